@@ -1,0 +1,133 @@
+/* gpublas3 — Level-3 BLAS (GEMM, SYMM, SYRK, SYR2K, TRMM; single and double
+ * precision) on OpenCL devices, with clBLAS's argument lists.
+ *
+ * Every routine takes the caller's cl_mem buffers and command queue(s),
+ * enqueues its work after eventWaitList, returns at once without waiting on
+ * the device, and, when `events` is not NULL, stores in events[0] an event
+ * that completes once the result is in the output matrix.  Offsets and
+ * leading dimensions count elements.  Only commandQueues[0] is used. */
+#ifndef GPUBLAS3_H
+#define GPUBLAS3_H
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(GPUBLAS3_BUILDING)
+#define GPUBLAS3_API __attribute__((visibility("default")))
+#else
+#define GPUBLAS3_API
+#endif
+
+/* Numeric values are clBLAS's, so clBLAS programs port by renaming. */
+typedef enum gpublas3Order_ { gpublas3RowMajor = 0, gpublas3ColumnMajor = 1 } gpublas3Order;
+typedef enum gpublas3Transpose_ {
+    gpublas3NoTrans = 0, gpublas3Trans = 1, gpublas3ConjTrans = 2
+} gpublas3Transpose;
+typedef enum gpublas3Uplo_ { gpublas3Upper = 0, gpublas3Lower = 1 } gpublas3Uplo;
+typedef enum gpublas3Diag_ { gpublas3Unit = 0, gpublas3NonUnit = 1 } gpublas3Diag;
+typedef enum gpublas3Side_ { gpublas3Left = 0, gpublas3Right = 1 } gpublas3Side;
+
+typedef enum gpublas3Status_ {
+    gpublas3Success = CL_SUCCESS,
+    gpublas3InvalidValue = CL_INVALID_VALUE,
+    gpublas3InvalidCommandQueue = CL_INVALID_COMMAND_QUEUE,
+    gpublas3InvalidContext = CL_INVALID_CONTEXT,
+    gpublas3InvalidMemObject = CL_INVALID_MEM_OBJECT,
+    gpublas3InvalidDevice = CL_INVALID_DEVICE,
+    gpublas3InvalidEventWaitList = CL_INVALID_EVENT_WAIT_LIST,
+    gpublas3OutOfResources = CL_OUT_OF_RESOURCES,
+    gpublas3OutOfHostMemory = CL_OUT_OF_HOST_MEMORY,
+    gpublas3InvalidOperation = CL_INVALID_OPERATION,
+    gpublas3CompilerNotAvailable = CL_COMPILER_NOT_AVAILABLE,
+    gpublas3BuildProgramFailure = CL_BUILD_PROGRAM_FAILURE,
+    /* extended codes, as clBLAS numbers them */
+    gpublas3NotImplemented = -1024,
+    gpublas3NotInitialized,      /* -1023: called before gpublas3Setup */
+    gpublas3InvalidMatA,         /* -1022: A is NULL or not a buffer of the queue's context */
+    gpublas3InvalidMatB,
+    gpublas3InvalidMatC,
+    gpublas3InvalidVecX,
+    gpublas3InvalidVecY,
+    gpublas3InvalidDim,          /* -1017 */
+    gpublas3InvalidLeadDimA,     /* -1016: lda smaller than A's stored rows */
+    gpublas3InvalidLeadDimB,
+    gpublas3InvalidLeadDimC,
+    gpublas3InvalidIncX,
+    gpublas3InvalidIncY,
+    gpublas3InsufficientMemMatA, /* -1011: offA + extent exceeds A's CL_MEM_SIZE */
+    gpublas3InsufficientMemMatB,
+    gpublas3InsufficientMemMatC,
+    gpublas3InsufficientMemVecX,
+    gpublas3InsufficientMemVecY
+} gpublas3Status;
+
+#define GPUBLAS3_QUEUE_ARGS cl_uint numCommandQueues, cl_command_queue *commandQueues, \
+    cl_uint numEventsInWaitList, const cl_event *eventWaitList, cl_event *events
+
+/* Reference-counted and thread-safe: each Setup needs one Teardown. */
+GPUBLAS3_API gpublas3Status gpublas3Setup(void);
+GPUBLAS3_API void gpublas3Teardown(void);
+/* Both work without Setup. */
+GPUBLAS3_API gpublas3Status gpublas3GetVersion(cl_uint *major, cl_uint *minor, cl_uint *patch);
+GPUBLAS3_API const char *gpublas3StatusString(gpublas3Status status);
+
+/* C <- alpha*op(A)*op(B) + beta*C */
+GPUBLAS3_API gpublas3Status gpublas3Sgemm(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, cl_float alpha,
+    const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
+    cl_float beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Dgemm(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, cl_double alpha,
+    const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
+    cl_double beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS);
+
+/* C <- alpha*A*B + beta*C (side Left) or alpha*B*A + beta*C (side Right),
+ * A symmetric, only its `uplo` triangle read; C is M x N. */
+GPUBLAS3_API gpublas3Status gpublas3Ssymm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    size_t M, size_t N, cl_float alpha, const cl_mem A, size_t offA, size_t lda,
+    const cl_mem B, size_t offB, size_t ldb, cl_float beta, cl_mem C, size_t offC, size_t ldc,
+    GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Dsymm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    size_t M, size_t N, cl_double alpha, const cl_mem A, size_t offA, size_t lda,
+    const cl_mem B, size_t offB, size_t ldb, cl_double beta, cl_mem C, size_t offC, size_t ldc,
+    GPUBLAS3_QUEUE_ARGS);
+
+/* C <- alpha*op(A)*op(A)^T + beta*C on the `uplo` triangle of the N x N C;
+ * op(A) is N x K. */
+GPUBLAS3_API gpublas3Status gpublas3Ssyrk(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transA, size_t N, size_t K, cl_float alpha, const cl_mem A, size_t offA,
+    size_t lda, cl_float beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Dsyrk(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transA, size_t N, size_t K, cl_double alpha, const cl_mem A, size_t offA,
+    size_t lda, cl_double beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS);
+
+/* C <- alpha*op(A)*op(B)^T + alpha*op(B)*op(A)^T + beta*C on one triangle. */
+GPUBLAS3_API gpublas3Status gpublas3Ssyr2k(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transAB, size_t N, size_t K, cl_float alpha, const cl_mem A, size_t offA,
+    size_t lda, const cl_mem B, size_t offB, size_t ldb, cl_float beta, cl_mem C, size_t offC,
+    size_t ldc, GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Dsyr2k(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transAB, size_t N, size_t K, cl_double alpha, const cl_mem A, size_t offA,
+    size_t lda, const cl_mem B, size_t offB, size_t ldb, cl_double beta, cl_mem C, size_t offC,
+    size_t ldc, GPUBLAS3_QUEUE_ARGS);
+
+/* B <- alpha*op(A)*B (side Left) or alpha*B*op(A) (side Right), A triangular. */
+GPUBLAS3_API gpublas3Status gpublas3Strmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_float alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
+    GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Dtrmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
+    GPUBLAS3_QUEUE_ARGS);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
