@@ -1,0 +1,56 @@
+/* One description of each routine, shared by the tests and the benchmark:
+ * which operands a call uses and their shapes, how to call gpublas3, how to
+ * compute the reference with OpenBLAS, how many flops it does, and how to
+ * judge a result.  A new routine is one entry here away from being tested
+ * and benchmarked. */
+#ifndef GPUBLAS3_SPEC_H
+#define GPUBLAS3_SPEC_H
+#include <stddef.h>
+#include <gpublas3.h>
+
+typedef enum { SPEC_GEMM, SPEC_SYMM, SPEC_SYRK, SPEC_SYR2K, SPEC_TRMM, SPEC_NROUTINES } spec_routine;
+
+typedef struct {
+    spec_routine routine;
+    int dbl;                      /* 0: single precision, 1: double */
+    gpublas3Order order;
+    gpublas3Side side;            /* SYMM, TRMM */
+    gpublas3Uplo uplo;            /* SYMM, SYRK, SYR2K, TRMM */
+    gpublas3Transpose transA;     /* GEMM; SYRK/SYR2K's trans; TRMM */
+    gpublas3Transpose transB;     /* GEMM */
+    gpublas3Diag diag;            /* TRMM */
+    size_t M, N, K;               /* as the routine's argument list names them; others ignored */
+    double alpha, beta;           /* beta ignored by TRMM */
+    size_t offA, offB, offC;      /* in elements */
+    size_t lda, ldb, ldc;         /* 0 means tight: spec_complete fills them in */
+} spec_case;
+
+const char *spec_routine_name(spec_routine r);         /* "gemm", "symm", ... */
+int spec_parse_routine(const char *name);               /* inverse; -1 if unknown */
+void spec_complete(spec_case *c);                       /* tight leading dimensions where 0 */
+int spec_uses(const spec_case *c, char which);          /* 'A','B','C': does the call take it */
+char spec_output(const spec_case *c);                   /* 'C', or 'B' for TRMM */
+size_t spec_elements(const spec_case *c, char which);   /* elements its buffer must hold, offset included */
+size_t spec_elem_size(const spec_case *c);              /* 4 or 8 */
+double spec_flops(const spec_case *c);                  /* useful flops of one call */
+void spec_describe(const spec_case *c, char *buf, size_t n); /* one line, for messages */
+
+/* Calls gpublas3 on the caller's buffers (enqueue only). */
+gpublas3Status spec_run(const spec_case *c, cl_command_queue q, cl_mem A, cl_mem B, cl_mem C,
+                        cl_uint nwait, const cl_event *wait, cl_event *event);
+
+/* OpenBLAS reference on host arrays laid out exactly as the device buffers
+ * (offsets included); updates the output array in place.  OpenBLAS is
+ * reached through dlopen/dlsym so that gpublas3's own BLAS symbols never
+ * stand in for the reference. */
+void spec_reference(const spec_case *c, const void *A, const void *B, void *out);
+
+/* Judges `got` (the whole output buffer after the call) against `ref` (the
+ * reference) with a per-element bound gamma*K*eps*(|alpha||op(A)||op(B)| +
+ * |beta||C|), computed by running the reference on absolute values; every
+ * element the routine must not touch (ld padding, offset prefix, tail, the
+ * other triangle) must equal `before` bit for bit.  Returns the number of
+ * bad elements and describes the first in msg. */
+size_t spec_check(const spec_case *c, const void *A, const void *B, const void *before,
+                  const void *got, const void *ref, char *msg, size_t n);
+#endif
