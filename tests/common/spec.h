@@ -53,4 +53,20 @@ void spec_reference(const spec_case *c, const void *A, const void *B, void *out)
  * bad elements and describes the first in msg. */
 size_t spec_check(const spec_case *c, const void *A, const void *B, const void *before,
                   const void *got, const void *ref, char *msg, size_t n);
+
+/* Finer-grained pieces of the same description, for tests that build their
+ * own buffers.  `which` is 'A', 'B' or 'C'; (i, j) index the matrix as
+ * stored, before any transposition: rows x cols as spec_dims gives them. */
+void spec_dims(const spec_case *c, char which, size_t *rows, size_t *cols);
+size_t spec_index(const spec_case *c, char which, size_t i, size_t j); /* offset and ld applied */
+/* Does the call read (inputs) or may it write (output) stored element (i, j)?
+ * 0 for SYMM's/TRMM's other triangle of A, TRMM's unit diagonal, and the
+ * other triangle of SYRK's/SYR2K's C. */
+int spec_referenced(const spec_case *c, char which, size_t i, size_t j);
+
+/* spec_check on an output buffer of `nelem` elements (at least
+ * spec_elements(c, spec_output(c))): the tail beyond the call's extent must
+ * also come back bit-identical. */
+size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void *before,
+                    const void *got, const void *ref, size_t nelem, char *msg, size_t n);
 #endif

@@ -1,0 +1,469 @@
+/* The one description of each routine that tests and benchmark share (see
+ * spec.h): operand shapes and extents, the gpublas3 call, the OpenBLAS
+ * reference and the judgement of a result.
+ *
+ * OpenBLAS is reached through dlopen/dlsym with RTLD_DEEPBIND: gpublas3
+ * exports cblas_* and sgemm_-style drop-ins itself, so linking OpenBLAS (or
+ * letting its internal calls bind to the first global definition) could make
+ * the "reference" call our own code.  The CBLAS enum values are spelled out
+ * here for the same reason: no OpenBLAS header meets gpublas3's. */
+#define _GNU_SOURCE
+#include "spec.h"
+
+#include <ctype.h>
+#include <dlfcn.h>
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Tolerance multiplier: the reference and gpublas3 each make at most
+ * (K_eff+2) roundings per element, in whatever order they sum. */
+#define SPEC_GAMMA 3.0
+
+enum { CB_ROW = 101, CB_COL = 102, CB_NOTRANS = 111, CB_TRANS = 112,
+       CB_UPPER = 121, CB_LOWER = 122, CB_NONUNIT = 131, CB_UNIT = 132,
+       CB_LEFT = 141, CB_RIGHT = 142 };
+
+static const char *const names[SPEC_NROUTINES] = { "gemm", "symm", "syrk", "syr2k", "trmm" };
+
+const char *spec_routine_name(spec_routine r)
+{
+    return (unsigned)r < SPEC_NROUTINES ? names[r] : "?";
+}
+
+int spec_parse_routine(const char *name)
+{
+    for (int r = 0; r < SPEC_NROUTINES; r++) {
+        const char *a = names[r], *b = name;
+        while (*a && tolower((unsigned char)*b) == *a) a++, b++;
+        if (!*a && !*b) return r;
+    }
+    return -1;
+}
+
+static int is_trans(gpublas3Transpose t) { return t != gpublas3NoTrans; }
+
+int spec_uses(const spec_case *c, char which)
+{
+    switch (which) {
+    case 'A': return 1;
+    case 'B': return c->routine != SPEC_SYRK;
+    case 'C': return c->routine != SPEC_TRMM;
+    default: return 0;
+    }
+}
+
+char spec_output(const spec_case *c) { return c->routine == SPEC_TRMM ? 'B' : 'C'; }
+
+size_t spec_elem_size(const spec_case *c) { return c->dbl ? 8 : 4; }
+
+/* Order of the square A of SYMM and TRMM. */
+static size_t side_dim(const spec_case *c) { return c->side == gpublas3Left ? c->M : c->N; }
+
+void spec_dims(const spec_case *c, char which, size_t *rows, size_t *cols)
+{
+    size_t r = 0, k = 0;
+    switch (c->routine) {
+    case SPEC_GEMM:
+        if (which == 'A') { r = c->M; k = c->K; if (is_trans(c->transA)) { r = c->K; k = c->M; } }
+        if (which == 'B') { r = c->K; k = c->N; if (is_trans(c->transB)) { r = c->N; k = c->K; } }
+        if (which == 'C') { r = c->M; k = c->N; }
+        break;
+    case SPEC_SYMM:
+    case SPEC_TRMM:
+        if (which == 'A') r = k = side_dim(c);
+        if (which == 'B' || (which == 'C' && c->routine == SPEC_SYMM)) { r = c->M; k = c->N; }
+        break;
+    case SPEC_SYRK:
+    case SPEC_SYR2K:
+        if (which == 'A' || (which == 'B' && c->routine == SPEC_SYR2K)) {
+            r = c->N; k = c->K;
+            if (is_trans(c->transA)) { r = c->K; k = c->N; }
+        }
+        if (which == 'C') r = k = c->N;
+        break;
+    default:
+        break;
+    }
+    *rows = r;
+    *cols = k;
+}
+
+static size_t *ld_of(spec_case *c, char which)
+{
+    return which == 'A' ? &c->lda : which == 'B' ? &c->ldb : &c->ldc;
+}
+static size_t ld_get(const spec_case *c, char which) { return *ld_of((spec_case *)c, which); }
+static size_t off_get(const spec_case *c, char which)
+{
+    return which == 'A' ? c->offA : which == 'B' ? c->offB : c->offC;
+}
+
+/* Lines are columns in column-major storage and rows in row-major; the
+ * leading dimension is the distance between lines. */
+static void lines_of(const spec_case *c, char which, size_t *nlines, size_t *linelen)
+{
+    size_t r, k;
+    spec_dims(c, which, &r, &k);
+    if (c->order == gpublas3RowMajor) { *nlines = r; *linelen = k; }
+    else { *nlines = k; *linelen = r; }
+}
+
+void spec_complete(spec_case *c)
+{
+    for (const char *w = "ABC"; *w; w++) {
+        size_t nlines, linelen;
+        if (!spec_uses(c, *w) || *ld_of(c, *w)) continue;
+        lines_of(c, *w, &nlines, &linelen);
+        *ld_of(c, *w) = linelen ? linelen : 1;
+    }
+}
+
+size_t spec_elements(const spec_case *c, char which)
+{
+    size_t nlines, linelen;
+    if (!spec_uses(c, which)) return 0;
+    lines_of(c, which, &nlines, &linelen);
+    if (!nlines || !linelen) return off_get(c, which);
+    return off_get(c, which) + (nlines - 1) * ld_get(c, which) + linelen;
+}
+
+size_t spec_index(const spec_case *c, char which, size_t i, size_t j)
+{
+    size_t ld = ld_get(c, which);
+    return off_get(c, which) + (c->order == gpublas3RowMajor ? i * ld + j : i + j * ld);
+}
+
+int spec_referenced(const spec_case *c, char which, size_t i, size_t j)
+{
+    size_t r, k;
+    spec_dims(c, which, &r, &k);
+    if (i >= r || j >= k || !spec_uses(c, which)) return 0;
+    int in_upper = i <= j, in_lower = i >= j;
+    int in_uplo = c->uplo == gpublas3Upper ? in_upper : in_lower;
+    switch (c->routine) {
+    case SPEC_SYMM: return which != 'A' || in_uplo;
+    case SPEC_TRMM: return which != 'A' || (in_uplo && (i != j || c->diag == gpublas3NonUnit));
+    case SPEC_SYRK:
+    case SPEC_SYR2K: return which != 'C' || in_uplo;
+    default: return 1;
+    }
+}
+
+double spec_flops(const spec_case *c)
+{
+    double m = (double)c->M, n = (double)c->N, k = (double)c->K;
+    switch (c->routine) {
+    case SPEC_GEMM: return 2 * m * n * k;
+    case SPEC_SYMM: return 2 * m * n * (double)side_dim(c);
+    case SPEC_SYRK: return n * (n + 1) * k;
+    case SPEC_SYR2K: return 2 * n * (n + 1) * k;
+    case SPEC_TRMM: return m * n * (double)side_dim(c);
+    default: return 0;
+    }
+}
+
+static const char *trans_name(gpublas3Transpose t)
+{
+    return t == gpublas3NoTrans ? "N" : t == gpublas3Trans ? "T" : t == gpublas3ConjTrans ? "C" : "?";
+}
+
+void spec_describe(const spec_case *c, char *buf, size_t n)
+{
+    char opts[64] = "";
+    const char *side = c->side == gpublas3Left ? "L" : c->side == gpublas3Right ? "R" : "?";
+    const char *uplo = c->uplo == gpublas3Upper ? "U" : c->uplo == gpublas3Lower ? "L" : "?";
+    switch (c->routine) {
+    case SPEC_GEMM: snprintf(opts, sizeof opts, "%s%s", trans_name(c->transA), trans_name(c->transB)); break;
+    case SPEC_SYMM: snprintf(opts, sizeof opts, "side=%s uplo=%s", side, uplo); break;
+    case SPEC_SYRK:
+    case SPEC_SYR2K: snprintf(opts, sizeof opts, "uplo=%s trans=%s", uplo, trans_name(c->transA)); break;
+    case SPEC_TRMM:
+        snprintf(opts, sizeof opts, "side=%s uplo=%s trans=%s diag=%s", side, uplo,
+                 trans_name(c->transA), c->diag == gpublas3Unit ? "U" : "N");
+        break;
+    default: break;
+    }
+    snprintf(buf, n, "%c%s %s %s M=%zu N=%zu K=%zu alpha=%g beta=%g off=%zu/%zu/%zu ld=%zu/%zu/%zu",
+             c->dbl ? 'd' : 's', spec_routine_name(c->routine),
+             c->order == gpublas3RowMajor ? "row" : "col", opts, c->M, c->N, c->K,
+             c->alpha, c->beta, c->offA, c->offB, c->offC, c->lda, c->ldb, c->ldc);
+}
+
+gpublas3Status spec_run(const spec_case *c, cl_command_queue q, cl_mem A, cl_mem B, cl_mem C,
+                        cl_uint nwait, const cl_event *wait, cl_event *event)
+{
+    cl_command_queue qs[1] = { q };
+#define TAIL 1, qs, nwait, wait, event
+    if (!c->dbl) {
+        cl_float al = (cl_float)c->alpha, be = (cl_float)c->beta;
+        switch (c->routine) {
+        case SPEC_GEMM: return gpublas3Sgemm(c->order, c->transA, c->transB, c->M, c->N, c->K, al,
+                                             A, c->offA, c->lda, B, c->offB, c->ldb, be, C, c->offC, c->ldc, TAIL);
+        case SPEC_SYMM: return gpublas3Ssymm(c->order, c->side, c->uplo, c->M, c->N, al,
+                                             A, c->offA, c->lda, B, c->offB, c->ldb, be, C, c->offC, c->ldc, TAIL);
+        case SPEC_SYRK: return gpublas3Ssyrk(c->order, c->uplo, c->transA, c->N, c->K, al,
+                                             A, c->offA, c->lda, be, C, c->offC, c->ldc, TAIL);
+        case SPEC_SYR2K: return gpublas3Ssyr2k(c->order, c->uplo, c->transA, c->N, c->K, al,
+                                               A, c->offA, c->lda, B, c->offB, c->ldb, be, C, c->offC, c->ldc, TAIL);
+        case SPEC_TRMM: return gpublas3Strmm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, al,
+                                             A, c->offA, c->lda, B, c->offB, c->ldb, TAIL);
+        default: return gpublas3NotImplemented;
+        }
+    }
+    switch (c->routine) {
+    case SPEC_GEMM: return gpublas3Dgemm(c->order, c->transA, c->transB, c->M, c->N, c->K, c->alpha,
+                                         A, c->offA, c->lda, B, c->offB, c->ldb, c->beta, C, c->offC, c->ldc, TAIL);
+    case SPEC_SYMM: return gpublas3Dsymm(c->order, c->side, c->uplo, c->M, c->N, c->alpha,
+                                         A, c->offA, c->lda, B, c->offB, c->ldb, c->beta, C, c->offC, c->ldc, TAIL);
+    case SPEC_SYRK: return gpublas3Dsyrk(c->order, c->uplo, c->transA, c->N, c->K, c->alpha,
+                                         A, c->offA, c->lda, c->beta, C, c->offC, c->ldc, TAIL);
+    case SPEC_SYR2K: return gpublas3Dsyr2k(c->order, c->uplo, c->transA, c->N, c->K, c->alpha,
+                                           A, c->offA, c->lda, B, c->offB, c->ldb, c->beta, C, c->offC, c->ldc, TAIL);
+    case SPEC_TRMM: return gpublas3Dtrmm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, c->alpha,
+                                         A, c->offA, c->lda, B, c->offB, c->ldb, TAIL);
+    default: return gpublas3NotImplemented;
+    }
+#undef TAIL
+}
+
+/* ---- OpenBLAS, loaded privately ------------------------------------------ */
+
+typedef void (*sgemm_fn)(int, int, int, int, int, int, float, const float *, int,
+                         const float *, int, float, float *, int);
+typedef void (*dgemm_fn)(int, int, int, int, int, int, double, const double *, int,
+                         const double *, int, double, double *, int);
+typedef void (*ssymm_fn)(int, int, int, int, int, float, const float *, int,
+                         const float *, int, float, float *, int);
+typedef void (*dsymm_fn)(int, int, int, int, int, double, const double *, int,
+                         const double *, int, double, double *, int);
+typedef void (*ssyrk_fn)(int, int, int, int, int, float, const float *, int, float, float *, int);
+typedef void (*dsyrk_fn)(int, int, int, int, int, double, const double *, int, double, double *, int);
+typedef void (*ssyr2k_fn)(int, int, int, int, int, float, const float *, int,
+                          const float *, int, float, float *, int);
+typedef void (*dsyr2k_fn)(int, int, int, int, int, double, const double *, int,
+                          const double *, int, double, double *, int);
+typedef void (*strmm_fn)(int, int, int, int, int, int, int, float, const float *, int, float *, int);
+typedef void (*dtrmm_fn)(int, int, int, int, int, int, int, double, const double *, int, double *, int);
+
+static struct {
+    sgemm_fn sgemm; dgemm_fn dgemm; ssymm_fn ssymm; dsymm_fn dsymm;
+    ssyrk_fn ssyrk; dsyrk_fn dsyrk; ssyr2k_fn ssyr2k; dsyr2k_fn dsyr2k;
+    strmm_fn strmm; dtrmm_fn dtrmm;
+} ob;
+
+static void *need(void *lib, const char *name)
+{
+    void *f = dlsym(lib, name);
+    if (!f) { fprintf(stderr, "spec: OpenBLAS lacks %s\n", name); exit(2); }
+    /* The whole point of dlopen: the reference must not be gpublas3's drop-in. */
+    if (f == dlsym(RTLD_DEFAULT, name)) {
+        fprintf(stderr, "spec: %s resolves to the global definition, not OpenBLAS's\n", name);
+        exit(2);
+    }
+    return f;
+}
+
+static void load_openblas(void)
+{
+    if (ob.sgemm) return;
+    const char *libs[] = { "libopenblas.so.0", "libopenblas.so" };
+    void *lib = NULL;
+    for (size_t i = 0; i < 2 && !lib; i++) lib = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    if (!lib) { fprintf(stderr, "spec: cannot load OpenBLAS: %s\n", dlerror()); exit(2); }
+    ob.dgemm = (dgemm_fn)need(lib, "cblas_dgemm");
+    ob.ssymm = (ssymm_fn)need(lib, "cblas_ssymm");
+    ob.dsymm = (dsymm_fn)need(lib, "cblas_dsymm");
+    ob.ssyrk = (ssyrk_fn)need(lib, "cblas_ssyrk");
+    ob.dsyrk = (dsyrk_fn)need(lib, "cblas_dsyrk");
+    ob.ssyr2k = (ssyr2k_fn)need(lib, "cblas_ssyr2k");
+    ob.dsyr2k = (dsyr2k_fn)need(lib, "cblas_dsyr2k");
+    ob.strmm = (strmm_fn)need(lib, "cblas_strmm");
+    ob.dtrmm = (dtrmm_fn)need(lib, "cblas_dtrmm");
+    ob.sgemm = (sgemm_fn)need(lib, "cblas_sgemm");
+}
+
+static double get(const spec_case *c, const void *p, size_t k)
+{
+    return c->dbl ? ((const double *)p)[k] : ((const float *)p)[k];
+}
+static void put(const spec_case *c, void *p, size_t k, double v)
+{
+    if (c->dbl) ((double *)p)[k] = v;
+    else ((float *)p)[k] = (float)v;
+}
+
+/* A copy of `which` with every element the routine must not read replaced:
+ * SYMM's and TRMM's other triangle of A by 0 and the unit diagonal by 1, so
+ * the reference agrees with BLAS whatever OpenBLAS's kernels touch; with
+ * beta = 0 the output region by 0, since it is never read.  With `absval`,
+ * the absolute values (for the error bound). */
+static void *clean_copy(const spec_case *c, char which, const void *src, int absval)
+{
+    size_t n = spec_elements(c, which), es = spec_elem_size(c), r, k;
+    void *p = malloc(n ? n * es : 1);
+    if (!p) { fprintf(stderr, "spec: out of memory\n"); exit(2); }
+    memcpy(p, src, n * es);
+    spec_dims(c, which, &r, &k);
+    int zero_out = which == 'C' && c->beta == 0;
+    for (size_t j = 0; j < k; j++)
+        for (size_t i = 0; i < r; i++) {
+            size_t x = spec_index(c, which, i, j);
+            if (!spec_referenced(c, which, i, j)) {
+                if (which == 'A' && (c->routine == SPEC_SYMM || c->routine == SPEC_TRMM))
+                    put(c, p, x, i == j ? 1.0 : 0.0);
+            } else if (zero_out) {
+                put(c, p, x, 0.0);
+            } else if (absval) {
+                put(c, p, x, fabs(get(c, p, x)));
+            }
+        }
+    return p;
+}
+
+static int cb_order(const spec_case *c) { return c->order == gpublas3RowMajor ? CB_ROW : CB_COL; }
+/* ConjTrans is Trans for real matrices: the reference states it so itself. */
+static int cb_trans(gpublas3Transpose t) { return t == gpublas3NoTrans ? CB_NOTRANS : CB_TRANS; }
+static int cb_uplo(const spec_case *c) { return c->uplo == gpublas3Upper ? CB_UPPER : CB_LOWER; }
+static int cb_side(const spec_case *c) { return c->side == gpublas3Left ? CB_LEFT : CB_RIGHT; }
+static int cb_diag(const spec_case *c) { return c->diag == gpublas3Unit ? CB_UNIT : CB_NONUNIT; }
+
+/* The reference on raw arrays (offsets applied here), with given scalars. */
+static void call_reference(const spec_case *c, const void *A, const void *B, void *out,
+                           double alpha, double beta)
+{
+    load_openblas();
+    int o = cb_order(c), M = (int)c->M, N = (int)c->N, K = (int)c->K;
+    int lda = (int)c->lda, ldb = (int)c->ldb, ldc = (int)c->ldc;
+    size_t es = spec_elem_size(c);
+    const char *a = (const char *)A + c->offA * es;
+    const char *b = B ? (const char *)B + c->offB * es : NULL;
+    char *y = (char *)out + (c->routine == SPEC_TRMM ? c->offB : c->offC) * es;
+    if (!M && c->routine != SPEC_SYRK && c->routine != SPEC_SYR2K) return;
+    if (!N) return;
+    switch (c->routine) {
+    case SPEC_GEMM:
+        if (c->dbl) ob.dgemm(o, cb_trans(c->transA), cb_trans(c->transB), M, N, K, alpha,
+                             (const double *)a, lda, (const double *)b, ldb, beta, (double *)y, ldc);
+        else ob.sgemm(o, cb_trans(c->transA), cb_trans(c->transB), M, N, K, (float)alpha,
+                      (const float *)a, lda, (const float *)b, ldb, (float)beta, (float *)y, ldc);
+        break;
+    case SPEC_SYMM:
+        if (c->dbl) ob.dsymm(o, cb_side(c), cb_uplo(c), M, N, alpha, (const double *)a, lda,
+                             (const double *)b, ldb, beta, (double *)y, ldc);
+        else ob.ssymm(o, cb_side(c), cb_uplo(c), M, N, (float)alpha, (const float *)a, lda,
+                      (const float *)b, ldb, (float)beta, (float *)y, ldc);
+        break;
+    case SPEC_SYRK:
+        if (c->dbl) ob.dsyrk(o, cb_uplo(c), cb_trans(c->transA), N, K, alpha, (const double *)a, lda,
+                             beta, (double *)y, ldc);
+        else ob.ssyrk(o, cb_uplo(c), cb_trans(c->transA), N, K, (float)alpha, (const float *)a, lda,
+                      (float)beta, (float *)y, ldc);
+        break;
+    case SPEC_SYR2K:
+        if (c->dbl) ob.dsyr2k(o, cb_uplo(c), cb_trans(c->transA), N, K, alpha, (const double *)a, lda,
+                              (const double *)b, ldb, beta, (double *)y, ldc);
+        else ob.ssyr2k(o, cb_uplo(c), cb_trans(c->transA), N, K, (float)alpha, (const float *)a, lda,
+                       (const float *)b, ldb, (float)beta, (float *)y, ldc);
+        break;
+    case SPEC_TRMM:
+        if (c->dbl) ob.dtrmm(o, cb_side(c), cb_uplo(c), cb_trans(c->transA), cb_diag(c), M, N, alpha,
+                             (const double *)a, lda, (double *)y, ldb);
+        else ob.strmm(o, cb_side(c), cb_uplo(c), cb_trans(c->transA), cb_diag(c), M, N, (float)alpha,
+                      (const float *)a, lda, (float *)y, ldb);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Runs the reference on cleaned (and, for the bound, absolute) copies of the
+ * operands; the output array is updated in place. */
+static void reference(const spec_case *c, const void *A, const void *B, void *out, int absval)
+{
+    char o = spec_output(c);
+    void *a = clean_copy(c, 'A', A, absval);
+    void *b = spec_uses(c, 'B') && o != 'B' ? clean_copy(c, 'B', B, absval) : NULL;
+    void *y = clean_copy(c, o, out, absval);
+    double alpha = absval ? fabs(c->alpha) : c->alpha, beta = absval ? fabs(c->beta) : c->beta;
+    call_reference(c, a, b, y, alpha, beta);
+    memcpy(out, y, spec_elements(c, o) * spec_elem_size(c));
+    free(a);
+    free(b);
+    free(y);
+}
+
+void spec_reference(const spec_case *c, const void *A, const void *B, void *out)
+{
+    reference(c, A, B, out, 0);
+}
+
+/* The inner dimension each output element sums over. */
+static size_t k_eff(const spec_case *c)
+{
+    switch (c->routine) {
+    case SPEC_GEMM: case SPEC_SYRK: return c->K;
+    case SPEC_SYR2K: return 2 * c->K;
+    default: return side_dim(c);
+    }
+}
+
+static int same_bits(const spec_case *c, const void *x, const void *y, size_t k)
+{
+    size_t es = spec_elem_size(c);
+    return !memcmp((const char *)x + k * es, (const char *)y + k * es, es);
+}
+
+size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void *before,
+                    const void *got, const void *ref, size_t nelem, char *msg, size_t n)
+{
+    char o = spec_output(c);
+    size_t es = spec_elem_size(c), r, k, bad = 0, need = spec_elements(c, o);
+    double eps = c->dbl ? DBL_EPSILON : FLT_EPSILON;
+    if (msg && n) msg[0] = 0;
+    if (nelem < need) {
+        if (msg) snprintf(msg, n, "output buffer of %zu elements, the call needs %zu", nelem, need);
+        return 1;
+    }
+    /* bound = the routine on |A|, |B|, |C| with |alpha|, |beta| */
+    void *bound = malloc(need ? need * es : 1);
+    unsigned char *inside = calloc(nelem ? nelem : 1, 1);
+    if (!bound || !inside) { fprintf(stderr, "spec: out of memory\n"); exit(2); }
+    memcpy(bound, before, need * es);
+    reference(c, A, B, bound, 1);
+    spec_dims(c, o, &r, &k);
+    double scale = SPEC_GAMMA * (double)(k_eff(c) + 2) * eps;
+
+    for (size_t j = 0; j < k; j++)
+        for (size_t i = 0; i < r; i++) {
+            if (!spec_referenced(c, o, i, j)) continue;
+            size_t x = spec_index(c, o, i, j);
+            inside[x] = 1;
+            double g = get(c, got, x), e = get(c, ref, x), tol = scale * get(c, bound, x);
+            int ok;
+            if (isnan(e)) ok = isnan(g);
+            else if (isinf(e)) ok = g == e;
+            else ok = isfinite(g) && fabs(g - e) <= tol;
+            if (!ok && bad++ == 0 && msg)
+                snprintf(msg, n, "%c(%zu,%zu) [element %zu]: got %.9g, expected %.9g, tolerance %.3g",
+                         o, i, j, x, g, e, tol);
+        }
+    for (size_t x = 0; x < nelem; x++) {
+        if (inside[x] || same_bits(c, got, before, x)) continue;
+        if (bad++ == 0 && msg)
+            snprintf(msg, n, "%c element %zu lies outside the referenced region but changed: %.9g -> %.9g",
+                     o, x, get(c, before, x), get(c, got, x));
+    }
+    free(bound);
+    free(inside);
+    return bad;
+}
+
+size_t spec_check(const spec_case *c, const void *A, const void *B, const void *before,
+                  const void *got, const void *ref, char *msg, size_t n)
+{
+    return spec_check_n(c, A, B, before, got, ref, spec_elements(c, spec_output(c)), msg, n);
+}
