@@ -1,0 +1,69 @@
+/* The copy kernel: packs one operand of the GEMM kernel into its scratch
+ * buffer, as P[k * ldp + x] = Y(x, k) for x < xpad, k < kpad, zero outside
+ * Y's xlen x klen extent.  Y is the operand seen as x-by-k (op(A) for the
+ * A side, op(B)^T for the B side), taken from the stored matrix S by
+ *   Y(x, k) = S(i, j),  (i, j) = tr ? (k, x) : (x, k)   (global indices),
+ * and S is read from X (column-major: X[offx + i + j*ldx]) by its structure:
+ *   shape 0: general;
+ *   shape 1/2: symmetric, stored upper/lower: the other triangle is mirrored,
+ *              never read (SYMM);
+ *   shape 3/4: triangular upper/lower: the other triangle is zero, and with
+ *              `unit` the diagonal is 1 and never read (TRMM).
+ * x0, k0 place a panel of Y inside the whole operand, so that the structure
+ * is decided on global indices.
+ *
+ * A work-group moves one TS x TS tile through local memory: it reads with
+ * consecutive work-items on consecutive i (contiguous in X) and writes with
+ * consecutive work-items on consecutive x (contiguous in P), so both sides
+ * coalesce whether or not the tile is transposed.
+ * Parameters: PRECISION, COPY_TS (tile edge), COPY_RS (rows of work-items). */
+#if PRECISION == 64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+typedef double real;
+#else
+typedef float real;
+#endif
+#define TS COPY_TS
+#define RS COPY_RS
+
+real fetch(__global const real *X, long offx, long ldx, int shape, int unit, long i, long j)
+{
+    const bool upper = shape == 1 || shape == 3;
+    const bool stored = upper ? i <= j : i >= j;
+    if (shape == 0 || (shape <= 2 && stored) || (shape >= 3 && stored && i != j))
+        return X[offx + i + j * ldx];
+    if (shape <= 2)
+        return X[offx + j + i * ldx];
+    if (i == j)
+        return unit ? (real)1 : X[offx + i + i * ldx];
+    return 0;
+}
+
+__kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
+void pack(__global const real *restrict X, const long offx, const long ldx,
+          const int tr, const int shape, const int unit,
+          const long x0, const long k0, const int xlen, const int klen,
+          __global real *restrict P, const int ldp, const int xpad, const int kpad)
+{
+    __local real tile[TS][TS + 1];
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    const int bx = get_group_id(0) * TS, bk = get_group_id(1) * TS;
+
+    for (int r = ly; r < TS; r += RS) {
+        const int x = tr ? bx + r : bx + lx;
+        const int k = tr ? bk + lx : bk + r;
+        real v = 0;
+        if (x < xlen && k < klen) {
+            const long gx = x0 + x, gk = k0 + k;
+            v = tr ? fetch(X, offx, ldx, shape, unit, gk, gx)
+                   : fetch(X, offx, ldx, shape, unit, gx, gk);
+        }
+        tile[x - bx][k - bk] = v;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int r = ly; r < TS; r += RS) {
+        const int x = bx + lx, k = bk + r;
+        if (x < xpad && k < kpad)
+            P[k * ldp + x] = tile[lx][r];
+    }
+}

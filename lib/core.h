@@ -1,0 +1,113 @@
+/* What every routine shares: per-device state, the program cache, the
+ * argument checker, the event chain and the GEMM driver.  Internal only:
+ * nothing here is exported from the library. */
+#ifndef G3_CORE_H
+#define G3_CORE_H
+#include <stddef.h>
+#include "gpublas3.h"
+#include "params.h"
+
+/* ---- library state (lib/setup.c) ---- */
+int g3_initialized(void);
+
+/* ---- one device of one context (lib/device.c) ---- */
+typedef struct {
+    cl_context ctx;
+    cl_device_id dev;
+    int has_fp64;
+    cl_ulong max_alloc, global_mem;
+    g3_params params[2];  /* [0] single, [1] double */
+} g3_device;
+/* The state of the queue's device, made on first use; NULL only when out of memory. */
+gpublas3Status g3_device_of(cl_command_queue q, const g3_device **out);
+void g3_device_release_all(void);
+
+/* ---- programs (lib/program.c): built once per (context, device, source, options) ---- */
+extern const char g3_src_gemm[], g3_src_pack[];
+gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name,
+                         const char *options, cl_kernel *out);
+void g3_program_release_all(void);
+
+/* ---- argument checks (lib/check.c) ---- */
+typedef struct {
+    cl_mem buf;
+    size_t off, ld;
+    size_t rows, cols;  /* the matrix as stored, in the call's order */
+} g3_matrix;
+/* Checks, in this order: Setup done, queue, wait list, enum values (the
+ * routine passes enums_ok), then for A, B, C in turn the leading dimension,
+ * the buffer, its context and its size.  mats[i] == NULL skips a matrix the
+ * routine does not take; esize is the element size in bytes. */
+gpublas3Status g3_check_call(gpublas3Order order, int enums_ok, size_t esize, cl_uint nq,
+                             const cl_command_queue *qs, cl_uint nwait, const cl_event *wait,
+                             const g3_matrix *mats[3]);
+int g3_valid_order(gpublas3Order o);
+int g3_valid_trans(gpublas3Transpose t);
+int g3_valid_uplo(gpublas3Uplo u);
+int g3_valid_side(gpublas3Side s);
+int g3_valid_diag(gpublas3Diag d);
+
+/* ---- the event chain (lib/launch.c): every step waits for the previous
+ * one (the first for the caller's wait list), and the caller's events[0]
+ * gets the last. */
+typedef struct {
+    cl_command_queue q;
+    cl_uint nwait;
+    const cl_event *wait;
+    cl_event last;
+} g3_chain;
+void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait);
+/* The wait list for the next step. */
+cl_uint g3_chain_deps(const g3_chain *c, const cl_event **deps);
+/* Records the step just enqueued with event ev. */
+void g3_chain_push(g3_chain *c, cl_event ev);
+/* Hands the last event to events[0] (a marker when nothing was enqueued),
+ * or releases it. */
+gpublas3Status g3_chain_finish(g3_chain *c, cl_event *events);
+void g3_chain_abandon(g3_chain *c);
+
+typedef struct { size_t size; const void *value; } g3_arg;
+#define G3_ARG(v) ((g3_arg){ sizeof(v), &(v) })
+gpublas3Status g3_launch(g3_chain *c, cl_kernel k, cl_uint nargs, const g3_arg *args,
+                         const size_t global[2], const size_t local[2]);
+
+/* ---- the GEMM driver (lib/xgemm.c) ---- */
+enum { G3_GENERAL = 0, G3_SYM_UPPER, G3_SYM_LOWER, G3_TRI_UPPER, G3_TRI_LOWER };
+/* One operand: op(S) where S is stored at buf (column-major, offset, ld) with
+ * the given structure; op transposes when trans is set. */
+typedef struct {
+    cl_mem buf;
+    size_t off, ld;
+    int trans, shape, unit;
+} g3_operand;
+/* C <- alpha * sum_t a[t] * b[t] + beta * C, C M x N column-major; a[t] is
+ * M x K, b[t] is K x N.  tri/band as in kernels/gemm.cl. */
+typedef struct {
+    int dbl;
+    size_t M, N, K;
+    double alpha, beta;
+    int nterms;
+    g3_operand a[2], b[2];
+    cl_mem c;
+    size_t offc, ldc;
+    int tri, band;
+} g3_gemm_plan;
+gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *p, g3_chain *chain);
+/* Everything a routine does after its checks: runs the plan on q after the
+ * wait list and hands back events[0]. */
+gpublas3Status g3_run(const g3_gemm_plan *p, cl_command_queue q, cl_uint nwait,
+                      const cl_event *wait, cl_event *events);
+
+/* ---- the copy kernel's host side (copy/pack.c) ---- */
+/* Packs the panel [x0, x0+xlen) x [k0, k0+klen) of operand o, seen x-by-k
+ * (`bside`: o is a K x N B operand, so Y = o^T), into P (xpad x kpad,
+ * leading dimension xpad). */
+gpublas3Status g3_pack(const g3_device *d, int dbl, const g3_operand *o, int bside,
+                       size_t x0, size_t k0, size_t xlen, size_t klen,
+                       cl_mem P, size_t xpad, size_t kpad, g3_chain *chain);
+
+/* Passes a public routine's queue arguments on. */
+#define G3_QUEUE_PASS numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events
+
+static inline size_t g3_roundup(size_t x, size_t m) { return (x + m - 1) / m * m; }
+#endif

@@ -1,0 +1,130 @@
+/* Per-device state, made on first use of a (context, device) pair and kept
+ * until the last Teardown: what the device can do and the tuned parameters
+ * chosen for it. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core.h"
+
+typedef struct entry { g3_device d; struct entry *next; } entry;
+static entry *devices;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void info_string(cl_device_id dev, cl_device_info what, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (clGetDeviceInfo(dev, what, n - 1, buf, NULL) != CL_SUCCESS)
+        buf[0] = 0;
+    buf[n - 1] = 0;
+}
+
+static int contains_nocase(const char *hay, const char *needle)
+{
+    for (size_t n = strlen(needle); *hay; hay++)
+        if (strncasecmp(hay, needle, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* The most specific table row for this device: its name, then its vendor,
+ * then its type, then the default; a row the device cannot run is passed
+ * over, so a bad table entry costs speed, never a failed call. */
+static void choose_params(g3_device *d, int precision, size_t max_wg, size_t local_mem)
+{
+    char name[256], vendor[256];
+    cl_device_type type = 0;
+    info_string(d->dev, CL_DEVICE_NAME, name, sizeof name);
+    info_string(d->dev, CL_DEVICE_VENDOR, vendor, sizeof vendor);
+    clGetDeviceInfo(d->dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    const char *typestr = (type & CL_DEVICE_TYPE_GPU) ? "type:gpu" : (type & CL_DEVICE_TYPE_CPU) ? "type:cpu" : "type:other";
+    const g3_params *best = NULL;
+    int best_rank = 0;
+    for (int i = 0; i < g3_tuned_count; i++) {
+        const g3_params *p = &g3_tuned_table[i];
+        int rank = 0;
+        if (p->precision != precision || g3_params_invalid(p, max_wg, local_mem))
+            continue;
+        if (strcmp(p->match, "default") == 0) rank = 1;
+        else if (strncmp(p->match, "type:", 5) == 0) rank = strcmp(p->match, typestr) == 0 ? 2 : 0;
+        else if (strncmp(p->match, "vendor:", 7) == 0) rank = contains_nocase(vendor, p->match + 7) ? 3 : 0;
+        else rank = contains_nocase(name, p->match) ? 4 : 0;
+        if (rank > best_rank) { best = p; best_rank = rank; }
+    }
+    g3_params *out = &d->params[precision == 64];
+    if (best) *out = *best;
+    else *out = (g3_params){ .table = "built-in", .match = "default", .precision = precision,
+        .mwg = 16, .nwg = 16, .kwg = 8, .mdimc = 8, .ndimc = 8, .sa = 1, .sb = 1, .copy_ts = 16, .copy_rs = 4 };
+    const char *env = getenv("GPUBLAS3_PARAMS");
+    if (env && *env) {
+        g3_params trial = *out;
+        const char *why = g3_params_override(&trial, env) ? "cannot be parsed"
+                                                          : g3_params_invalid(&trial, max_wg, local_mem);
+        if (why)
+            fprintf(stderr, "gpublas3: GPUBLAS3_PARAMS=\"%s\" ignored: %s\n", env, why);
+        else
+            *out = trial;
+    }
+}
+
+static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
+{
+    memset(d, 0, sizeof *d);
+    d->ctx = ctx;
+    d->dev = dev;
+    cl_device_fp_config fp64 = 0;
+    size_t max_wg = 0;
+    cl_ulong local_mem = 0;
+    if (clGetDeviceInfo(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof d->max_alloc, &d->max_alloc, NULL) != CL_SUCCESS ||
+        clGetDeviceInfo(dev, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof d->global_mem, &d->global_mem, NULL) != CL_SUCCESS ||
+        clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof max_wg, &max_wg, NULL) != CL_SUCCESS ||
+        clGetDeviceInfo(dev, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local_mem, &local_mem, NULL) != CL_SUCCESS)
+        return gpublas3InvalidDevice;
+    clGetDeviceInfo(dev, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
+    d->has_fp64 = fp64 != 0;
+    choose_params(d, 32, max_wg, local_mem);
+    choose_params(d, 64, max_wg, local_mem);
+    return gpublas3Success;
+}
+
+gpublas3Status g3_device_of(cl_command_queue q, const g3_device **out)
+{
+    cl_context ctx;
+    cl_device_id dev;
+    if (clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL) != CL_SUCCESS ||
+        clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof dev, &dev, NULL) != CL_SUCCESS)
+        return gpublas3InvalidCommandQueue;
+    gpublas3Status st = gpublas3Success;
+    pthread_mutex_lock(&lock);
+    entry *e = devices;
+    while (e && (e->d.ctx != ctx || e->d.dev != dev))
+        e = e->next;
+    if (!e) {
+        e = malloc(sizeof *e);
+        if (!e)
+            st = gpublas3OutOfHostMemory;
+        else if ((st = make(ctx, dev, &e->d)) != gpublas3Success) {
+            free(e);
+            e = NULL;
+        } else {
+            clRetainContext(ctx);
+            e->next = devices;
+            devices = e;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    *out = e ? &e->d : NULL;
+    return st;
+}
+
+void g3_device_release_all(void)
+{
+    pthread_mutex_lock(&lock);
+    while (devices) {
+        entry *e = devices;
+        devices = e->next;
+        clReleaseContext(e->d.ctx);
+        free(e);
+    }
+    pthread_mutex_unlock(&lock);
+}

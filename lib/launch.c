@@ -1,0 +1,69 @@
+/* The one launch helper and the event chain.  Steps of one call are chained
+ * by events, never by a host wait, so a call only enqueues and returns; the
+ * chain also works on out-of-order queues. */
+#include "core.h"
+
+void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait)
+{
+    *c = (g3_chain){ q, nwait, wait, NULL };
+}
+
+cl_uint g3_chain_deps(const g3_chain *c, const cl_event **deps)
+{
+    if (c->last) {
+        *deps = &c->last;
+        return 1;
+    }
+    *deps = c->nwait ? c->wait : NULL;
+    return c->nwait;
+}
+
+void g3_chain_push(g3_chain *c, cl_event ev)
+{
+    if (c->last)
+        clReleaseEvent(c->last);
+    c->last = ev;
+}
+
+gpublas3Status g3_chain_finish(g3_chain *c, cl_event *events)
+{
+    if (!events) {
+        g3_chain_abandon(c);
+        return gpublas3Success;
+    }
+    if (!c->last) {
+        /* Nothing enqueued (a quick return): the caller still gets an event
+         * that completes after its wait list. */
+        cl_int err = clEnqueueMarkerWithWaitList(c->q, c->nwait, c->nwait ? c->wait : NULL, &c->last);
+        if (err != CL_SUCCESS)
+            return (gpublas3Status)err;
+    }
+    events[0] = c->last;
+    c->last = NULL;
+    return gpublas3Success;
+}
+
+void g3_chain_abandon(g3_chain *c)
+{
+    if (c->last)
+        clReleaseEvent(c->last);
+    c->last = NULL;
+}
+
+gpublas3Status g3_launch(g3_chain *c, cl_kernel k, cl_uint nargs, const g3_arg *args,
+                         const size_t global[2], const size_t local[2])
+{
+    cl_int err = CL_SUCCESS;
+    for (cl_uint i = 0; i < nargs && err == CL_SUCCESS; i++)
+        err = clSetKernelArg(k, i, args[i].size, args[i].value);
+    if (err == CL_SUCCESS) {
+        const cl_event *deps;
+        cl_uint ndeps = g3_chain_deps(c, &deps);
+        cl_event ev;
+        err = clEnqueueNDRangeKernel(c->q, k, 2, NULL, global, local, ndeps, deps, &ev);
+        if (err == CL_SUCCESS)
+            g3_chain_push(c, ev);
+    }
+    clReleaseKernel(k);
+    return (gpublas3Status)err;
+}

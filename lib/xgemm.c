@@ -1,0 +1,195 @@
+/* The GEMM driver every routine ends in: plans scratch panels that fit the
+ * device, enqueues the copy kernel for each operand panel and the GEMM
+ * kernel for each block of C, all chained by events.
+ *
+ * Normally the whole problem is one panel: each operand is packed once and
+ * one GEMM launch per term covers C.  When the packed operands would not fit
+ * (GPUBLAS3_SCRATCH_LIMIT, half the device memory, or the largest single
+ * allocation), K, M and N are halved, largest first, until they do; later
+ * K panels accumulate with beta = 1. */
+#include <limits.h>
+#include <stdlib.h>
+#include "core.h"
+
+typedef struct {
+    const g3_device *d;
+    const g3_gemm_plan *p;
+    const g3_params *pr;
+    size_t es;
+    char options[256];
+} job;
+
+/* Two operands pack to the same buffer when they read the same stored data
+ * the same way (SYRK's A and A^T, SYR2K's pairs). */
+static int same_source(const g3_operand *a, int atr, const g3_operand *b, int btr)
+{
+    return a->buf == b->buf && a->off == b->off && a->ld == b->ld && a->shape == b->shape &&
+           a->unit == b->unit && atr == btr;
+}
+
+static size_t scratch_budget(const g3_device *d)
+{
+    const char *env = getenv("GPUBLAS3_SCRATCH_LIMIT");
+    size_t budget = d->global_mem / 2;
+    if (env && *env) {
+        char *end;
+        unsigned long long v = strtoull(env, &end, 10);
+        if (*end == 0 && v < budget)
+            budget = v;
+    }
+    return budget;
+}
+
+/* Bytes of scratch for panels of mb x nb x kb, and whether each buffer fits
+ * one allocation and int indexing. */
+static int panels_fit(const job *j, size_t mb, size_t nb, size_t kb, size_t budget)
+{
+    size_t mp = g3_roundup(mb, j->pr->mwg), np = g3_roundup(nb, j->pr->nwg), kp = g3_roundup(kb, j->pr->kwg);
+    size_t big = mp > np ? mp : np;
+    if (kp && big > (size_t)INT_MAX / kp)
+        return 0;
+    if (kp * big * j->es > j->d->max_alloc)
+        return 0;
+    return j->p->nterms * kp * (mp + np) * j->es <= budget;
+}
+
+static size_t halve(size_t x, size_t tile) { return g3_roundup((x + 1) / 2, tile); }
+
+static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B,
+                                  size_t m0, size_t n0, size_t k0, size_t ml, size_t nl, size_t kp,
+                                  g3_chain *chain)
+{
+    const g3_params *pr = j->pr;
+    cl_kernel k;
+    gpublas3Status st = g3_kernel(j->d, g3_src_gemm, "gemm", j->options, &k);
+    if (st != gpublas3Success)
+        return st;
+    size_t mp = g3_roundup(ml, pr->mwg), np = g3_roundup(nl, pr->nwg);
+    cl_int M = (cl_int)ml, N = (cl_int)nl, K = (cl_int)kp, lda = (cl_int)mp, ldb = (cl_int)np;
+    cl_long offc = (cl_long)(j->p->offc + m0 + n0 * j->p->ldc), ldc = (cl_long)j->p->ldc;
+    cl_int tri = j->p->tri, tri_off = (cl_int)n0 - (cl_int)m0, band = j->p->band;
+    cl_int band_off = (band <= 2 ? (cl_int)m0 : (cl_int)n0) - (cl_int)k0;
+    double alpha = kp ? j->p->alpha : 0;
+    cl_float fa = (cl_float)alpha, fb = (cl_float)beta;
+    cl_double da = alpha, db = beta;
+    g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K),
+        j->p->dbl ? G3_ARG(da) : G3_ARG(fa), j->p->dbl ? G3_ARG(db) : G3_ARG(fb),
+        G3_ARG(A), G3_ARG(lda), G3_ARG(B), G3_ARG(ldb), G3_ARG(j->p->c), G3_ARG(offc), G3_ARG(ldc),
+        G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off) };
+    size_t global[2] = { mp / pr->mwg * pr->mdimc, np / pr->nwg * pr->ndimc };
+    size_t local[2] = { pr->mdimc, pr->ndimc };
+    return g3_launch(chain, k, sizeof args / sizeof args[0], args, global, local);
+}
+
+/* Does block [m0, m0+ml) x [n0, n0+nl) of C hold any element of the stored triangle? */
+static int touches_triangle(int tri, size_t m0, size_t n0, size_t ml, size_t nl)
+{
+    if (tri == 1) return m0 <= n0 + nl - 1;
+    if (tri == 2) return m0 + ml - 1 >= n0;
+    return 1;
+}
+
+static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, cl_mem abuf[2],
+                                 cl_mem bbuf[2], const int bshare[2], g3_chain *chain)
+{
+    const g3_gemm_plan *p = j->p;
+    const int scale_only = p->K == 0 || p->alpha == 0;
+    const size_t K = scale_only ? 0 : p->K;
+    gpublas3Status st = gpublas3Success;
+    for (size_t k0 = 0; k0 == 0 || k0 < K; k0 += kb) {
+        size_t kl = K - k0 < kb ? K - k0 : kb, kp = g3_roundup(kl, j->pr->kwg);
+        double beta = k0 == 0 ? p->beta : 1.0;
+        for (size_t m0 = 0; m0 < p->M; m0 += mb) {
+            size_t ml = p->M - m0 < mb ? p->M - m0 : mb, mp = g3_roundup(ml, j->pr->mwg);
+            for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
+                st = g3_pack(j->d, p->dbl, &p->a[t], 0, m0, k0, ml, kl, abuf[t], mp, kp, chain);
+            for (size_t n0 = 0; n0 < p->N && st == gpublas3Success; n0 += nb) {
+                size_t nl = p->N - n0 < nb ? p->N - n0 : nb, np = g3_roundup(nl, j->pr->nwg);
+                if (!touches_triangle(p->tri, m0, n0, ml, nl))
+                    continue;
+                if (nb < p->N || m0 == 0)
+                    for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
+                        if (bshare[t] < 0)
+                            st = g3_pack(j->d, p->dbl, &p->b[t], 1, n0, k0, nl, kl, bbuf[t], np, kp, chain);
+                for (int t = 0; t < p->nterms && st == gpublas3Success; t++) {
+                    cl_mem A = kl ? abuf[t] : p->c;
+                    cl_mem B = kl ? (bshare[t] >= 0 ? abuf[bshare[t]] : bbuf[t]) : p->c;
+                    st = launch_gemm(j, t == 0 ? beta : 1.0, A, B, m0, n0, k0, ml, nl, kp, chain);
+                }
+            }
+            if (st != gpublas3Success)
+                return st;
+        }
+        if (K == 0)
+            break;
+    }
+    return st;
+}
+
+gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *p, g3_chain *chain)
+{
+    job j = { .p = p, .es = p->dbl ? 8 : 4 };
+    gpublas3Status st = g3_device_of(chain->q, &j.d);
+    if (st != gpublas3Success)
+        return st;
+    if (p->dbl && !j.d->has_fp64)
+        return gpublas3InvalidDevice;
+    if (p->M == 0 || p->N == 0 || ((p->K == 0 || p->alpha == 0) && p->beta == 1))
+        return gpublas3Success;
+    j.pr = &j.d->params[p->dbl];
+    g3_params_defines(j.pr, j.options, sizeof j.options);
+
+    /* Panel sizes: whole when it fits, else halve the largest dimension. */
+    const int scale_only = p->K == 0 || p->alpha == 0;
+    size_t budget = scratch_budget(j.d), limit = (size_t)1 << 30;
+    size_t mb = p->M < limit ? p->M : limit, nb = p->N < limit ? p->N : limit;
+    size_t kb = scale_only ? 0 : p->K;
+    while (kb && !panels_fit(&j, mb, nb, kb, budget)) {
+        if (kb <= (size_t)j.pr->kwg && mb <= (size_t)j.pr->mwg && nb <= (size_t)j.pr->nwg)
+            return gpublas3OutOfResources;
+        if (kb >= mb && kb >= nb && kb > (size_t)j.pr->kwg) kb = halve(kb, j.pr->kwg);
+        else if (mb >= nb && mb > (size_t)j.pr->mwg) mb = halve(mb, j.pr->mwg);
+        else if (nb > (size_t)j.pr->nwg) nb = halve(nb, j.pr->nwg);
+        else kb = halve(kb, j.pr->kwg);
+    }
+
+    /* Scratch, all allocated before anything is enqueued, so a failure
+     * leaves C untouched.  Released right after enqueuing: OpenCL keeps a
+     * buffer alive until the commands using it have finished. */
+    cl_mem abuf[2] = { NULL, NULL }, bbuf[2] = { NULL, NULL };
+    int bshare[2] = { -1, -1 };
+    size_t mp = g3_roundup(mb, j.pr->mwg), np = g3_roundup(nb, j.pr->nwg), kp = g3_roundup(kb, j.pr->kwg);
+    int single = mb == p->M && nb == p->N && p->M == p->N && mp == np;
+    for (int t = 0; t < p->nterms && kb; t++)
+        for (int u = 0; u < p->nterms && single; u++)
+            if (bshare[t] < 0 && same_source(&p->b[t], !p->b[t].trans, &p->a[u], p->a[u].trans))
+                bshare[t] = u;
+    cl_int err = CL_SUCCESS;
+    for (int t = 0; t < p->nterms && kb && err == CL_SUCCESS; t++) {
+        abuf[t] = clCreateBuffer(j.d->ctx, CL_MEM_READ_WRITE, kp * mp * j.es, NULL, &err);
+        if (err == CL_SUCCESS && bshare[t] < 0)
+            bbuf[t] = clCreateBuffer(j.d->ctx, CL_MEM_READ_WRITE, kp * np * j.es, NULL, &err);
+    }
+    if (err == CL_SUCCESS)
+        st = run_panels(&j, mb, nb, kb, abuf, bbuf, bshare, chain);
+    else
+        st = err == CL_MEM_OBJECT_ALLOCATION_FAILURE ? gpublas3OutOfResources : (gpublas3Status)err;
+    for (int t = 0; t < 2; t++) {
+        if (abuf[t]) clReleaseMemObject(abuf[t]);
+        if (bbuf[t]) clReleaseMemObject(bbuf[t]);
+    }
+    return st;
+}
+
+gpublas3Status g3_run(const g3_gemm_plan *p, cl_command_queue q, cl_uint nwait,
+                      const cl_event *wait, cl_event *events)
+{
+    g3_chain chain;
+    g3_chain_init(&chain, q, nwait, wait);
+    gpublas3Status st = g3_gemm_enqueue(p, &chain);
+    if (st != gpublas3Success) {
+        g3_chain_abandon(&chain);
+        return st;
+    }
+    return g3_chain_finish(&chain, events);
+}
