@@ -91,6 +91,9 @@ typedef struct {
     cl_mem c;
     size_t offc, ldc;
     int tri, band;
+    /* TRMM's operand a[0] (1) or b[0] (2) is the output C itself: it is
+     * first copied to scratch, so the launches read the original. */
+    int snapshot;
 } g3_gemm_plan;
 gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *p, g3_chain *chain);
 /* Everything a routine does after its checks: runs the plan on q after the

@@ -126,8 +126,20 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
     return st;
 }
 
-gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *p, g3_chain *chain)
+/* Copies C (M x N) to the tight scratch matrix snap with the copy kernel
+ * and points the operand that reads C at it. */
+static gpublas3Status snapshot_output(const job *j, g3_gemm_plan *q, cl_mem snap, g3_chain *chain)
 {
+    g3_operand c = { q->c, q->offc, q->ldc, 0, G3_GENERAL, 0 };
+    g3_operand *o = q->snapshot == 1 ? &q->a[0] : &q->b[0];
+    *o = (g3_operand){ snap, 0, q->M, 0, G3_GENERAL, 0 };
+    return g3_pack(j->d, q->dbl, &c, 0, 0, 0, q->M, q->N, snap, q->M, q->N, chain);
+}
+
+gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *plan, g3_chain *chain)
+{
+    g3_gemm_plan copy = *plan;
+    const g3_gemm_plan *p = &copy;
     job j = { .p = p, .es = p->dbl ? 8 : 4 };
     gpublas3Status st = g3_device_of(chain->q, &j.d);
     if (st != gpublas3Success)
@@ -165,15 +177,22 @@ gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *p, g3_chain *chain)
             if (bshare[t] < 0 && same_source(&p->b[t], !p->b[t].trans, &p->a[u], p->a[u].trans))
                 bshare[t] = u;
     cl_int err = CL_SUCCESS;
+    cl_mem snap = NULL;
+    if (p->snapshot && !scale_only)
+        snap = clCreateBuffer(j.d->ctx, CL_MEM_READ_WRITE, p->M * p->N * j.es, NULL, &err);
     for (int t = 0; t < p->nterms && kb && err == CL_SUCCESS; t++) {
         abuf[t] = clCreateBuffer(j.d->ctx, CL_MEM_READ_WRITE, kp * mp * j.es, NULL, &err);
         if (err == CL_SUCCESS && bshare[t] < 0)
             bbuf[t] = clCreateBuffer(j.d->ctx, CL_MEM_READ_WRITE, kp * np * j.es, NULL, &err);
     }
-    if (err == CL_SUCCESS)
-        st = run_panels(&j, mb, nb, kb, abuf, bbuf, bshare, chain);
-    else
+    if (err != CL_SUCCESS)
         st = err == CL_MEM_OBJECT_ALLOCATION_FAILURE ? gpublas3OutOfResources : (gpublas3Status)err;
+    if (st == gpublas3Success && snap)
+        st = snapshot_output(&j, &copy, snap, chain);
+    if (st == gpublas3Success)
+        st = run_panels(&j, mb, nb, kb, abuf, bbuf, bshare, chain);
+    if (snap)
+        clReleaseMemObject(snap);
     for (int t = 0; t < 2; t++) {
         if (abuf[t]) clReleaseMemObject(abuf[t]);
         if (bbuf[t]) clReleaseMemObject(bbuf[t]);

@@ -1,0 +1,50 @@
+/* TRMM: B <- alpha*op(A)*B (side Left) or alpha*B*op(A) (side Right), A
+ * triangular.  The copy kernel packs op(A) with the other triangle zeroed
+ * (and the diagonal taken as 1 for a unit diagonal, never read); B is
+ * snapshotted to scratch because it is also the output; the GEMM launch
+ * writes into B with beta = 0 and skips the k-tiles where op(A) is zero.
+ * Row-major: B^T = alpha*B^T*op(A)^T, so the side flips, the stored
+ * triangle of A seen column-major flips, M and N swap, trans stays. */
+#include "core.h"
+
+static gpublas3Status trmm(int dbl, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N, double alpha,
+    cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
+{
+    size_t ka = side == gpublas3Left ? M : N;
+    g3_matrix a = { A, offA, lda, ka, ka }, b = { B, offB, ldb, M, N };
+    const g3_matrix *mats[3] = { &a, &b, NULL };
+    int enums_ok = g3_valid_side(side) && g3_valid_uplo(uplo) && g3_valid_trans(trans) && g3_valid_diag(diag);
+    gpublas3Status st = g3_check_call(order, enums_ok, dbl ? 8 : 4, numCommandQueues, commandQueues,
+                                      numEventsInWaitList, eventWaitList, mats);
+    if (st != gpublas3Success)
+        return st;
+    int row = order == gpublas3RowMajor, t = trans != gpublas3NoTrans;
+    int left = (side == gpublas3Left) != row, upper = (uplo == gpublas3Upper) != row;
+    g3_operand ta = { A, offA, lda, t, upper ? G3_TRI_UPPER : G3_TRI_LOWER, diag == gpublas3Unit };
+    g3_operand gb = { B, offB, ldb, 0, G3_GENERAL, 0 }; /* replaced by the snapshot */
+    /* op(A) is upper triangular when A is upper and not transposed, or lower and transposed */
+    int op_upper = upper != t;
+    g3_gemm_plan p = { .dbl = dbl, .M = row ? N : M, .N = row ? M : N, .alpha = alpha, .beta = 0,
+                       .nterms = 1, .a = { left ? ta : gb }, .b = { left ? gb : ta },
+                       .c = B, .offc = offB, .ldc = ldb, .snapshot = left ? 2 : 1 };
+    p.K = left ? p.M : p.N;
+    /* nonzero k-range of op(A): left, C(m,n) needs op(A)(m,k): upper k >= m, lower k <= m;
+     * right, op(A)(k,n): upper k <= n, lower k >= n */
+    p.band = left ? (op_upper ? 2 : 1) : (op_upper ? 3 : 4);
+    return g3_run(&p, commandQueues[0], numEventsInWaitList, eventWaitList, events);
+}
+
+gpublas3Status gpublas3Strmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_float alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
+{
+    return trmm(0, order, side, uplo, transA, diag, M, N, alpha, A, offA, lda, B, offB, ldb, G3_QUEUE_PASS);
+}
+
+gpublas3Status gpublas3Dtrmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
+{
+    return trmm(1, order, side, uplo, transA, diag, M, N, alpha, A, offA, lda, B, offB, ldb, G3_QUEUE_PASS);
+}
