@@ -1,0 +1,473 @@
+/* gpublas3-bench: GFLOP/s of gpublas3 next to its peers, measured in one run
+ * on one OpenCL device.  For each routine, precision, option set and size it
+ * draws random operands, computes the OpenBLAS reference, then for every
+ * peer: one call whose result is checked (it is also the warm-up), and, only
+ * if the check passes, `reps` timed calls.  A device call is timed by the
+ * monotonic wall clock between clFinish before and clFinish after it, so
+ * transfers are excluded; the output operand is restored before each call so
+ * every call does the same work.  Usage: bench/README.md or --help. */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "bench.h"
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* splitmix64: reproducible from --seed, uniform in [-1, 1], never zero. */
+static double next_value(unsigned long long *s)
+{
+    unsigned long long z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    double v = 2.0 * ((double)(z >> 11) * 0x1.0p-53) - 1.0;
+    return v == 0.0 ? 0.5 : v;
+}
+
+static double get(const void *p, size_t i, int dbl) { return dbl ? ((const double *)p)[i] : ((const float *)p)[i]; }
+static void put(void *p, size_t i, int dbl, double v)
+{
+    if (dbl) ((double *)p)[i] = v;
+    else ((float *)p)[i] = (float)v;
+}
+
+static void *random_array(size_t n, int dbl, unsigned long long *seed)
+{
+    void *p = malloc((n ? n : 1) * (dbl ? 8 : 4));
+    for (size_t i = 0; p && i < n; i++) put(p, i, dbl, next_value(seed));
+    return p;
+}
+
+static void *abs_copy(const void *p, size_t n, int dbl)
+{
+    void *q = malloc((n ? n : 1) * (dbl ? 8 : 4));
+    for (size_t i = 0; p && q && i < n; i++) put(q, i, dbl, fabs(get(p, i, dbl)));
+    return q;
+}
+
+/* Host data of one case: operands, the output before the call, the
+ * reference result, and the per-element scale |alpha||op(A)||op(B)| +
+ * |beta||C| that relative errors are measured against. */
+typedef struct {
+    void *A, *B, *C, *before, *ref, *scale, *got;
+    size_t nA, nB, nC, nout;
+    char out;
+} case_data;
+
+static void free_case(case_data *h)
+{
+    free(h->A); free(h->B); free(h->C); free(h->ref); free(h->scale); free(h->got);
+    memset(h, 0, sizeof *h);
+}
+
+static int prepare_case(const spec_case *c, unsigned long long *seed, case_data *h)
+{
+    int dbl = c->dbl;
+    size_t es = spec_elem_size(c);
+    memset(h, 0, sizeof *h);
+    h->out = spec_output(c);
+    h->nA = spec_uses(c, 'A') ? spec_elements(c, 'A') : 0;
+    h->nB = spec_uses(c, 'B') ? spec_elements(c, 'B') : 0;
+    h->nC = spec_uses(c, 'C') ? spec_elements(c, 'C') : 0;
+    h->A = h->nA ? random_array(h->nA, dbl, seed) : NULL;
+    h->B = h->nB ? random_array(h->nB, dbl, seed) : NULL;
+    h->C = h->nC ? random_array(h->nC, dbl, seed) : NULL;
+    h->before = h->out == 'B' ? h->B : h->C;
+    h->nout = h->out == 'B' ? h->nB : h->nC;
+    h->ref = malloc(h->nout * es);
+    h->got = malloc(h->nout * es);
+    if (!h->before || !h->ref || !h->got || (h->nA && !h->A)) return -1;
+    memcpy(h->ref, h->before, h->nout * es);
+    spec_reference(c, h->A, h->B, h->ref);
+
+    spec_case ca = *c;
+    ca.alpha = fabs(c->alpha);
+    ca.beta = fabs(c->beta);
+    void *aA = abs_copy(h->A, h->nA, dbl), *aB = abs_copy(h->B, h->nB, dbl);
+    h->scale = abs_copy(h->before, h->nout, dbl);
+    spec_reference(&ca, aA, h->out == 'B' ? h->scale : aB, h->scale);
+    free(aA);
+    free(aB);
+    return 0;
+}
+
+/* max |got - ref| / scale over the output buffer; untouched elements give 0. */
+static double max_rel_err(const case_data *h, int dbl)
+{
+    double worst = 0.0;
+    for (size_t i = 0; i < h->nout; i++) {
+        double d = fabs(get(h->got, i, dbl) - get(h->ref, i, dbl));
+        if (d == 0.0) continue;
+        double s = get(h->scale, i, dbl);
+        double e = (s > 0.0 && d <= 1e308) ? d / s : INFINITY;
+        if (e > worst) worst = e;
+    }
+    return worst;
+}
+
+/* Device buffers of one case, shared by every device peer. */
+typedef struct { cl_mem A, B, C, out; } case_buffers;
+
+static cl_mem make_buffer(cl_context ctx, const void *host, size_t bytes)
+{
+    cl_int e;
+    if (!host) return NULL;
+    return clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, (void *)host, &e);
+}
+
+static int write_buffer(cl_command_queue q, cl_mem m, const void *host, size_t bytes)
+{
+    if (!m) return 0;
+    return clEnqueueWriteBuffer(q, m, CL_TRUE, 0, bytes, host, 0, NULL, NULL) == CL_SUCCESS ? 0 : -1;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* One checked call, then `reps` timed ones; fills res. */
+static void measure(const bench_peer *p, const spec_case *c, const bench_device *dev,
+                    case_data *h, case_buffers *d, int reps, bench_result *res)
+{
+    size_t es = spec_elem_size(c), outbytes = h->nout * es;
+    cl_command_queue q = dev->queue;
+    char err[256] = "", msg[512] = "";
+    int fail;
+
+    if (p->on_device) {
+        fail = write_buffer(q, d->A, h->A, h->nA * es) || write_buffer(q, d->B, h->B, h->nB * es) ||
+               write_buffer(q, d->C, h->C, h->nC * es);
+        if (!fail) fail = p->enqueue(c, q, d->A, d->B, d->C, err, sizeof err);
+        if (!fail && clFinish(q) != CL_SUCCESS) fail = snprintf(err, sizeof err, "clFinish failed");
+        if (!fail && clEnqueueReadBuffer(q, d->out, CL_TRUE, 0, outbytes, h->got, 0, NULL, NULL) != CL_SUCCESS)
+            fail = snprintf(err, sizeof err, "reading the result failed");
+    } else {
+        memcpy(h->got, h->before, outbytes);
+        fail = p->host_call(c, h->A, h->B, h->got, err, sizeof err);
+    }
+    if (fail) {
+        snprintf(res->status, sizeof res->status, "ERROR: %s", err[0] ? err : "call failed");
+        clFinish(q);
+        return;
+    }
+    size_t bad = spec_check(c, h->A, h->B, h->before, h->got, h->ref, msg, sizeof msg);
+    res->max_rel_err = max_rel_err(h, c->dbl);
+    if (bad) {
+        snprintf(res->status, sizeof res->status, "FAIL: %zu bad elements; %s", bad, msg);
+        return;
+    }
+
+    void *work = p->on_device ? NULL : malloc(outbytes);
+    for (int r = 0; r < reps; r++) {
+        double t0, t1;
+        if (p->on_device) {
+            if (write_buffer(q, d->out, h->before, outbytes) || clFinish(q) != CL_SUCCESS) break;
+            t0 = now_s();
+            if (p->enqueue(c, q, d->A, d->B, d->C, err, sizeof err) || clFinish(q) != CL_SUCCESS) break;
+            t1 = now_s();
+        } else {
+            memcpy(work, h->before, outbytes);
+            t0 = now_s();
+            p->host_call(c, h->A, h->B, work, err, sizeof err);
+            t1 = now_s();
+        }
+        res->times[res->reps++] = t1 - t0;
+    }
+    free(work);
+    if (res->reps < reps) {
+        snprintf(res->status, sizeof res->status, "ERROR: a timed call failed: %s", err);
+        return;
+    }
+    double sorted[64];
+    memcpy(sorted, res->times, (size_t)reps * sizeof(double));
+    qsort(sorted, (size_t)reps, sizeof(double), cmp_double);
+    res->min_s = sorted[0];
+    res->median_s = reps % 2 ? sorted[reps / 2] : 0.5 * (sorted[reps / 2 - 1] + sorted[reps / 2]);
+    res->gflops = spec_flops(c) / res->median_s * 1e-9;
+    snprintf(res->status, sizeof res->status, "ok");
+}
+
+/* --- command line ---------------------------------------------------------- */
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "usage: gpublas3-bench [options]\n"
+        "  --routines LIST    gemm,symm,syrk,syr2k,trmm (default: all)\n"
+        "  --precisions LIST  s,d (default: s,d)\n"
+        "  --sizes LIST       square sizes n, M=N=K=n (default: 256,1024)\n"
+        "  --reps R           timed calls per case, median reported (default: 3, max 64)\n"
+        "  --device SEL       gpu | cpu | P:D | name substring (default: $GPUBLAS3_DEVICE,\n"
+        "                     else the first GPU, else the first OpenCL device)\n"
+        "  --peers LIST       %s (default: all)\n"
+        "  --csv FILE, --json FILE   write results with full metadata\n"
+        "  --order col,row  --transA N,T  --transB N,T  --side L,R  --uplo U,L  --diag N,U\n"
+        "                     option sets to run (default: col N N L U N); each routine\n"
+        "                     runs every combination of the options it takes\n"
+        "  --alpha A --beta B  scalars (default: 1.25 0.75)   --seed S (default: 1)\n"
+        "  --list             list OpenCL devices and exit\n", bench_peer_names());
+}
+
+static int split(char *s, char **items, int max)
+{
+    int n = 0;
+    for (char *t = strtok(s, ","); t && n < max; t = strtok(NULL, ",")) items[n++] = t;
+    return n;
+}
+
+/* Parses a list of one-letter choices; `letters` maps position to value. */
+static int parse_choices(char *arg, const char *letters, const int *values, int *out, const char *what)
+{
+    char *items[4];
+    int n = split(arg, items, 4);
+    for (int i = 0; i < n; i++) {
+        const char *hit = strlen(items[i]) >= 1 ? strchr(letters, items[i][0]) : NULL;
+        if (!hit || !*hit) {
+            fprintf(stderr, "gpublas3-bench: bad %s \"%s\" (one of %s)\n", what, items[i], letters);
+            return -1;
+        }
+        out[i] = values[hit - letters];
+    }
+    return n < 1 || n > 2 ? -1 : n;
+}
+
+static int parse_args(int argc, char **argv, bench_config *cfg)
+{
+    static const struct option longopts[] = {
+        { "routines", 1, 0, 'r' }, { "precisions", 1, 0, 'p' }, { "sizes", 1, 0, 'n' },
+        { "reps", 1, 0, 'R' }, { "device", 1, 0, 'D' }, { "peers", 1, 0, 'P' },
+        { "csv", 1, 0, 'c' }, { "json", 1, 0, 'j' }, { "seed", 1, 0, 's' },
+        { "alpha", 1, 0, 'a' }, { "beta", 1, 0, 'b' }, { "order", 1, 0, 'o' },
+        { "transA", 1, 0, 'A' }, { "transB", 1, 0, 'B' }, { "side", 1, 0, 'S' },
+        { "uplo", 1, 0, 'U' }, { "diag", 1, 0, 'G' }, { "list", 0, 0, 'l' },
+        { "help", 0, 0, 'h' }, { 0, 0, 0, 0 } };
+    static const int orders[] = { gpublas3ColumnMajor, gpublas3RowMajor };
+    static const int transes[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
+    static const int sides[] = { gpublas3Left, gpublas3Right };
+    static const int uplos[] = { gpublas3Upper, gpublas3Lower };
+    static const int diags[] = { gpublas3NonUnit, gpublas3Unit };
+    static char *default_peers[] = { "gpublas3", "clblast", "openblas" };
+    int tmp[4], opt, n;
+    char *items[BENCH_MAX_LIST];
+
+    memset(cfg, 0, sizeof *cfg);
+    for (int r = 0; r < SPEC_NROUTINES; r++) cfg->routines[r] = r;
+    cfg->nroutines = SPEC_NROUTINES;
+    cfg->precisions[0] = 0; cfg->precisions[1] = 1; cfg->nprecisions = 2;
+    cfg->sizes[0] = 256; cfg->sizes[1] = 1024; cfg->nsizes = 2;
+    cfg->reps = 3;
+    for (int i = 0; i < 3; i++) cfg->peers[i] = default_peers[i];
+    cfg->npeers = 3;
+    cfg->seed = 1;
+    cfg->alpha = 1.25;
+    cfg->beta = 0.75;
+    cfg->orders[0] = gpublas3ColumnMajor; cfg->norders = 1;
+    cfg->transA[0] = cfg->transB[0] = gpublas3NoTrans; cfg->ntransA = cfg->ntransB = 1;
+    cfg->sides[0] = gpublas3Left; cfg->nsides = 1;
+    cfg->uplos[0] = gpublas3Upper; cfg->nuplos = 1;
+    cfg->diags[0] = gpublas3NonUnit; cfg->ndiags = 1;
+
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'r':
+            n = split(optarg, items, BENCH_MAX_LIST);
+            cfg->nroutines = 0;
+            for (int i = 0; i < n && cfg->nroutines < SPEC_NROUTINES; i++) {
+                int r = spec_parse_routine(items[i]);
+                if (r < 0) { fprintf(stderr, "gpublas3-bench: unknown routine \"%s\"\n", items[i]); return -1; }
+                cfg->routines[cfg->nroutines++] = r;
+            }
+            break;
+        case 'p':
+            n = split(optarg, items, BENCH_MAX_LIST);
+            cfg->nprecisions = 0;
+            for (int i = 0; i < n && cfg->nprecisions < 2; i++) {
+                if (strcmp(items[i], "s") && strcmp(items[i], "d")) {
+                    fprintf(stderr, "gpublas3-bench: precision must be s or d\n");
+                    return -1;
+                }
+                cfg->precisions[cfg->nprecisions++] = items[i][0] == 'd';
+            }
+            break;
+        case 'n':
+            n = split(optarg, items, BENCH_MAX_LIST);
+            cfg->nsizes = 0;
+            for (int i = 0; i < n; i++) {
+                char *end;
+                long v = strtol(items[i], &end, 10);
+                if (*end || v < 1) { fprintf(stderr, "gpublas3-bench: bad size \"%s\"\n", items[i]); return -1; }
+                cfg->sizes[cfg->nsizes++] = (size_t)v;
+            }
+            break;
+        case 'R':
+            cfg->reps = atoi(optarg);
+            if (cfg->reps < 1 || cfg->reps > 64) { fprintf(stderr, "gpublas3-bench: --reps 1..64\n"); return -1; }
+            break;
+        case 'D': cfg->device = optarg; break;
+        case 'P':
+            n = split(optarg, items, BENCH_MAX_LIST);
+            for (int i = 0; i < n; i++)
+                if (!bench_find_peer(items[i])) {
+                    fprintf(stderr, "gpublas3-bench: unknown peer \"%s\" (%s)\n", items[i], bench_peer_names());
+                    return -1;
+                }
+            memcpy(cfg->peers, items, (size_t)n * sizeof(char *));
+            cfg->npeers = n;
+            break;
+        case 'c': cfg->csv = optarg; break;
+        case 'j': cfg->json = optarg; break;
+        case 's': cfg->seed = strtoull(optarg, NULL, 10); break;
+        case 'a': cfg->alpha = atof(optarg); break;
+        case 'b': cfg->beta = atof(optarg); break;
+        case 'o':
+            if ((n = parse_choices(optarg, "cr", orders, tmp, "order")) < 0) return -1;
+            for (int i = 0; i < n; i++) cfg->orders[i] = (gpublas3Order)tmp[i];
+            cfg->norders = n;
+            break;
+        case 'A': case 'B':
+            if ((n = parse_choices(optarg, "NTC", transes, tmp, "transpose")) < 0) return -1;
+            for (int i = 0; i < n; i++) (opt == 'A' ? cfg->transA : cfg->transB)[i] = (gpublas3Transpose)tmp[i];
+            *(opt == 'A' ? &cfg->ntransA : &cfg->ntransB) = n;
+            break;
+        case 'S':
+            if ((n = parse_choices(optarg, "LR", sides, tmp, "side")) < 0) return -1;
+            for (int i = 0; i < n; i++) cfg->sides[i] = (gpublas3Side)tmp[i];
+            cfg->nsides = n;
+            break;
+        case 'U':
+            if ((n = parse_choices(optarg, "UL", uplos, tmp, "uplo")) < 0) return -1;
+            for (int i = 0; i < n; i++) cfg->uplos[i] = (gpublas3Uplo)tmp[i];
+            cfg->nuplos = n;
+            break;
+        case 'G':
+            if ((n = parse_choices(optarg, "NU", diags, tmp, "diag")) < 0) return -1;
+            for (int i = 0; i < n; i++) cfg->diags[i] = (gpublas3Diag)tmp[i];
+            cfg->ndiags = n;
+            break;
+        case 'l': exit(bench_list_devices(stdout) > 0 ? 0 : 1);
+        case 'h': usage(stdout); exit(0);
+        default: usage(stderr); return -1;
+        }
+    }
+    if (optind < argc) { fprintf(stderr, "gpublas3-bench: unexpected \"%s\"\n", argv[optind]); return -1; }
+    return 0;
+}
+
+/* Which options each routine takes: order, transA, transB, side, uplo, diag. */
+static const int takes[SPEC_NROUTINES][6] = {
+    [SPEC_GEMM] = { 1, 1, 1, 0, 0, 0 }, [SPEC_SYMM] = { 1, 0, 0, 1, 1, 0 },
+    [SPEC_SYRK] = { 1, 1, 0, 0, 1, 0 }, [SPEC_SYR2K] = { 1, 1, 0, 0, 1, 0 },
+    [SPEC_TRMM] = { 1, 1, 0, 1, 1, 1 } };
+
+int main(int argc, char **argv)
+{
+    bench_config cfg;
+    bench_device dev;
+    char err[512];
+    if (parse_args(argc, argv, &cfg)) return 2;
+    if (bench_open_device(cfg.device, &dev, err, sizeof err)) {
+        fprintf(stderr, "gpublas3-bench: %s\n", err);
+        return 1;
+    }
+
+    const bench_peer *peer[BENCH_MAX_LIST];
+    char version[BENCH_MAX_LIST][256], why[BENCH_MAX_LIST][256];
+    const char *versions[BENCH_MAX_LIST];
+    int ok[BENCH_MAX_LIST];
+    for (int i = 0; i < cfg.npeers; i++) {
+        peer[i] = bench_find_peer(cfg.peers[i]);
+        version[i][0] = why[i][0] = 0;
+        ok[i] = peer[i]->init(&dev, version[i], sizeof version[i], why[i], sizeof why[i]) == 0;
+        versions[i] = version[i];
+        if (!ok[i]) fprintf(stderr, "gpublas3-bench: peer %s unavailable: %s\n", cfg.peers[i], why[i]);
+    }
+
+    FILE *csv = NULL;
+    if (cfg.csv && !(csv = report_csv_open(cfg.csv))) {
+        fprintf(stderr, "gpublas3-bench: cannot write %s\n", cfg.csv);
+        return 1;
+    }
+    report_header(stdout, &cfg, &dev, cfg.peers, versions, cfg.npeers);
+
+    bench_result *all = NULL, row[BENCH_MAX_LIST];
+    size_t nall = 0;
+    unsigned long long seed = cfg.seed;
+    for (int ri = 0; ri < cfg.nroutines; ri++)
+    for (int pi = 0; pi < cfg.nprecisions; pi++) {
+        int r = cfg.routines[ri];
+        const int *t = takes[r];
+        for (int o = 0; o < (t[0] ? cfg.norders : 1); o++)
+        for (int ta = 0; ta < (t[1] ? cfg.ntransA : 1); ta++)
+        for (int tb = 0; tb < (t[2] ? cfg.ntransB : 1); tb++)
+        for (int s = 0; s < (t[3] ? cfg.nsides : 1); s++)
+        for (int u = 0; u < (t[4] ? cfg.nuplos : 1); u++)
+        for (int g = 0; g < (t[5] ? cfg.ndiags : 1); g++)
+        for (int si = 0; si < cfg.nsizes; si++) {
+            size_t n = cfg.sizes[si];
+            spec_case c = { .routine = (spec_routine)r, .dbl = cfg.precisions[pi],
+                .order = cfg.orders[o], .side = cfg.sides[s], .uplo = cfg.uplos[u],
+                .transA = cfg.transA[ta], .transB = cfg.transB[tb], .diag = cfg.diags[g],
+                .M = n, .N = n, .K = n, .alpha = cfg.alpha, .beta = cfg.beta };
+            spec_complete(&c);
+            case_data h;
+            case_buffers d = { 0 };
+            size_t es = spec_elem_size(&c);
+            int prepared = prepare_case(&c, &seed, &h) == 0;
+            if (prepared) {
+                d.A = make_buffer(dev.context, h.A, h.nA * es);
+                d.B = make_buffer(dev.context, h.B, h.nB * es);
+                d.C = make_buffer(dev.context, h.C, h.nC * es);
+                d.out = h.out == 'B' ? d.B : d.C;
+            }
+            for (int i = 0; i < cfg.npeers; i++) {
+                bench_result *res = &row[i];
+                memset(res, 0, sizeof *res);
+                res->peer = cfg.peers[i];
+                res->peer_version = version[i];
+                res->c = c;
+                bench_options_string(&c, res->options, sizeof res->options);
+                if (!ok[i]) snprintf(res->status, sizeof res->status, "ERROR: unavailable: %s", why[i]);
+                else if (!prepared || (peer[i]->on_device && !d.out))
+                    snprintf(res->status, sizeof res->status, "ERROR: out of memory for this size");
+                else measure(peer[i], &c, &dev, &h, &d, cfg.reps, res);
+                if (csv) report_csv_row(csv, &dev, res);
+            }
+            report_row(stdout, row, cfg.npeers);
+            bench_result *grown = realloc(all, (nall + (size_t)cfg.npeers) * sizeof *all);
+            if (grown) {
+                all = grown;
+                memcpy(all + nall, row, (size_t)cfg.npeers * sizeof *all);
+                nall += (size_t)cfg.npeers;
+            }
+            if (d.A) clReleaseMemObject(d.A);
+            if (d.B) clReleaseMemObject(d.B);
+            if (d.C) clReleaseMemObject(d.C);
+            free_case(&h);
+        }
+    }
+
+    int rc = 0;
+    if (csv) fclose(csv);
+    if (cfg.json && report_json(cfg.json, &cfg, &dev, cfg.peers, versions, cfg.npeers, all, nall)) {
+        fprintf(stderr, "gpublas3-bench: cannot write %s\n", cfg.json);
+        rc = 1;
+    }
+    report_footer(stdout, all, nall);
+    for (size_t i = 0; i < nall; i++)
+        if (strncmp(all[i].status, "FAIL", 4) == 0) rc = 3;
+    for (int i = 0; i < cfg.npeers; i++)
+        if (ok[i] && strcmp(cfg.peers[i], "gpublas3") == 0) gpublas3Teardown();
+    free(all);
+    bench_close_device(&dev);
+    return rc;
+}

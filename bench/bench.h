@@ -1,0 +1,95 @@
+/* Shared declarations of the benchmark: the run's settings, the OpenCL
+ * device it measures on (with the metadata a reader needs to trust a
+ * number), the peers it compares, one measured result, and the reports.
+ * bench.c drives a run; device.c, peers.c and report.c fill in the parts. */
+#ifndef GPUBLAS3_BENCH_H
+#define GPUBLAS3_BENCH_H
+#include <stddef.h>
+#include <stdio.h>
+#include "spec.h"
+
+#define BENCH_MAX_LIST 32
+
+/* What to run, as the command line asked. */
+typedef struct {
+    int routines[SPEC_NROUTINES], nroutines;
+    int precisions[2], nprecisions;             /* 0: s, 1: d */
+    size_t sizes[BENCH_MAX_LIST];
+    int nsizes;
+    int reps;
+    const char *device;                         /* selector, NULL: default */
+    const char *peers[BENCH_MAX_LIST];
+    int npeers;
+    const char *csv, *json;
+    unsigned long long seed;
+    double alpha, beta;
+    /* option lists; each routine iterates over the ones it takes */
+    gpublas3Order orders[2]; int norders;
+    gpublas3Transpose transA[2]; int ntransA;
+    gpublas3Transpose transB[2]; int ntransB;
+    gpublas3Side sides[2]; int nsides;
+    gpublas3Uplo uplos[2]; int nuplos;
+    gpublas3Diag diags[2]; int ndiags;
+} bench_config;
+
+/* The OpenCL device every device peer runs on, and who we are. */
+typedef struct {
+    cl_platform_id platform;
+    cl_device_id device;
+    cl_context context;
+    cl_command_queue queue;
+    char name[256], vendor[256], driver[256], cl_version[256], type[16];
+    char platform_name[256], platform_version[256];
+    cl_uint compute_units, clock_mhz;
+    cl_ulong global_mem;
+    char date[32], host[256], os[256], library[32];
+} bench_device;
+
+int bench_list_devices(FILE *out);
+/* Picks the device named by `selector` (gpu, cpu, P:D, or a substring of
+ * the platform or device name), or GPUBLAS3_DEVICE, or the first GPU, or
+ * the first device; creates its context and in-order queue. */
+int bench_open_device(const char *selector, bench_device *dev, char *err, size_t n);
+void bench_close_device(bench_device *dev);
+
+/* A peer: either enqueues on the OpenCL queue (device buffers) or calls
+ * on host memory.  Returns 0 on success, else writes a reason to err. */
+typedef struct {
+    const char *name;
+    int on_device;
+    int (*init)(const bench_device *dev, char *version, size_t vn, char *err, size_t en);
+    int (*enqueue)(const spec_case *c, cl_command_queue q, cl_mem A, cl_mem B, cl_mem C,
+                   char *err, size_t en);
+    int (*host_call)(const spec_case *c, const void *A, const void *B, void *out,
+                     char *err, size_t en);
+} bench_peer;
+
+const bench_peer *bench_find_peer(const char *name);
+const char *bench_peer_names(void);   /* for --help */
+
+/* One measured (peer, case). */
+typedef struct {
+    const char *peer;
+    const char *peer_version;
+    spec_case c;
+    char options[96];
+    int reps;
+    double times[64];
+    double min_s, median_s, gflops, max_rel_err;
+    char status[160];                 /* "ok", "FAIL: ...", "ERROR: ..." */
+} bench_result;
+
+void bench_options_string(const spec_case *c, char *buf, size_t n);
+
+/* Reports: the table streams one line per case (one result per peer), the
+ * CSV one line per result as it comes, the JSON everything at the end. */
+void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
+                   const char *peers[], const char *versions[], int npeers);
+void report_row(FILE *out, const bench_result *row, int npeers);
+void report_footer(FILE *out, const bench_result *all, size_t nall);
+FILE *report_csv_open(const char *path);
+void report_csv_row(FILE *f, const bench_device *dev, const bench_result *res);
+int report_json(const char *path, const bench_config *cfg, const bench_device *dev,
+                const char *peers[], const char *versions[], int npeers,
+                const bench_result *all, size_t nall);
+#endif
