@@ -197,7 +197,14 @@ gpublas3Status spec_run(const spec_case *c, cl_command_queue q, cl_mem A, cl_mem
                         cl_uint nwait, const cl_event *wait, cl_event *event)
 {
     cl_command_queue qs[1] = { q };
-#define TAIL 1, qs, nwait, wait, event
+    return spec_run_queues(c, 1, qs, A, B, C, nwait, wait, event);
+}
+
+gpublas3Status spec_run_queues(const spec_case *c, cl_uint nqueues, cl_command_queue *qs,
+                               cl_mem A, cl_mem B, cl_mem C,
+                               cl_uint nwait, const cl_event *wait, cl_event *event)
+{
+#define TAIL nqueues, qs, nwait, wait, event
     if (!c->dbl) {
         cl_float al = (cl_float)c->alpha, be = (cl_float)c->beta;
         switch (c->routine) {
@@ -296,11 +303,11 @@ static void put(const spec_case *c, void *p, size_t k, double v)
     else ((float *)p)[k] = (float)v;
 }
 
-/* A copy of `which` with every element the routine must not read replaced:
- * SYMM's and TRMM's other triangle of A by 0 and the unit diagonal by 1, so
- * the reference agrees with BLAS whatever OpenBLAS's kernels touch; with
- * beta = 0 the output region by 0, since it is never read.  With `absval`,
- * the absolute values (for the error bound). */
+/* A copy of `which` with every element the routine must not read replaced,
+ * so the reference follows BLAS's rules whatever OpenBLAS's kernels touch:
+ * SYMM's and TRMM's other triangle of A by 0 and the unit diagonal by 1;
+ * with beta = 0 the output region by 0; with alpha = 0 the inputs by 0.
+ * With `absval`, the absolute values (for the error bound). */
 static void *clean_copy(const spec_case *c, char which, const void *src, int absval)
 {
     size_t n = spec_elements(c, which), es = spec_elem_size(c), r, k;
@@ -315,8 +322,8 @@ static void *clean_copy(const spec_case *c, char which, const void *src, int abs
             if (!spec_referenced(c, which, i, j)) {
                 if (which == 'A' && (c->routine == SPEC_SYMM || c->routine == SPEC_TRMM))
                     put(c, p, x, i == j ? 1.0 : 0.0);
-            } else if (zero_out) {
-                put(c, p, x, 0.0);
+            } else if (zero_out || (c->alpha == 0 && which != spec_output(c))) {
+                put(c, p, x, 0.0); /* never read: C when beta = 0, A and B when alpha = 0 */
             } else if (absval) {
                 put(c, p, x, fabs(get(c, p, x)));
             }

@@ -38,6 +38,11 @@ void spec_describe(const spec_case *c, char *buf, size_t n); /* one line, for me
 /* Calls gpublas3 on the caller's buffers (enqueue only). */
 gpublas3Status spec_run(const spec_case *c, cl_command_queue q, cl_mem A, cl_mem B, cl_mem C,
                         cl_uint nwait, const cl_event *wait, cl_event *event);
+/* The same with the whole queue argument list, as the routines take it
+ * (argument-check tests pass no queue, NULL queues, ...). */
+gpublas3Status spec_run_queues(const spec_case *c, cl_uint nqueues, cl_command_queue *queues,
+                               cl_mem A, cl_mem B, cl_mem C,
+                               cl_uint nwait, const cl_event *wait, cl_event *event);
 
 /* OpenBLAS reference on host arrays laid out exactly as the device buffers
  * (offsets included); updates the output array in place.  OpenBLAS is

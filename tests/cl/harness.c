@@ -1,0 +1,201 @@
+/* The shared test harness (see harness.h).  Canaries are finite values far
+ * outside the data's [-1, 1], so a kernel that reads padding as data gives a
+ * visibly wrong result and one that writes padding is caught bit for bit. */
+#include "harness.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+test_env env;
+
+const gpublas3Order orders[2] = { gpublas3ColumnMajor, gpublas3RowMajor };
+const gpublas3Transpose transposes[3] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
+const gpublas3Side sides[2] = { gpublas3Left, gpublas3Right };
+const gpublas3Uplo uplos[2] = { gpublas3Upper, gpublas3Lower };
+const gpublas3Diag diags[2] = { gpublas3NonUnit, gpublas3Unit };
+
+static cl_device_id pick_device(void)
+{
+    cl_platform_id plats[16];
+    cl_uint np = 0;
+    cl_device_id dev = NULL;
+    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS || !np) return NULL;
+    if (np > 16) np = 16;
+    for (cl_uint p = 0; p < np; p++)
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_GPU, 1, &dev, NULL) == CL_SUCCESS) return dev;
+    for (cl_uint p = 0; p < np; p++)
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 1, &dev, NULL) == CL_SUCCESS) return dev;
+    return NULL;
+}
+
+static int open_env(int setup)
+{
+    cl_int err;
+    env.device = pick_device();
+    if (!env.device) { fprintf(stderr, "no OpenCL device\n"); return -1; }
+    env.ctx = clCreateContext(NULL, 1, &env.device, NULL, NULL, &err);
+    if (err) return -1;
+    env.other_ctx = clCreateContext(NULL, 1, &env.device, NULL, NULL, &err);
+    if (err) return -1;
+    env.q = clCreateCommandQueue(env.ctx, env.device, 0, &err);
+    if (err) return -1;
+    env.q2 = clCreateCommandQueue(env.ctx, env.device, 0, &err);
+    if (err) return -1;
+    if (setup && gpublas3Setup() != gpublas3Success) { fprintf(stderr, "gpublas3Setup failed\n"); return -1; }
+    env.did_setup = setup;
+    return 0;
+}
+
+int env_open(void **state) { (void)state; return open_env(1); }
+int env_open_no_setup(void **state) { (void)state; return open_env(0); }
+
+int env_close(void **state)
+{
+    (void)state;
+    if (env.did_setup) gpublas3Teardown();
+    clReleaseCommandQueue(env.q);
+    clReleaseCommandQueue(env.q2);
+    clReleaseContext(env.ctx);
+    clReleaseContext(env.other_ctx);
+    return 0;
+}
+
+/* splitmix64: fixed seeds give the same data on every machine. */
+static uint64_t next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static double uniform(uint64_t *s) { return (double)(next(s) >> 11) / 9007199254740992.0 * 2 - 1; }
+
+static void put(const spec_case *c, void *p, size_t k, double v)
+{
+    if (c->dbl) ((double *)p)[k] = v;
+    else ((float *)p)[k] = (float)v;
+}
+
+void data_fill(test_data *d, const spec_case *c0, uint64_t seed, int flags)
+{
+    memset(d, 0, sizeof *d);
+    d->c = *c0;
+    spec_complete(&d->c);
+    const spec_case *c = &d->c;
+    uint64_t s = seed * 7919 + 17;
+    for (int k = 0; k < 3; k++) {
+        char w = "ABC"[k];
+        if (!spec_uses(c, w)) continue;
+        d->n[k] = spec_elements(c, w) + (flags & FILL_NO_TAIL ? 0 : TEST_TAIL);
+        if (!d->n[k]) d->n[k] = 1; /* OpenCL has no empty buffers */
+        d->host[k] = malloc(d->n[k] * spec_elem_size(c));
+        for (size_t x = 0; x < d->n[k]; x++) put(c, d->host[k], x, 1000 + 100 * k + x % 13);
+        size_t r, cols;
+        spec_dims(c, w, &r, &cols);
+        int is_out = spec_output(c) == w;
+        for (size_t j = 0; j < cols; j++)
+            for (size_t i = 0; i < r; i++) {
+                size_t x = spec_index(c, w, i, j);
+                if (spec_referenced(c, w, i, j)) {
+                    double v = uniform(&s);
+                    if (is_out && c->routine != SPEC_TRMM && c->beta == 0) v = NAN;
+                    if (!is_out && (flags & FILL_NAN_AB)) v = NAN;
+                    put(c, d->host[k], x, v);
+                } else if (w == 'A' && (flags & FILL_NAN_TRIANGLE)) {
+                    put(c, d->host[k], x, NAN);
+                }
+            }
+    }
+}
+
+void data_free(test_data *d)
+{
+    for (int k = 0; k < 3; k++) free(d->host[k]);
+}
+
+cl_mem data_buffer(const test_data *d, int k, cl_context ctx)
+{
+    cl_int err;
+    if (!d->host[k]) return NULL;
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                              d->n[k] * spec_elem_size(&d->c), d->host[k], &err);
+    assert_int_equal(err, CL_SUCCESS);
+    return m;
+}
+
+void *read_back(cl_command_queue q, cl_mem m, size_t bytes)
+{
+    void *p = malloc(bytes);
+    assert_int_equal(clEnqueueReadBuffer(q, m, CL_TRUE, 0, bytes, p, 0, NULL, NULL), CL_SUCCESS);
+    return p;
+}
+
+spec_case padded(spec_case c, size_t pad)
+{
+    c.lda = c.ldb = c.ldc = 0;
+    spec_complete(&c);
+    c.lda += pad;
+    c.ldb += pad;
+    c.ldc += pad;
+    return c;
+}
+
+int check_case(const spec_case *c0, uint64_t seed, int flags)
+{
+    test_data d;
+    char desc[256], msg[256] = "";
+    int bad = 0;
+    data_fill(&d, c0, seed, flags);
+    const spec_case *c = &d.c;
+    spec_describe(c, desc, sizeof desc);
+    size_t es = spec_elem_size(c);
+    int out = spec_output(c) == 'B' ? 1 : 2;
+    cl_mem m[3];
+    for (int k = 0; k < 3; k++) m[k] = data_buffer(&d, k, env.ctx);
+
+    cl_event ev = NULL;
+    gpublas3Status st = spec_run(c, env.q, m[0], m[1], m[2], 0, NULL, &ev);
+    if (st != gpublas3Success) {
+        snprintf(msg, sizeof msg, "status %d (%s)", st, gpublas3StatusString(st));
+        bad = 1;
+    } else if (!ev) {
+        snprintf(msg, sizeof msg, "no event returned");
+        bad = 1;
+    }
+    if (ev) {
+        assert_int_equal(clWaitForEvents(1, &ev), CL_SUCCESS);
+        clReleaseEvent(ev);
+    }
+    clFinish(env.q);
+    for (int k = 0; k < 3 && !bad; k++) {
+        if (!m[k]) continue;
+        void *got = read_back(env.q, m[k], d.n[k] * es);
+        if (k == out) {
+            void *ref = malloc(d.n[k] * es);
+            memcpy(ref, d.host[k], d.n[k] * es);
+            spec_reference(c, d.host[0], d.host[1], ref);
+            size_t nbad = spec_check_n(c, d.host[0], d.host[1], d.host[k], got, ref, d.n[k], msg, sizeof msg);
+            if (nbad) {
+                bad = 1;
+                size_t len = strlen(msg);
+                snprintf(msg + len, sizeof msg - len, " (%zu bad elements)", nbad);
+            }
+            free(ref);
+        } else if (memcmp(got, d.host[k], d.n[k] * es)) {
+            snprintf(msg, sizeof msg, "input %c was modified", "ABC"[k]);
+            bad = 1;
+        }
+        free(got);
+    }
+    if (bad) print_error("FAIL %s (seed %llu): %s\n", desc, (unsigned long long)seed, msg);
+    for (int k = 0; k < 3; k++)
+        if (m[k]) clReleaseMemObject(m[k]);
+    data_free(&d);
+    return bad;
+}

@@ -1,0 +1,68 @@
+/* What every cl_mem API test shares: the OpenCL device, context and queues
+ * the tests run on, the filling of operand buffers (random data where the
+ * call reads, canaries where it must not look), and check_case, which runs
+ * one spec_case on the device and judges everything it can see: the result
+ * against OpenBLAS, the canaries in the output, the inputs left unchanged. */
+#ifndef GPUBLAS3_TEST_HARNESS_H
+#define GPUBLAS3_TEST_HARNESS_H
+#include <stddef.h>
+#include <stdint.h>
+#include "spec.h"
+
+/* The device: the first GPU of any platform, else the first device. */
+typedef struct {
+    cl_device_id device;
+    cl_context ctx;
+    cl_command_queue q, q2; /* two in-order queues on the same context */
+    cl_context other_ctx;   /* a second context on the same device */
+    int did_setup;          /* env_close tears gpublas3 down only if so */
+} test_env;
+
+extern test_env env;
+
+/* CMocka group setup/teardown: open/close `env`, with and without
+ * gpublas3Setup (the NotInitialized test must run before Setup). */
+int env_open(void **state);
+int env_open_no_setup(void **state);
+int env_close(void **state);
+
+/* Elements past the call's extent in every test buffer, all canaries. */
+#define TEST_TAIL 5
+
+/* Host copies of one case's operands; index 0, 1, 2 = A, B, C. */
+typedef struct {
+    spec_case c;
+    size_t n[3];    /* elements of each buffer (0: operand not used) */
+    void *host[3];  /* contents before the call */
+} test_data;
+
+enum {
+    FILL_NAN_TRIANGLE = 1, /* SYMM/TRMM: A's unread triangle (and unit diagonal) NaN */
+    FILL_NO_TAIL = 2,      /* buffers exactly spec_elements long */
+    FILL_NAN_AB = 4        /* every referenced element of A and B NaN (alpha = 0 tests) */
+};
+
+/* Fills `d` for case `c` (spec_complete applied): uniform random values in
+ * [-1, 1] where the call reads, NaN in the output when beta = 0 (never
+ * read), canaries (1000 + small integers) everywhere else. */
+void data_fill(test_data *d, const spec_case *c, uint64_t seed, int flags);
+void data_free(test_data *d);
+cl_mem data_buffer(const test_data *d, int k, cl_context ctx); /* NULL if unused */
+/* Reads buffer k back into a new host array. */
+void *read_back(cl_command_queue q, cl_mem m, size_t bytes);
+
+/* Runs case `c` on env.q, waits for its event, and judges it.  Returns 0 if
+ * everything is right; otherwise prints the case and the first fault. */
+int check_case(const spec_case *c, uint64_t seed, int flags);
+
+/* `c` with every leading dimension `pad` elements beyond the tight one. */
+spec_case padded(spec_case c, size_t pad);
+
+/* Shorthand for the option sweeps of each routine's test file. */
+extern const gpublas3Order orders[2];
+extern const gpublas3Transpose transposes[3]; /* N, T, and C which must act as T */
+extern const gpublas3Side sides[2];
+extern const gpublas3Uplo uplos[2];
+extern const gpublas3Diag diags[2];
+
+#endif
