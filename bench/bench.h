@@ -43,6 +43,8 @@ typedef struct {
     cl_uint compute_units, clock_mhz;
     cl_ulong global_mem;
     char date[32], host[256], os[256], library[32];
+    char load[64];                              /* /proc/loadavg at the start */
+    long host_cpus;
 } bench_device;
 
 int bench_list_devices(FILE *out);

@@ -134,6 +134,15 @@ static void fill_metadata(bench_device *d)
     d->host[sizeof d->host - 1] = 0;
     struct utsname u;
     if (uname(&u) == 0) snprintf(d->os, sizeof d->os, "%s %s %s", u.sysname, u.release, u.machine);
+    /* A busy host disturbs every timing here: say so in the results. */
+    FILE *f = fopen("/proc/loadavg", "r");
+    double l1 = 0, l5 = 0, l15 = 0;
+    if (f && fscanf(f, "%lf %lf %lf", &l1, &l5, &l15) == 3)
+        snprintf(d->load, sizeof d->load, "%.2f %.2f %.2f", l1, l5, l15);
+    else
+        snprintf(d->load, sizeof d->load, "?");
+    if (f) fclose(f);
+    d->host_cpus = sysconf(_SC_NPROCESSORS_ONLN);
     cl_uint ma = 0, mi = 0, pa = 0;
     gpublas3GetVersion(&ma, &mi, &pa);
     snprintf(d->library, sizeof d->library, "%u.%u.%u", ma, mi, pa);

@@ -52,7 +52,8 @@ static int index_of(const bench_result *row, int npeers, const char *name)
 void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
                    const char *peers[], const char *versions[], int npeers)
 {
-    fprintf(out, "gpublas3-bench: gpublas3 %s, %s, host %s (%s)\n", dev->library, dev->date, dev->host, dev->os);
+    fprintf(out, "gpublas3-bench: gpublas3 %s, %s, host %s (%s, %ld CPUs, load %s)\n", dev->library, dev->date,
+            dev->host, dev->os, dev->host_cpus, dev->load);
     fprintf(out, "device   %s (%s, %s, %u compute units, %u MHz, %.1f GiB)\n", dev->name, dev->type,
             dev->vendor, dev->compute_units, dev->clock_mhz, (double)dev->global_mem / (1 << 30));
     fprintf(out, "driver   %s; %s; platform %s, %s\n", dev->driver, dev->cl_version, dev->platform_name,
@@ -195,6 +196,8 @@ int report_json(const char *path, const bench_config *cfg, const bench_device *d
     jkv(f, "  ", "date", dev->date, 1);
     jkv(f, "  ", "host", dev->host, 1);
     jkv(f, "  ", "os", dev->os, 1);
+    fprintf(f, "  \"host_cpus\": %ld,\n", dev->host_cpus);
+    jkv(f, "  ", "load_average_at_start", dev->load, 1);
     fprintf(f, "  \"device\": {\n");
     jkv(f, "    ", "name", dev->name, 1);
     jkv(f, "    ", "vendor", dev->vendor, 1);
