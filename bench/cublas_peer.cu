@@ -251,13 +251,25 @@ int main(int argc, char **argv)
     if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) { fprintf(stderr, "cublas_peer: cublasCreate failed\n"); return 1; }
     cublasSetMathMode(h, pedantic ? CUBLAS_PEDANTIC_MATH : CUBLAS_DEFAULT_MATH);
 
-    char date[32], host[256] = "?", driver[64], api[64], version[96];
+    char date[32], host[256] = "?", driver[96], api[64], version[96];
     time_t now = time(NULL);
     tm t;
     gmtime_r(&now, &t);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &t);
     gethostname(host, sizeof host - 1);
-    snprintf(driver, sizeof driver, "CUDA driver %d.%d", drv / 1000, drv % 1000 / 10);
+    /* the kernel module's version, as nvidia-smi shows it, when readable */
+    char module[32] = "";
+    if (FILE *v = fopen("/proc/driver/nvidia/version", "r")) {
+        char line[256];
+        if (fgets(line, sizeof line, v))
+            if (const char *p = strstr(line, "Kernel Module"))
+                sscanf(p + strlen("Kernel Module"), "%31s", module);
+        fclose(v);
+    }
+    if (module[0])
+        snprintf(driver, sizeof driver, "NVIDIA %s (CUDA driver %d.%d)", module, drv / 1000, drv % 1000 / 10);
+    else
+        snprintf(driver, sizeof driver, "CUDA driver %d.%d", drv / 1000, drv % 1000 / 10);
     snprintf(api, sizeof api, "CUDA runtime %d.%d sm_%d%d", rt / 1000, rt % 1000 / 10, prop.major, prop.minor);
     snprintf(version, sizeof version, "cuBLAS %d.%d.%d math=%s no-TF32", ma, mi, pa, pedantic ? "pedantic" : "default");
 
