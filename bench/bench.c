@@ -398,6 +398,8 @@ int main(int argc, char **argv)
         return 1;
     }
     report_header(stdout, &cfg, &dev, cfg.peers, versions, cfg.npeers);
+    bench_cpu_sample cpu0, cpu1;
+    bench_cpu_sample_now(&cpu0);
 
     bench_result *all = NULL, row[BENCH_MAX_LIST];
     size_t nall = 0;
@@ -456,13 +458,15 @@ int main(int argc, char **argv)
         }
     }
 
+    bench_cpu_sample_now(&cpu1);
+    bench_cpu_others(&cpu0, &cpu1, dev.host_cpus, &dev.others, &dev.steal);
     int rc = 0;
     if (csv) fclose(csv);
     if (cfg.json && report_json(cfg.json, &cfg, &dev, cfg.peers, versions, cfg.npeers, all, nall)) {
         fprintf(stderr, "gpublas3-bench: cannot write %s\n", cfg.json);
         rc = 1;
     }
-    report_footer(stdout, all, nall);
+    report_footer(stdout, &dev, all, nall);
     for (size_t i = 0; i < nall; i++)
         if (strncmp(all[i].status, "FAIL", 4) == 0) rc = 3;
     for (int i = 0; i < cfg.npeers; i++)

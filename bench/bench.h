@@ -45,7 +45,17 @@ typedef struct {
     char date[32], host[256], os[256], library[32];
     char load[64];                              /* /proc/loadavg at the start */
     long host_cpus;
+    double others, steal;                       /* bench_cpu_others over the run */
 } bench_device;
+
+/* How busy the host was with other work during the run: a 2-core machine
+ * shared with builds and tests gives numbers worth little, and says so. */
+typedef struct { double wall, own, busy, steal; } bench_cpu_sample;
+void bench_cpu_sample_now(bench_cpu_sample *s);
+/* Fractions of all CPUs' time between a and b used by other processes, and
+ * stolen by the hypervisor. */
+void bench_cpu_others(const bench_cpu_sample *a, const bench_cpu_sample *b, long cpus,
+                      double *others, double *steal);
 
 int bench_list_devices(FILE *out);
 /* Picks the device named by `selector` (gpu, cpu, P:D, or a substring of
@@ -88,7 +98,7 @@ void bench_options_string(const spec_case *c, char *buf, size_t n);
 void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
                    const char *peers[], const char *versions[], int npeers);
 void report_row(FILE *out, const bench_result *row, int npeers);
-void report_footer(FILE *out, const bench_result *all, size_t nall);
+void report_footer(FILE *out, const bench_device *dev, const bench_result *all, size_t nall);
 FILE *report_csv_open(const char *path);
 void report_csv_row(FILE *f, const bench_device *dev, const bench_result *res);
 int report_json(const char *path, const bench_config *cfg, const bench_device *dev,

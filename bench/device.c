@@ -2,7 +2,7 @@
  * the user named (or the default one, as the library picks it), opens a
  * context and an in-order queue on it, and records what a reader of the
  * results needs to reproduce them: device, vendor, driver, OpenCL version,
- * host, OS, date and library version. */
+ * host, OS, date and library version, and how busy the host was. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdlib.h>
@@ -47,6 +47,38 @@ static cl_device_type dev_type(cl_device_id d)
     cl_device_type t = 0;
     clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof t, &t, NULL);
     return t;
+}
+
+void bench_cpu_sample_now(bench_cpu_sample *s)
+{
+    struct timespec t;
+    unsigned long long v[8] = { 0 };
+    double tick = (double)sysconf(_SC_CLK_TCK);
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    s->wall = (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);   /* all our threads: PoCL's and OpenBLAS's too */
+    s->own = (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+    FILE *f = fopen("/proc/stat", "r");
+    /* cpu  user nice system idle iowait irq softirq steal */
+    if (f && fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4],
+                    &v[5], &v[6], &v[7]) == 8) {
+        s->busy = (double)(v[0] + v[1] + v[2] + v[5] + v[6]) / tick;
+        s->steal = (double)v[7] / tick;
+    } else {
+        s->busy = s->steal = -1;
+    }
+    if (f) fclose(f);
+}
+
+void bench_cpu_others(const bench_cpu_sample *a, const bench_cpu_sample *b, long cpus,
+                      double *others, double *steal)
+{
+    double span = (b->wall - a->wall) * (double)(cpus > 0 ? cpus : 1);
+    *others = *steal = -1;
+    if (a->busy < 0 || b->busy < 0 || span <= 0) return;
+    *others = ((b->busy - a->busy) - (b->own - a->own)) / span;
+    if (*others < 0) *others = 0;
+    *steal = (b->steal - a->steal) / span;
 }
 
 int bench_list_devices(FILE *out)

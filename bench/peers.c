@@ -144,6 +144,10 @@ static int openblas_init(const bench_device *dev, char *version, size_t vn, char
             if (!(ob.fn[d][r] = dlsym(ob.lib, names[d][r]))) {
                 snprintf(err, en, "libopenblas lacks %s", names[d][r]);
                 return -1;
+            } else if (ob.fn[d][r] == dlsym(RTLD_DEFAULT, names[d][r])) {
+                snprintf(err, en, "%s resolves to the global definition (gpublas3's?), not OpenBLAS's",
+                         names[d][r]);
+                return -1;
             }
     const char *(*config)(void) = (const char *(*)(void))dlsym(ob.lib, "openblas_get_config");
     int (*threads)(void) = (int (*)(void))dlsym(ob.lib, "openblas_get_num_threads");

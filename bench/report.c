@@ -104,7 +104,7 @@ void report_row(FILE *out, const bench_result *row, int npeers)
     fflush(out);
 }
 
-void report_footer(FILE *out, const bench_result *all, size_t nall)
+void report_footer(FILE *out, const bench_device *dev, const bench_result *all, size_t nall)
 {
     size_t ok = 0, fail = 0, err = 0;
     for (size_t i = 0; i < nall; i++) {
@@ -113,6 +113,10 @@ void report_footer(FILE *out, const bench_result *all, size_t nall)
         else if (!strstr(all[i].status, "unavailable")) err++;
     }
     fprintf(out, "\nchecked against OpenBLAS: %zu passed, %zu FAILED, %zu could not run\n", ok, fail, err);
+    if (dev->others >= 0)
+        fprintf(out, "during the run, other processes used %.0f%% of the %ld CPUs and the hypervisor stole %.0f%%%s\n",
+                100 * dev->others, dev->host_cpus, 100 * dev->steal,
+                dev->others + dev->steal > 0.1 ? ": timings disturbed, rerun on a quiet host" : "");
 }
 
 /* --- CSV ------------------------------------------------------------------- */
@@ -198,6 +202,7 @@ int report_json(const char *path, const bench_config *cfg, const bench_device *d
     jkv(f, "  ", "os", dev->os, 1);
     fprintf(f, "  \"host_cpus\": %ld,\n", dev->host_cpus);
     jkv(f, "  ", "load_average_at_start", dev->load, 1);
+    fprintf(f, "  \"cpu_share_of_other_processes\": %.3f,\n  \"cpu_share_stolen\": %.3f,\n", dev->others, dev->steal);
     fprintf(f, "  \"device\": {\n");
     jkv(f, "    ", "name", dev->name, 1);
     jkv(f, "    ", "vendor", dev->vendor, 1);
