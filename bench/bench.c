@@ -115,7 +115,7 @@ static double max_rel_err(const case_data *h, int dbl)
 }
 
 /* Device buffers of one case, shared by every device peer. */
-typedef struct { cl_mem A, B, C, out; } case_buffers;
+typedef struct { cl_mem A, B, C; } case_buffers;
 
 static cl_mem make_buffer(cl_context ctx, const void *host, size_t bytes)
 {
@@ -142,6 +142,7 @@ static void measure(const bench_peer *p, const spec_case *c, const bench_device 
 {
     size_t es = spec_elem_size(c), outbytes = h->nout * es;
     cl_command_queue q = dev->queue;
+    cl_mem out = h->out == 'B' ? d->B : d->C;
     char err[256] = "", msg[512] = "";
     int fail;
 
@@ -150,7 +151,7 @@ static void measure(const bench_peer *p, const spec_case *c, const bench_device 
                write_buffer(q, d->C, h->C, h->nC * es);
         if (!fail) fail = p->enqueue(c, q, d->A, d->B, d->C, err, sizeof err);
         if (!fail && clFinish(q) != CL_SUCCESS) fail = snprintf(err, sizeof err, "clFinish failed");
-        if (!fail && clEnqueueReadBuffer(q, d->out, CL_TRUE, 0, outbytes, h->got, 0, NULL, NULL) != CL_SUCCESS)
+        if (!fail && clEnqueueReadBuffer(q, out, CL_TRUE, 0, outbytes, h->got, 0, NULL, NULL) != CL_SUCCESS)
             fail = snprintf(err, sizeof err, "reading the result failed");
     } else {
         memcpy(h->got, h->before, outbytes);
@@ -172,7 +173,7 @@ static void measure(const bench_peer *p, const spec_case *c, const bench_device 
     for (int r = 0; r < reps; r++) {
         double t0, t1;
         if (p->on_device) {
-            if (write_buffer(q, d->out, h->before, outbytes) || clFinish(q) != CL_SUCCESS) break;
+            if (write_buffer(q, out, h->before, outbytes) || clFinish(q) != CL_SUCCESS) break;
             t0 = now_s();
             if (p->enqueue(c, q, d->A, d->B, d->C, err, sizeof err) || clFinish(q) != CL_SUCCESS) break;
             t1 = now_s();
@@ -429,7 +430,6 @@ int main(int argc, char **argv)
                 d.A = make_buffer(dev.context, h.A, h.nA * es);
                 d.B = make_buffer(dev.context, h.B, h.nB * es);
                 d.C = make_buffer(dev.context, h.C, h.nC * es);
-                d.out = h.out == 'B' ? d.B : d.C;
             }
             for (int i = 0; i < cfg.npeers; i++) {
                 bench_result *res = &row[i];
@@ -439,7 +439,7 @@ int main(int argc, char **argv)
                 res->c = c;
                 bench_options_string(&c, res->options, sizeof res->options);
                 if (!ok[i]) snprintf(res->status, sizeof res->status, "ERROR: unavailable: %s", why[i]);
-                else if (!prepared || (peer[i]->on_device && !d.out))
+                else if (!prepared || (peer[i]->on_device && (!d.A || (h.nB && !d.B) || (h.nC && !d.C))))
                     snprintf(res->status, sizeof res->status, "ERROR: out of memory for this size");
                 else measure(peer[i], &c, &dev, &h, &d, cfg.reps, res);
                 if (csv) report_csv_row(csv, &dev, res);
