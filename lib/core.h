@@ -101,6 +101,22 @@ gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *p, g3_chain *chain);
 gpublas3Status g3_run(const g3_gemm_plan *p, cl_command_queue q, cl_uint nwait,
                       const cl_event *wait, cl_event *events);
 
+/* ---- scratch buffers (lib/pool.c): a bounded pool per (context, device) ---- */
+#define G3_SCRATCH_MAX 5
+/* Scratch bytes one call may use on d: GPUBLAS3_SCRATCH_LIMIT, at most half
+ * the device memory.  Also what the pool keeps per device between calls. */
+size_t g3_scratch_limit(const g3_device *d);
+/* Is err a device allocation failure (worth retrying with less)? */
+int g3_alloc_failure(cl_int err);
+/* n (<= G3_SCRATCH_MAX) buffers of bytes[i] (0: none, out[i] = NULL) for a
+ * call on chain->q, resident on the device before anything else of the call
+ * runs.  gpublas3OutOfResources when they cannot be had; nothing is held then. */
+gpublas3Status g3_scratch_acquire(const g3_device *d, g3_chain *chain, int n, const size_t bytes[],
+                                  cl_mem out[]);
+/* Gives them back once the call is enqueued: reused after chain->last. */
+void g3_scratch_release(const g3_device *d, const g3_chain *chain, int n, cl_mem bufs[]);
+void g3_pool_release_all(void);
+
 /* ---- the copy kernel's host side (copy/pack.c) ---- */
 /* Packs the panel [x0, x0+xlen) x [k0, k0+klen) of operand o, seen x-by-k
  * (`bside`: o is a K x N B operand, so Y = o^T), into P (xpad x kpad,

@@ -19,6 +19,7 @@ void gpublas3Teardown(void)
 {
     pthread_mutex_lock(&lock);
     if (refcount > 0 && --refcount == 0) {
+        g3_pool_release_all();
         g3_program_release_all();
         g3_device_release_all();
     }

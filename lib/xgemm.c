@@ -3,10 +3,11 @@
  * kernel for each block of C, all chained by events.
  *
  * Normally the whole problem is one panel: each operand is packed once and
- * one GEMM launch per term covers C.  When the packed operands would not fit
- * (GPUBLAS3_SCRATCH_LIMIT, half the device memory, or the largest single
- * allocation), K, M and N are halved, largest first, until they do; later
- * K panels accumulate with beta = 1. */
+ * one GEMM launch per term covers C.  When the packed operands (and TRMM's
+ * snapshot of its output) would not fit (GPUBLAS3_SCRATCH_LIMIT, half the
+ * device memory, the largest single allocation, or what the device actually
+ * gives), K, M and N are halved, largest first, until they do; later K
+ * panels accumulate with beta = 1.  Scratch comes from lib/pool.c. */
 #include <limits.h>
 #include <stdlib.h>
 #include "core.h"
@@ -25,19 +26,6 @@ static int same_source(const g3_operand *a, int atr, const g3_operand *b, int bt
 {
     return a->buf == b->buf && a->off == b->off && a->ld == b->ld && a->shape == b->shape &&
            a->unit == b->unit && atr == btr;
-}
-
-static size_t scratch_budget(const g3_device *d)
-{
-    const char *env = getenv("GPUBLAS3_SCRATCH_LIMIT");
-    size_t budget = d->global_mem / 2;
-    if (env && *env) {
-        char *end;
-        unsigned long long v = strtoull(env, &end, 10);
-        if (*end == 0 && v < budget)
-            budget = v;
-    }
-    return budget;
 }
 
 /* Bytes of scratch for panels of mb x nb x kb, and whether each buffer fits
@@ -136,6 +124,91 @@ static gpublas3Status snapshot_output(const job *j, g3_gemm_plan *q, cl_mem snap
     return g3_pack(j->d, q->dbl, &c, 0, 0, 0, q->M, q->N, snap, q->M, q->N, chain);
 }
 
+/* TRMM's snapshot of its output is taken by slabs that match the panels:
+ * column slabs of nb when B is the right operand (side Left: output column
+ * n needs only column n of B), row slabs of mb when it is the left one. */
+static size_t snapshot_bytes(const job *j, size_t mb, size_t nb)
+{
+    const g3_gemm_plan *p = j->p;
+    if (!p->snapshot || p->K == 0 || p->alpha == 0)
+        return 0;
+    return (p->snapshot == 1 ? mb * p->N : p->M * nb) * j->es;
+}
+
+/* Do panels of mb x nb x kb, with the snapshot slab, fit the budget and
+ * the largest allocation? */
+static int plan_fits(const job *j, size_t mb, size_t nb, size_t kb, size_t budget)
+{
+    size_t snap = snapshot_bytes(j, mb, nb);
+    if (snap > j->d->max_alloc || snap > budget)
+        return 0;
+    return !kb || panels_fit(j, mb, nb, kb, budget - snap);
+}
+
+/* Halves the largest panel dimension; 0 when all are one tile already. */
+static int shrink(const job *j, size_t *mb, size_t *nb, size_t *kb)
+{
+    const g3_params *pr = j->pr;
+    if (*kb <= (size_t)pr->kwg && *mb <= (size_t)pr->mwg && *nb <= (size_t)pr->nwg)
+        return 0;
+    if (*kb >= *mb && *kb >= *nb && *kb > (size_t)pr->kwg) *kb = halve(*kb, pr->kwg);
+    else if (*mb >= *nb && *mb > (size_t)pr->mwg) *mb = halve(*mb, pr->mwg);
+    else if (*nb > (size_t)pr->nwg) *nb = halve(*nb, pr->nwg);
+    else *kb = halve(*kb, pr->kwg);
+    return 1;
+}
+
+/* Scratch of one panel plan, in the order abuf[0], bbuf[0], abuf[1],
+ * bbuf[1], snapshot; bshare[t] >= 0 when B' of term t is A' of that term. */
+static void scratch_sizes(const job *j, size_t mb, size_t nb, size_t kb, int bshare[2],
+                          size_t bytes[G3_SCRATCH_MAX])
+{
+    const g3_gemm_plan *p = j->p;
+    size_t mp = g3_roundup(mb, j->pr->mwg), np = g3_roundup(nb, j->pr->nwg), kp = g3_roundup(kb, j->pr->kwg);
+    int single = mb == p->M && nb == p->N && p->M == p->N && mp == np;
+    bshare[0] = bshare[1] = -1;
+    for (int t = 0; t < p->nterms && kb; t++)
+        for (int u = 0; u < p->nterms && single; u++)
+            if (bshare[t] < 0 && same_source(&p->b[t], !p->b[t].trans, &p->a[u], p->a[u].trans))
+                bshare[t] = u;
+    for (int t = 0; t < 2; t++) {
+        bytes[2 * t] = t < p->nterms && kb ? kp * mp * j->es : 0;
+        bytes[2 * t + 1] = t < p->nterms && kb && bshare[t] < 0 ? kp * np * j->es : 0;
+    }
+    bytes[4] = snapshot_bytes(j, mb, nb);
+}
+
+/* Runs the panels; with a snapshot, slab by slab, each slab's part of C
+ * copied to scratch just before the launches that overwrite it. */
+static gpublas3Status run_slabs(const job *j, size_t mb, size_t nb, size_t kb, cl_mem s[G3_SCRATCH_MAX],
+                                const int bshare[2], g3_chain *chain)
+{
+    const g3_gemm_plan *p = j->p;
+    cl_mem abuf[2] = { s[0], s[2] }, bbuf[2] = { s[1], s[3] };
+    if (!s[4])
+        return run_panels(j, mb, nb, kb, abuf, bbuf, bshare, chain);
+    int rows = p->snapshot == 1;
+    size_t whole = rows ? p->M : p->N, step = rows ? mb : nb;
+    gpublas3Status st = gpublas3Success;
+    for (size_t x0 = 0; x0 < whole && st == gpublas3Success; x0 += step) {
+        size_t len = whole - x0 < step ? whole - x0 : step;
+        g3_gemm_plan slab = *p;
+        if (rows) {
+            slab.M = len;
+            slab.offc += x0;
+        } else {
+            slab.N = len;
+            slab.offc += x0 * p->ldc;
+        }
+        job js = *j;
+        js.p = &slab;
+        st = snapshot_output(&js, &slab, s[4], chain);
+        if (st == gpublas3Success)
+            st = run_panels(&js, mb, nb, kb, abuf, bbuf, bshare, chain);
+    }
+    return st;
+}
+
 gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *plan, g3_chain *chain)
 {
     g3_gemm_plan copy = *plan;
@@ -153,50 +226,31 @@ gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *plan, g3_chain *chain)
 
     /* Panel sizes: whole when it fits, else halve the largest dimension. */
     const int scale_only = p->K == 0 || p->alpha == 0;
-    size_t budget = scratch_budget(j.d), limit = (size_t)1 << 30;
+    size_t budget = g3_scratch_limit(j.d), limit = (size_t)1 << 30;
     size_t mb = p->M < limit ? p->M : limit, nb = p->N < limit ? p->N : limit;
     size_t kb = scale_only ? 0 : p->K;
-    while (kb && !panels_fit(&j, mb, nb, kb, budget)) {
-        if (kb <= (size_t)j.pr->kwg && mb <= (size_t)j.pr->mwg && nb <= (size_t)j.pr->nwg)
+    while ((kb || p->snapshot) && !plan_fits(&j, mb, nb, kb, budget))
+        if (!shrink(&j, &mb, &nb, &kb))
             return gpublas3OutOfResources;
-        if (kb >= mb && kb >= nb && kb > (size_t)j.pr->kwg) kb = halve(kb, j.pr->kwg);
-        else if (mb >= nb && mb > (size_t)j.pr->mwg) mb = halve(mb, j.pr->mwg);
-        else if (nb > (size_t)j.pr->nwg) nb = halve(nb, j.pr->nwg);
-        else kb = halve(kb, j.pr->kwg);
-    }
 
-    /* Scratch, all allocated before anything is enqueued, so a failure
-     * leaves C untouched.  Released right after enqueuing: OpenCL keeps a
-     * buffer alive until the commands using it have finished. */
-    cl_mem abuf[2] = { NULL, NULL }, bbuf[2] = { NULL, NULL };
-    int bshare[2] = { -1, -1 };
-    size_t mp = g3_roundup(mb, j.pr->mwg), np = g3_roundup(nb, j.pr->nwg), kp = g3_roundup(kb, j.pr->kwg);
-    int single = mb == p->M && nb == p->N && p->M == p->N && mp == np;
-    for (int t = 0; t < p->nterms && kb; t++)
-        for (int u = 0; u < p->nterms && single; u++)
-            if (bshare[t] < 0 && same_source(&p->b[t], !p->b[t].trans, &p->a[u], p->a[u].trans))
-                bshare[t] = u;
-    cl_int err = CL_SUCCESS;
-    cl_mem snap = NULL;
-    if (p->snapshot && !scale_only)
-        snap = clCreateBuffer(j.d->ctx, CL_MEM_READ_WRITE, p->M * p->N * j.es, NULL, &err);
-    for (int t = 0; t < p->nterms && kb && err == CL_SUCCESS; t++) {
-        abuf[t] = clCreateBuffer(j.d->ctx, CL_MEM_READ_WRITE, kp * mp * j.es, NULL, &err);
-        if (err == CL_SUCCESS && bshare[t] < 0)
-            bbuf[t] = clCreateBuffer(j.d->ctx, CL_MEM_READ_WRITE, kp * np * j.es, NULL, &err);
+    /* All scratch is secured (and resident) before anything is enqueued
+     * that writes C: when the device cannot give it, smaller panels are
+     * tried, and if even one tile cannot be had, C is left untouched. */
+    cl_mem scratch[G3_SCRATCH_MAX];
+    size_t bytes[G3_SCRATCH_MAX];
+    int bshare[2];
+    for (;;) {
+        scratch_sizes(&j, mb, nb, kb, bshare, bytes);
+        st = g3_scratch_acquire(j.d, chain, G3_SCRATCH_MAX, bytes, scratch);
+        if (st != gpublas3OutOfResources)
+            break;
+        if (!shrink(&j, &mb, &nb, &kb))
+            return st;
     }
-    if (err != CL_SUCCESS)
-        st = err == CL_MEM_OBJECT_ALLOCATION_FAILURE ? gpublas3OutOfResources : (gpublas3Status)err;
-    if (st == gpublas3Success && snap)
-        st = snapshot_output(&j, &copy, snap, chain);
-    if (st == gpublas3Success)
-        st = run_panels(&j, mb, nb, kb, abuf, bbuf, bshare, chain);
-    if (snap)
-        clReleaseMemObject(snap);
-    for (int t = 0; t < 2; t++) {
-        if (abuf[t]) clReleaseMemObject(abuf[t]);
-        if (bbuf[t]) clReleaseMemObject(bbuf[t]);
-    }
+    if (st != gpublas3Success)
+        return st;
+    st = run_slabs(&j, mb, nb, kb, scratch, bshare, chain);
+    g3_scratch_release(j.d, chain, G3_SCRATCH_MAX, scratch);
     return st;
 }
 
