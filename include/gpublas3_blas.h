@@ -1,0 +1,126 @@
+/* gpublas3's host drop-ins: the Level-3 routines with the reference BLAS
+ * (Fortran) and CBLAS interfaces, on host arrays, column-major for the
+ * Fortran names.  Link -lgpublas3 instead of a CPU BLAS and these run on the
+ * OpenCL device chosen by GPUBLAS3_DEVICE (`gpu`, `cpu`, `P:D` platform and
+ * device indices, or part of the device's name; default: the first GPU,
+ * else the first device).  Calls return when the result is in C (B for
+ * TRMM); several threads may call at once.
+ *
+ * Fortran names take every argument by reference, as reference BLAS does;
+ * the hidden lengths of the character arguments are never read, so C
+ * callers may leave them out.  A bad argument calls xerbla_ (the first bad
+ * one, numbered as reference BLAS numbers it) and the routine returns with
+ * nothing touched; an application that defines xerbla_ or cblas_xerbla gets
+ * its own called.
+ *
+ * The CBLAS names and enums are the standard ones.  A unit that needs a
+ * CPU BLAS's cblas.h as well includes that first: this header then keeps
+ * its enums and declarations. */
+#ifndef GPUBLAS3_BLAS_H
+#define GPUBLAS3_BLAS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(GPUBLAS3_BUILDING)
+#define GPUBLAS3_BLAS_API __attribute__((visibility("default")))
+#else
+#define GPUBLAS3_BLAS_API
+#endif
+
+/* ---- Fortran (reference BLAS) interface: column-major, all by reference ---- */
+GPUBLAS3_BLAS_API void sgemm_(const char *transa, const char *transb, const int *m, const int *n,
+    const int *k, const float *alpha, const float *a, const int *lda, const float *b, const int *ldb,
+    const float *beta, float *c, const int *ldc);
+GPUBLAS3_BLAS_API void dgemm_(const char *transa, const char *transb, const int *m, const int *n,
+    const int *k, const double *alpha, const double *a, const int *lda, const double *b,
+    const int *ldb, const double *beta, double *c, const int *ldc);
+GPUBLAS3_BLAS_API void ssymm_(const char *side, const char *uplo, const int *m, const int *n,
+    const float *alpha, const float *a, const int *lda, const float *b, const int *ldb,
+    const float *beta, float *c, const int *ldc);
+GPUBLAS3_BLAS_API void dsymm_(const char *side, const char *uplo, const int *m, const int *n,
+    const double *alpha, const double *a, const int *lda, const double *b, const int *ldb,
+    const double *beta, double *c, const int *ldc);
+GPUBLAS3_BLAS_API void ssyrk_(const char *uplo, const char *trans, const int *n, const int *k,
+    const float *alpha, const float *a, const int *lda, const float *beta, float *c, const int *ldc);
+GPUBLAS3_BLAS_API void dsyrk_(const char *uplo, const char *trans, const int *n, const int *k,
+    const double *alpha, const double *a, const int *lda, const double *beta, double *c,
+    const int *ldc);
+GPUBLAS3_BLAS_API void ssyr2k_(const char *uplo, const char *trans, const int *n, const int *k,
+    const float *alpha, const float *a, const int *lda, const float *b, const int *ldb,
+    const float *beta, float *c, const int *ldc);
+GPUBLAS3_BLAS_API void dsyr2k_(const char *uplo, const char *trans, const int *n, const int *k,
+    const double *alpha, const double *a, const int *lda, const double *b, const int *ldb,
+    const double *beta, double *c, const int *ldc);
+GPUBLAS3_BLAS_API void strmm_(const char *side, const char *uplo, const char *transa,
+    const char *diag, const int *m, const int *n, const float *alpha, const float *a,
+    const int *lda, float *b, const int *ldb);
+GPUBLAS3_BLAS_API void dtrmm_(const char *side, const char *uplo, const char *transa,
+    const char *diag, const int *m, const int *n, const double *alpha, const double *a,
+    const int *lda, double *b, const int *ldb);
+
+/* Reports a bad argument: srname is the routine's name, six characters,
+ * upper case, blank-padded ("DGEMM "), info its position (1 = first),
+ * srname_len the hidden Fortran length (6).  The library's own prints
+ * reference BLAS's message on stderr and returns (it does not stop the
+ * program); define xerbla_ in the application to replace it. */
+GPUBLAS3_BLAS_API void xerbla_(const char *srname, const int *info, size_t srname_len);
+
+/* ---- CBLAS ---- */
+#ifndef CBLAS_H
+typedef enum CBLAS_LAYOUT { CblasRowMajor = 101, CblasColMajor = 102 } CBLAS_LAYOUT;
+typedef enum CBLAS_TRANSPOSE { CblasNoTrans = 111, CblasTrans = 112, CblasConjTrans = 113 } CBLAS_TRANSPOSE;
+typedef enum CBLAS_UPLO { CblasUpper = 121, CblasLower = 122 } CBLAS_UPLO;
+typedef enum CBLAS_DIAG { CblasNonUnit = 131, CblasUnit = 132 } CBLAS_DIAG;
+typedef enum CBLAS_SIDE { CblasLeft = 141, CblasRight = 142 } CBLAS_SIDE;
+#define CBLAS_ORDER CBLAS_LAYOUT
+
+GPUBLAS3_BLAS_API void cblas_sgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
+    const int M, const int N, const int K, const float alpha, const float *A, const int lda,
+    const float *B, const int ldb, const float beta, float *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
+    const int M, const int N, const int K, const double alpha, const double *A, const int lda,
+    const double *B, const int ldb, const double beta, double *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_ssymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    const int M, const int N, const float alpha, const float *A, const int lda,
+    const float *B, const int ldb, const float beta, float *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_dsymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    const int M, const int N, const double alpha, const double *A, const int lda,
+    const double *B, const int ldb, const double beta, double *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_ssyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const float alpha, const float *A, const int lda,
+    const float beta, float *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_dsyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const double alpha, const double *A, const int lda,
+    const double beta, double *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_ssyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const float alpha, const float *A, const int lda,
+    const float *B, const int ldb, const float beta, float *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_dsyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const double alpha, const double *A, const int lda,
+    const double *B, const int ldb, const double beta, double *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_strmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const float alpha,
+    const float *A, const int lda, float *B, const int ldb);
+GPUBLAS3_BLAS_API void cblas_dtrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const double alpha,
+    const double *A, const int lda, double *B, const int ldb);
+
+/* Reports a bad argument of a cblas_ routine: p is its position (the layout
+ * is 1), rout the routine's name ("cblas_dgemm"), form a printf format for
+ * the rest of the message.  As in reference CBLAS, a size or leading
+ * dimension error of a row-major call comes with the position it has in
+ * the column-major call the routine maps it to (for GEMM, a bad M of a
+ * row-major call is reported as 5, N's place).  The library's own prints
+ * the message, with the position as the caller wrote it, and returns;
+ * define cblas_xerbla in the application to replace it. */
+GPUBLAS3_BLAS_API void cblas_xerbla(int p, const char *rout, const char *form, ...);
+#endif /* CBLAS_H */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,448 @@
+/* The host drop-ins' device state (see host.h): the device table and the
+ * choice GPUBLAS3_DEVICE makes, one context per device made on first use,
+ * the pool of per-call slots, failure bookkeeping, pinned staging and the
+ * copy threads, and the release of it all at exit. */
+#include <ctype.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include "host.h"
+
+enum { MAXDEV = 32 };
+
+typedef struct {
+    cl_platform_id plat;
+    cl_device_id id;
+    int pi, di;
+    cl_device_type type;
+    int fp64;
+    char name[128];
+    cl_context ctx;
+    int bad[2];         /* passed over for single [0] / double [1] precision */
+    int announced[2];   /* "now runs on this device" said */
+    int warned_memory;
+    g3h_slot *pool;
+    int live;           /* slots in existence, pooled or in use */
+} device;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static device devs[MAXDEV];
+static int ndev, order[MAXDEV], norder;
+static int closed, setup_done, host_warned, copy_threads;
+static size_t panel_bytes;
+
+static const char *type_name(cl_device_type t)
+{
+    return (t & CL_DEVICE_TYPE_GPU) ? "GPU" : (t & CL_DEVICE_TYPE_CPU) ? "CPU" :
+           (t & CL_DEVICE_TYPE_ACCELERATOR) ? "accelerator" : "other";
+}
+
+static const char *error_text(cl_int err, char *buf, size_t n)
+{
+    const char *s = gpublas3StatusString((gpublas3Status)err);
+    if (strcmp(s, "unknown status") == 0)
+        snprintf(buf, n, "OpenCL error %d", (int)err);
+    else
+        snprintf(buf, n, "%s, %d", s, (int)err);
+    return buf;
+}
+
+static int contains_nocase(const char *hay, const char *needle)
+{
+    for (size_t n = strlen(needle); *hay; hay++)
+        if (strncasecmp(hay, needle, n) == 0)
+            return 1;
+    return 0;
+}
+
+static void list_devices(void)
+{
+    for (int i = 0; i < ndev; i++)
+        fprintf(stderr, "gpublas3:   %d:%d  %s (%s)\n", devs[i].pi, devs[i].di, devs[i].name,
+                type_name(devs[i].type));
+}
+
+/* The index GPUBLAS3_DEVICE names, -1 if it names none, -2 for "host". */
+static int parse_choice(const char *s)
+{
+    int p, d, used = 0;
+    if (strcasecmp(s, "host") == 0)
+        return -2;
+    if (sscanf(s, "%d:%d%n", &p, &d, &used) == 2 && s[used] == 0) {
+        for (int i = 0; i < ndev; i++)
+            if (devs[i].pi == p && devs[i].di == d)
+                return i;
+        return -1;
+    }
+    cl_device_type want = strcasecmp(s, "gpu") == 0 ? CL_DEVICE_TYPE_GPU :
+                          strcasecmp(s, "cpu") == 0 ? CL_DEVICE_TYPE_CPU : 0;
+    for (int i = 0; i < ndev; i++)
+        if (want ? (devs[i].type & want) != 0 : contains_nocase(devs[i].name, s))
+            return i;
+    return -1;
+}
+
+static void read_tuning(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    const char *env = getenv("GPUBLAS3_COPY_THREADS");
+    copy_threads = n > 1 ? (int)(n / 2) : 1;
+    if (copy_threads > 8)
+        copy_threads = 8;
+    if (env && atoi(env) > 0)
+        copy_threads = atoi(env) > 64 ? 64 : atoi(env);
+    env = getenv("GPUBLAS3_PANEL_KB");
+    panel_bytes = (size_t)32 << 20;
+    if (env && atol(env) > 0)
+        panel_bytes = (size_t)atol(env) << 10;
+}
+
+static void release_all(void);
+
+static void init(void)
+{
+    read_tuning();
+    cl_platform_id plats[16];
+    cl_uint np = 0;
+    cl_int err = clGetPlatformIDs(16, plats, &np);
+    if (err != CL_SUCCESS)
+        np = 0;
+    for (cl_uint p = 0; p < np && p < 16; p++) {
+        cl_device_id ids[MAXDEV];
+        cl_uint nd = 0;
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, MAXDEV, ids, &nd) != CL_SUCCESS)
+            continue;
+        for (cl_uint d = 0; d < nd && d < MAXDEV && ndev < MAXDEV; d++) {
+            device *v = &devs[ndev++];
+            cl_device_fp_config fp64 = 0;
+            *v = (device){ .plat = plats[p], .id = ids[d], .pi = (int)p, .di = (int)d };
+            clGetDeviceInfo(ids[d], CL_DEVICE_TYPE, sizeof v->type, &v->type, NULL);
+            clGetDeviceInfo(ids[d], CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
+            v->fp64 = fp64 != 0;
+            if (clGetDeviceInfo(ids[d], CL_DEVICE_NAME, sizeof v->name - 1, v->name, NULL) != CL_SUCCESS)
+                strcpy(v->name, "unnamed device");
+        }
+    }
+    if (ndev == 0) {
+        fprintf(stderr, "gpublas3: no OpenCL device found (%s); BLAS calls run on plain host loops, slowly\n",
+                np == 0 && err != CL_SUCCESS ? "no OpenCL platform" : "no device on any platform");
+        host_warned = 1;
+        return;
+    }
+
+    int first = 0;
+    for (int i = ndev - 1; i >= 0; i--)
+        if (devs[i].type & CL_DEVICE_TYPE_GPU)
+            first = i;
+    const char *env = getenv("GPUBLAS3_DEVICE");
+    if (env && *env) {
+        int c = parse_choice(env);
+        if (c == -2) {
+            fprintf(stderr, "gpublas3: GPUBLAS3_DEVICE=host: BLAS calls run on plain host loops, slowly\n");
+            host_warned = 1;
+            return;
+        }
+        if (c >= 0) {
+            first = c;
+        } else {
+            fprintf(stderr, "gpublas3: GPUBLAS3_DEVICE=\"%s\" names no OpenCL device; using %d:%d %s. "
+                    "Devices (give `gpu`, `cpu`, P:D or part of a name):\n", env, devs[first].pi,
+                    devs[first].di, devs[first].name);
+            list_devices();
+        }
+    }
+    /* The chosen device first, then the others as fallbacks, in platform order. */
+    order[norder++] = first;
+    for (int i = 0; i < ndev; i++)
+        if (i != first)
+            order[norder++] = i;
+    if (gpublas3Setup() == gpublas3Success)
+        setup_done = 1;
+    atexit(release_all);
+}
+
+static void destroy_slot(g3h_slot *s)
+{
+    for (int i = 0; i < G3H_NPINNED; i++) {
+        g3h_pinned *p = &s->pin[i];
+        if (p->mem) {
+            clEnqueueUnmapMemObject(s->q[G3H_UP], p->mem, p->ptr, 0, NULL, NULL);
+            clFinish(s->q[G3H_UP]);
+            clReleaseMemObject(p->mem);
+        } else {
+            free(p->ptr);
+        }
+    }
+    for (int i = 0; i < G3H_NDEVBUF; i++)
+        if (s->buf[i].mem)
+            clReleaseMemObject(s->buf[i].mem);
+    for (int i = 0; i < G3H_NQUEUES; i++)
+        if (s->q[i])
+            clReleaseCommandQueue(s->q[i]);
+    free(s);
+}
+
+/* Runs at exit: every pooled slot and every context no slot still uses.
+ * A call still running in another thread keeps its slot and context. */
+static void release_all(void)
+{
+    pthread_mutex_lock(&lock);
+    closed = 1;
+    for (int i = 0; i < ndev; i++) {
+        device *v = &devs[i];
+        while (v->pool) {
+            g3h_slot *s = v->pool;
+            v->pool = s->next;
+            destroy_slot(s);
+            v->live--;
+        }
+        if (v->ctx && v->live == 0) {
+            clReleaseContext(v->ctx);
+            v->ctx = NULL;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    if (setup_done)
+        gpublas3Teardown();
+}
+
+static g3h_slot *make_slot(int d, cl_int *err)
+{
+    g3h_slot *s = calloc(1, sizeof *s);
+    if (!s) {
+        *err = CL_OUT_OF_HOST_MEMORY;
+        return NULL;
+    }
+    s->dev = d;
+    s->ctx = devs[d].ctx;
+    *err = CL_SUCCESS;
+    for (int i = 0; i < G3H_NQUEUES && *err == CL_SUCCESS; i++)
+        s->q[i] = clCreateCommandQueue(s->ctx, devs[d].id, 0, err);
+    if (*err != CL_SUCCESS) {
+        destroy_slot(s);
+        return NULL;
+    }
+    return s;
+}
+
+static void mark_bad(int d, int dbl, const char *why)
+{
+    device *v = &devs[d];
+    if (v->bad[dbl])
+        return;
+    v->bad[dbl] = 1;
+    fprintf(stderr, "gpublas3: %s precision will not run on %d:%d %s: %s\n",
+            dbl ? "double" : "single", v->pi, v->di, v->name, why);
+}
+
+g3h_slot *g3h_acquire(int dbl, unsigned skip, const char *routine)
+{
+    pthread_once(&once, init);
+    if (!setup_done)
+        return NULL;
+    g3h_slot *s = NULL;
+    pthread_mutex_lock(&lock);
+    for (int k = 0; k < norder && !s && !closed; k++) {
+        int d = order[k];
+        device *v = &devs[d];
+        if ((skip >> d & 1) || v->bad[dbl])
+            continue;
+        if (dbl && !v->fp64) {
+            mark_bad(d, 1, "the device has no double precision (cl_khr_fp64)");
+            continue;
+        }
+        cl_int err = CL_SUCCESS;
+        if (!v->ctx) {
+            cl_context_properties props[] = { CL_CONTEXT_PLATFORM, (cl_context_properties)v->plat, 0 };
+            v->ctx = clCreateContext(props, 1, &v->id, NULL, NULL, &err);
+            if (err != CL_SUCCESS) {
+                char buf[96];
+                v->ctx = NULL;
+                mark_bad(d, 0, error_text(err, buf, sizeof buf));
+                mark_bad(d, 1, buf);
+                continue;
+            }
+        }
+        if (v->pool) {
+            s = v->pool;
+            v->pool = s->next;
+        } else if ((s = make_slot(d, &err)) != NULL) {
+            v->live++;
+        } else {
+            char buf[96];
+            mark_bad(d, dbl, error_text(err, buf, sizeof buf));
+            continue;
+        }
+        if (k > 0 && !v->announced[dbl]) {
+            v->announced[dbl] = 1;
+            fprintf(stderr, "gpublas3: %s runs on %d:%d %s instead\n", routine, v->pi, v->di, v->name);
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return s;
+}
+
+void g3h_release(g3h_slot *s)
+{
+    pthread_mutex_lock(&lock);
+    s->next = devs[s->dev].pool;
+    devs[s->dev].pool = s;
+    pthread_mutex_unlock(&lock);
+}
+
+unsigned g3h_failed(g3h_slot *s, int dbl, const char *routine, cl_int err)
+{
+    int d = s->dev;
+    char buf[96], why[160];
+    error_text(err, buf, sizeof buf);
+    int memory = err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES ||
+                 err == CL_OUT_OF_HOST_MEMORY;
+    pthread_mutex_lock(&lock);
+    device *v = &devs[d];
+    if (memory) {
+        /* Perhaps only this call is too big for the device: the next call
+         * tries it again. */
+        if (!v->warned_memory) {
+            v->warned_memory = 1;
+            fprintf(stderr, "gpublas3: %s ran short of memory on %d:%d %s (%s); "
+                    "such calls go to the next device\n", routine, v->pi, v->di, v->name, buf);
+        }
+    } else {
+        snprintf(why, sizeof why, "%s failed there (%s)", routine, buf);
+        mark_bad(d, dbl, why);
+    }
+    destroy_slot(s);
+    v->live--;
+    pthread_mutex_unlock(&lock);
+    return 1u << d;
+}
+
+void g3h_note_host_fallback(const char *routine)
+{
+    pthread_mutex_lock(&lock);
+    if (!host_warned) {
+        host_warned = 1;
+        fprintf(stderr, "gpublas3: no usable OpenCL device left for %s; computing on plain host loops, slowly\n",
+                routine);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+static size_t grown(size_t have, size_t need)
+{
+    size_t n = have + have / 2;
+    n = n > need ? n : need;
+    return (n + 65535) & ~(size_t)65535;
+}
+
+cl_mem g3h_devbuf_get(g3h_slot *s, int i, size_t bytes, cl_int *err)
+{
+    g3h_devbuf *b = &s->buf[i];
+    *err = CL_SUCCESS;
+    if (b->mem && b->size >= bytes)
+        return b->mem;
+    if (b->mem)
+        clReleaseMemObject(b->mem);
+    size_t size = grown(b->size, bytes);
+    b->mem = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE, size, NULL, err);
+    if (*err != CL_SUCCESS) {
+        size = bytes ? bytes : 1;
+        b->mem = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE, size, NULL, err);
+    }
+    if (*err != CL_SUCCESS) {
+        b->mem = NULL;
+        size = 0;
+    }
+    b->size = size;
+    return b->mem;
+}
+
+void *g3h_pinned_get(g3h_slot *s, int i, size_t bytes, cl_int *err)
+{
+    g3h_pinned *p = &s->pin[i];
+    *err = CL_SUCCESS;
+    if (p->ptr && p->size >= bytes)
+        return p->ptr;
+    if (p->mem) {
+        clEnqueueUnmapMemObject(s->q[G3H_UP], p->mem, p->ptr, 0, NULL, NULL);
+        clFinish(s->q[G3H_UP]);
+        clReleaseMemObject(p->mem);
+    } else {
+        free(p->ptr);
+    }
+    size_t size = grown(p->size, bytes);
+    *p = (g3h_pinned){ NULL, NULL, 0 };
+    cl_int e;
+    p->mem = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, size, NULL, &e);
+    if (e == CL_SUCCESS) {
+        p->ptr = clEnqueueMapBuffer(s->q[G3H_UP], p->mem, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, size,
+                                    0, NULL, NULL, &e);
+        if (e != CL_SUCCESS) {
+            clReleaseMemObject(p->mem);
+            p->mem = NULL;
+            p->ptr = NULL;
+        }
+    } else {
+        p->mem = NULL;
+    }
+    if (!p->ptr && posix_memalign(&p->ptr, 4096, size) != 0) {
+        /* Pinned memory is a speed-up; ordinary memory does the same job. */
+        p->ptr = NULL;
+        *err = CL_OUT_OF_HOST_MEMORY;
+        return NULL;
+    }
+    p->size = size;
+    return p->ptr;
+}
+
+int g3h_copy_threads(void)
+{
+    pthread_once(&once, init);
+    return copy_threads;
+}
+
+size_t g3h_panel_bytes(void)
+{
+    pthread_once(&once, init);
+    return panel_bytes;
+}
+
+typedef struct {
+    void (*fn)(void *, int, int);
+    void *arg;
+    int t, n;
+} share;
+
+static void *run_share(void *p)
+{
+    share *j = p;
+    j->fn(j->arg, j->t, j->n);
+    return NULL;
+}
+
+void g3h_parallel(void (*fn)(void *arg, int t, int n), void *arg, int want)
+{
+    int n = want < g3h_copy_threads() ? want : g3h_copy_threads();
+    if (n <= 1) {
+        fn(arg, 0, 1);
+        return;
+    }
+    pthread_t th[64];
+    share jobs[64];
+    int started[64] = { 0 };
+    for (int t = 1; t < n; t++) {
+        jobs[t] = (share){ fn, arg, t, n };
+        started[t] = pthread_create(&th[t], NULL, run_share, &jobs[t]) == 0;
+    }
+    fn(arg, 0, n);
+    for (int t = 1; t < n; t++) {
+        if (started[t])
+            pthread_join(th[t], NULL);
+        else
+            fn(arg, t, n);
+    }
+}

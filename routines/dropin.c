@@ -1,0 +1,138 @@
+/* The host drop-ins' common path: reference BLAS's argument checks (the
+ * order and the positions of DGEMM, DSYMM, DSYRK, DSYR2K, DTRMM), its quick
+ * returns, alpha = 0 done on the host exactly as reference BLAS does it,
+ * then the device, falling back device by device and at last to plain host
+ * loops, so that a call always ends with the right answer. */
+#include <ctype.h>
+#include "dropin.h"
+#include "host.h"
+
+static int is(char x, char want) { return toupper((unsigned char)x) == want; }
+static int max1(int x) { return x > 1 ? x : 1; }
+static int trans_ok(char t) { return is(t, 'N') || is(t, 'T') || is(t, 'C'); }
+static char trans_norm(char t) { return is(t, 'N') ? 'N' : 'T'; }
+
+int g3d_check(g3d_call *c)
+{
+    int info = 0;
+    switch (c->routine) {
+    case G3D_GEMM: {
+        int nrowa = is(c->trans, 'N') ? c->m : c->k, nrowb = is(c->transb, 'N') ? c->k : c->n;
+        if (!trans_ok(c->trans)) info = 1;
+        else if (!trans_ok(c->transb)) info = 2;
+        else if (c->m < 0) info = 3;
+        else if (c->n < 0) info = 4;
+        else if (c->k < 0) info = 5;
+        else if (c->lda < max1(nrowa)) info = 8;
+        else if (c->ldb < max1(nrowb)) info = 10;
+        else if (c->ldc < max1(c->m)) info = 13;
+        c->trans = trans_norm(c->trans);
+        c->transb = trans_norm(c->transb);
+        break;
+    }
+    case G3D_SYMM: {
+        int nrowa = is(c->side, 'L') ? c->m : c->n;
+        if (!is(c->side, 'L') && !is(c->side, 'R')) info = 1;
+        else if (!is(c->uplo, 'U') && !is(c->uplo, 'L')) info = 2;
+        else if (c->m < 0) info = 3;
+        else if (c->n < 0) info = 4;
+        else if (c->lda < max1(nrowa)) info = 7;
+        else if (c->ldb < max1(c->m)) info = 9;
+        else if (c->ldc < max1(c->m)) info = 12;
+        break;
+    }
+    case G3D_SYRK:
+    case G3D_SYR2K: {
+        int nrowa = is(c->trans, 'N') ? c->n : c->k, two = c->routine == G3D_SYR2K;
+        if (!is(c->uplo, 'U') && !is(c->uplo, 'L')) info = 1;
+        else if (!trans_ok(c->trans)) info = 2;
+        else if (c->n < 0) info = 3;
+        else if (c->k < 0) info = 4;
+        else if (c->lda < max1(nrowa)) info = 7;
+        else if (two && c->ldb < max1(nrowa)) info = 9;
+        else if (c->ldc < max1(c->n)) info = two ? 12 : 10;
+        c->trans = trans_norm(c->trans);
+        break;
+    }
+    case G3D_TRMM: {
+        int nrowa = is(c->side, 'L') ? c->m : c->n;
+        if (!is(c->side, 'L') && !is(c->side, 'R')) info = 1;
+        else if (!is(c->uplo, 'U') && !is(c->uplo, 'L')) info = 2;
+        else if (!trans_ok(c->trans)) info = 3;
+        else if (!is(c->diag, 'U') && !is(c->diag, 'N')) info = 4;
+        else if (c->m < 0) info = 5;
+        else if (c->n < 0) info = 6;
+        else if (c->lda < max1(nrowa)) info = 9;
+        else if (c->ldc < max1(c->m)) info = 11;
+        c->trans = trans_norm(c->trans);
+        break;
+    }
+    }
+    c->side = (char)toupper((unsigned char)c->side);
+    c->uplo = (char)toupper((unsigned char)c->uplo);
+    c->diag = (char)toupper((unsigned char)c->diag);
+    return info;
+}
+
+const char *g3d_name(const g3d_call *c)
+{
+    static const char *const names[2][5] = {
+        { "SGEMM ", "SSYMM ", "SSYRK ", "SSYR2K", "STRMM " },
+        { "DGEMM ", "DSYMM ", "DSYRK ", "DSYR2K", "DTRMM " } };
+    return names[c->dbl != 0][c->routine];
+}
+
+/* Nothing to do at all, as reference BLAS decides it. */
+static int quick_return(const g3d_call *c)
+{
+    int no_product = c->alpha == 0 || c->k == 0;
+    switch (c->routine) {
+    case G3D_GEMM: return c->m == 0 || c->n == 0 || (no_product && c->beta == 1);
+    case G3D_SYMM: return c->m == 0 || c->n == 0 || (c->alpha == 0 && c->beta == 1);
+    case G3D_SYRK:
+    case G3D_SYR2K: return c->n == 0 || (no_product && c->beta == 1);
+    case G3D_TRMM: return c->m == 0 || c->n == 0;
+    }
+    return 1;
+}
+
+/* Only C <- beta*C (TRMM: B <- 0) is left: no operand is read. */
+static int scale_only(const g3d_call *c)
+{
+    if (c->routine == G3D_SYMM || c->routine == G3D_TRMM)
+        return c->alpha == 0;
+    return c->alpha == 0 || c->k == 0;
+}
+
+void g3d_run(const g3d_call *c)
+{
+    if (quick_return(c))
+        return;
+    if (scale_only(c)) {
+        g3d_host_scale(c);
+        return;
+    }
+    g3d_plan pl;
+    g3d_plan_make(c, g3h_panel_bytes(), &pl);
+    char name[7];
+    int len = 0;
+    for (const char *s = g3d_name(c); *s && *s != ' '; s++)
+        name[len++] = *s;
+    name[len] = 0;
+    unsigned skip = 0;
+    int first = 0;
+    for (;;) {
+        struct g3h_slot *s = g3h_acquire(c->dbl, skip, name);
+        if (!s) {
+            g3h_note_host_fallback(name);
+            g3d_host_run(c, &pl, first);
+            return;
+        }
+        int err = g3d_device_run(s, c, &pl, &first);
+        if (err == 0) {
+            g3h_release(s);
+            return;
+        }
+        skip |= g3h_failed(s, c->dbl, name, err);
+    }
+}

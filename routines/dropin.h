@@ -1,0 +1,93 @@
+/* What the host drop-ins (fortran.c, cblas.c) share: one description of a
+ * call on host arrays, reference BLAS's argument checks, and the run that
+ * cuts the call into panels and streams them through the device (or, with
+ * no device left, through plain host loops).  Internal only. */
+#ifndef G3_DROPIN_H
+#define G3_DROPIN_H
+#include <stddef.h>
+
+typedef enum { G3D_GEMM, G3D_SYMM, G3D_SYRK, G3D_SYR2K, G3D_TRMM } g3d_routine;
+
+/* One column-major call, arguments by value.  Option letters are as the
+ * caller gave them until g3d_check accepts them, then upper case with 'C'
+ * read as 'T'.  c/ldc is the output: C, or TRMM's B. */
+typedef struct {
+    g3d_routine routine;
+    int dbl;
+    char side, uplo, trans, transb, diag;  /* trans: GEMM's TRANSA, SYRK/SYR2K's TRANS, TRMM's TRANSA */
+    int m, n, k;                           /* SYRK/SYR2K: n and k */
+    double alpha, beta;
+    const void *a;
+    int lda;
+    const void *b;
+    int ldb;
+    void *c;
+    int ldc;
+} g3d_call;
+
+/* Reference BLAS's checks, in its order: 0, or the position of the first
+ * bad argument as the Fortran routine numbers it. */
+int g3d_check(g3d_call *c);
+/* "DGEMM " etc.: the six-character name xerbla_ gets. */
+const char *g3d_name(const g3d_call *c);
+/* Everything after the checks: quick returns, alpha = 0 on the host, the
+ * device, and the fallbacks. */
+void g3d_run(const g3d_call *c);
+
+/* Set while a row-major cblas_ call reports an error, so that the library's
+ * own cblas_xerbla can name the argument as the caller wrote it. */
+extern _Thread_local int g3d_cblas_rowmajor;
+
+/* ---- the plan: panels of the output, each a few sub-calls (dropin_plan.c) ---- */
+
+/* Element (r, c) of the call's matrix 'A', 'B' or 'C' (the output). */
+typedef struct { char mat; int r, c; } g3d_at;
+
+/* One sub-call, in the same terms as g3d_call but with its operands placed
+ * inside the call's matrices. */
+typedef struct {
+    g3d_routine routine;
+    char side, uplo, trans, transb, diag;
+    int m, n, k;
+    double alpha, beta;
+    g3d_at a, b, c;
+} g3d_op;
+
+typedef struct { int r0, r1, c0, c1; } g3d_region;  /* rows [r0,r1) x columns [c0,c1) */
+
+typedef struct {
+    g3d_region x;  /* the part of the plan's xmat this panel brings (empty if none) */
+    g3d_region y;  /* the part of the output it updates */
+    int nops;
+    g3d_op op[3];
+} g3d_panel;
+
+typedef struct {
+    int npanels, width;
+    int by_rows;         /* panels are row blocks of the output, else column blocks */
+    char shared[2];      /* matrices sent whole before the first panel ('A', 'B'; 0 = none) */
+    char xmat;           /* the matrix sent in parts with each panel, 0 if none */
+    int reads_c;         /* the output's old value is read (TRMM, or beta != 0) */
+} g3d_plan;
+
+void g3d_plan_make(const g3d_call *c, size_t panel_bytes, g3d_plan *pl);
+void g3d_plan_panel(const g3d_call *c, const g3d_plan *pl, int p, g3d_panel *out);
+/* Rows and columns of matrix 'A', 'B' or 'C' as stored. */
+void g3d_stored(const g3d_call *c, char mat, int *rows, int *cols);
+/* The rows of column j of the output that panel y-region keeps: all, or for
+ * SYRK/SYR2K only the stored triangle's. */
+void g3d_kept_rows(const g3d_call *c, const g3d_region *y, int j, int *r0, int *r1);
+
+/* ---- executing a plan ---- */
+
+/* On the device of the slot, from panel *first on; *first advances past
+ * every panel whose result is back in the caller's array.  Returns an
+ * OpenCL/gpublas3 status. */
+struct g3h_slot;
+int g3d_device_run(struct g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first);
+/* Plain host loops (the last resort), panels first.. on. */
+void g3d_host_run(const g3d_call *c, const g3d_plan *pl, int first);
+/* alpha = 0 (or k = 0 for GEMM, SYRK, SYR2K): C <- beta*C, exactly as
+ * reference BLAS does it, on the host. */
+void g3d_host_scale(const g3d_call *c);
+#endif

@@ -1,0 +1,341 @@
+/* Runs a planned host call (dropin_plan.c) on one device slot, as a
+ * pipeline over three in-order queues of the slot:
+ *
+ *   up:    the shared operand, in chunks through two pinned buffers; then
+ *          each panel's part of B (or A) and of C, packed into pinned memory
+ *   run:   the panel's sub-calls through the cl_mem API, after its upload
+ *   down:  the panel's C back into pinned memory, after its sub-calls
+ *
+ * The host thread packs panel p while the device works on p-1 and p-2 and
+ * unpacks a panel once its download is done; with RING panels in flight,
+ * each has its own device and pinned buffers.  Copies between the caller's
+ * arrays and pinned memory run on several threads (GPUBLAS3_COPY_THREADS).
+ * Only the output's referenced part is written back (for SYRK and SYR2K
+ * only the stored triangle), so ld padding and the other triangle keep
+ * their bits.  A failure stops at a panel boundary: panels before it are
+ * complete in the caller's array, later ones untouched, so the call can go
+ * on elsewhere from there.
+ *
+ * For tests of those fallbacks, GPUBLAS3_TEST_FAIL=n makes the n-th device
+ * sub-call of the process fail as if the device had refused it. */
+#include <stdlib.h>
+#include <string.h>
+#include "dropin.h"
+#include "host.h"
+
+enum { RING = 3 };
+enum { DB_SHARED = 0, DB_X = 2, DB_Y = DB_X + RING };  /* device buffer indices */
+enum { PIN_CHUNK = 0, PIN_PANEL = 2 };                   /* pinned buffer indices */
+
+typedef struct {
+    g3d_panel pn;
+    cl_mem dx, dy;
+    char *hy;          /* the panel's C in pinned memory */
+    cl_event done;     /* its download */
+    int active;
+} stage;
+
+typedef struct {
+    g3h_slot *s;
+    const g3d_call *c;
+    const g3d_plan *pl;
+    size_t es;
+    cl_command_queue qup, qrun, qdown;
+    cl_mem shared[2];
+    int shared_ld[2];
+    cl_event shared_ev, chunk_ev[2];
+    stage st[RING];
+} engine;
+
+/* ---- copies between the caller's arrays and tight images ---- */
+
+typedef struct {
+    char *img, *user;
+    size_t col_bytes, ld_bytes, es;
+    int cols, to_user;
+    const g3d_call *c;
+    const g3d_region *keep;  /* when writing back: keep only these rows' kept part */
+} copy_job;
+
+static void copy_columns(void *arg, int t, int n)
+{
+    copy_job *j = arg;
+    int q0 = (int)((long long)j->cols * t / n), q1 = (int)((long long)j->cols * (t + 1) / n);
+    for (int q = q0; q < q1; q++) {
+        char *img = j->img + (size_t)q * j->col_bytes, *usr = j->user + (size_t)q * j->ld_bytes;
+        if (!j->to_user) {
+            memcpy(img, usr, j->col_bytes);
+        } else if (!j->keep) {
+            memcpy(usr, img, j->col_bytes);
+        } else {
+            int r0, r1;
+            g3d_kept_rows(j->c, j->keep, j->keep->c0 + q, &r0, &r1);
+            size_t skip = (size_t)(r0 - j->keep->r0) * j->es;
+            if (r1 > r0)
+                memcpy(usr + skip, img + skip, (size_t)(r1 - r0) * j->es);
+        }
+    }
+}
+
+static size_t region_bytes(const g3d_region *r, size_t es)
+{
+    return (size_t)(r->r1 - r->r0) * (size_t)(r->c1 - r->c0) * es;
+}
+
+/* Region r of matrix mat <-> the tight image img. */
+static void copy_region(const engine *e, char mat, const g3d_region *r, char *img, int to_user)
+{
+    const g3d_call *c = e->c;
+    const char *base = mat == 'A' ? c->a : mat == 'B' ? c->b : c->c;
+    int ld = mat == 'A' ? c->lda : mat == 'B' ? c->ldb : c->ldc;
+    copy_job j = { img, (char *)base + ((size_t)r->r0 + (size_t)r->c0 * (size_t)ld) * e->es,
+                   (size_t)(r->r1 - r->r0) * e->es, (size_t)ld * e->es, e->es, r->c1 - r->c0, to_user,
+                   c, to_user && mat == 'C' ? r : NULL };
+    int threads = region_bytes(r, e->es) >= ((size_t)4 << 20) ? j.cols : 1;
+    g3h_parallel(copy_columns, &j, threads);
+}
+
+/* ---- sub-calls through the cl_mem API ---- */
+
+typedef struct { cl_mem buf; size_t off, ld; } place;
+
+static place locate(const engine *e, const stage *st, g3d_at at)
+{
+    for (int k = 0; k < 2; k++)
+        if (e->pl->shared[k] && at.mat == e->pl->shared[k])
+            return (place){ e->shared[k], (size_t)at.r + (size_t)at.c * e->shared_ld[k], (size_t)e->shared_ld[k] };
+    const g3d_region *r = at.mat == 'C' ? &st->pn.y : &st->pn.x;
+    size_t ld = (size_t)(r->r1 - r->r0);
+    return (place){ at.mat == 'C' ? st->dy : st->dx, (size_t)(at.r - r->r0) + (size_t)(at.c - r->c0) * ld, ld };
+}
+
+static int injected_failure(void)
+{
+    static long target = -1, count;
+    if (target < 0) {
+        const char *env = getenv("GPUBLAS3_TEST_FAIL");
+        target = env ? atol(env) : 0;
+    }
+    return target > 0 && __atomic_add_fetch(&count, 1, __ATOMIC_SEQ_CST) == target;
+}
+
+static cl_int run_op(const engine *e, const stage *st, const g3d_op *o, cl_uint nw, const cl_event *w,
+                     cl_event *ev)
+{
+    if (injected_failure())
+        return CL_INVALID_OPERATION;
+    const gpublas3Order cm = gpublas3ColumnMajor;
+    gpublas3Transpose ta = o->trans == 'N' ? gpublas3NoTrans : gpublas3Trans;
+    gpublas3Transpose tb = o->transb == 'N' ? gpublas3NoTrans : gpublas3Trans;
+    gpublas3Uplo ul = o->uplo == 'U' ? gpublas3Upper : gpublas3Lower;
+    gpublas3Side sd = o->side == 'L' ? gpublas3Left : gpublas3Right;
+    gpublas3Diag dg = o->diag == 'U' ? gpublas3Unit : gpublas3NonUnit;
+    place a = locate(e, st, o->a), b = locate(e, st, o->b), c = locate(e, st, o->c);
+    cl_command_queue q = e->qrun;
+    size_t m = (size_t)o->m, n = (size_t)o->n, k = (size_t)o->k;
+    double al = o->alpha, be = o->beta;
+    float fa = (float)al, fb = (float)be;
+    int d = e->c->dbl;
+    switch (o->routine) {
+    case G3D_GEMM:
+        return d ? gpublas3Dgemm(cm, ta, tb, m, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
+                                 c.buf, c.off, c.ld, 1, &q, nw, w, ev)
+                 : gpublas3Sgemm(cm, ta, tb, m, n, k, fa, a.buf, a.off, a.ld, b.buf, b.off, b.ld, fb,
+                                 c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+    case G3D_SYMM:
+        return d ? gpublas3Dsymm(cm, sd, ul, m, n, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
+                                 c.buf, c.off, c.ld, 1, &q, nw, w, ev)
+                 : gpublas3Ssymm(cm, sd, ul, m, n, fa, a.buf, a.off, a.ld, b.buf, b.off, b.ld, fb,
+                                 c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+    case G3D_SYRK:
+        return d ? gpublas3Dsyrk(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, be, c.buf, c.off, c.ld, 1, &q, nw, w, ev)
+                 : gpublas3Ssyrk(cm, ul, ta, n, k, fa, a.buf, a.off, a.ld, fb, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+    case G3D_SYR2K:
+        return d ? gpublas3Dsyr2k(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
+                                  c.buf, c.off, c.ld, 1, &q, nw, w, ev)
+                 : gpublas3Ssyr2k(cm, ul, ta, n, k, fa, a.buf, a.off, a.ld, b.buf, b.off, b.ld, fb,
+                                  c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+    case G3D_TRMM:
+        return d ? gpublas3Dtrmm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+                                 1, &q, nw, w, ev)
+                 : gpublas3Strmm(cm, sd, ul, ta, dg, m, n, fa, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+                                 1, &q, nw, w, ev);
+    }
+    return CL_INVALID_VALUE;
+}
+
+/* ---- the pipeline ---- */
+
+static void drop(cl_event *ev)
+{
+    if (*ev)
+        clReleaseEvent(*ev);
+    *ev = NULL;
+}
+
+/* Sends the shared matrices whole, column chunks alternating between two
+ * pinned buffers so that packing one overlaps sending the other. */
+static cl_int send_shared(engine *e)
+{
+    cl_int err = CL_SUCCESS;
+    int n = 0;
+    for (int k = 0; k < 2 && e->pl->shared[k] && err == CL_SUCCESS; k++) {
+        int rows, cols;
+        g3d_stored(e->c, e->pl->shared[k], &rows, &cols);
+        size_t col = (size_t)rows * e->es;
+        e->shared_ld[k] = rows;
+        e->shared[k] = g3h_devbuf_get(e->s, DB_SHARED + k, col * (size_t)cols, &err);
+        size_t per = g3h_panel_bytes() / col;
+        int step = per < 1 ? 1 : per > (size_t)cols ? cols : (int)per;
+        for (int c0 = 0; c0 < cols && err == CL_SUCCESS; c0 += step, n++) {
+            int c1 = c0 + step < cols ? c0 + step : cols, i = n % 2;
+            g3d_region r = { 0, rows, c0, c1 };
+            if (e->chunk_ev[i] && (err = clWaitForEvents(1, &e->chunk_ev[i])) != CL_SUCCESS)
+                break;
+            drop(&e->chunk_ev[i]);
+            char *pin = g3h_pinned_get(e->s, PIN_CHUNK + i, region_bytes(&r, e->es), &err);
+            if (!pin)
+                break;
+            copy_region(e, e->pl->shared[k], &r, pin, 0);
+            err = clEnqueueWriteBuffer(e->qup, e->shared[k], CL_FALSE, (size_t)c0 * col, region_bytes(&r, e->es),
+                                       pin, 0, NULL, &e->chunk_ev[i]);
+            if (err == CL_SUCCESS)
+                err = clFlush(e->qup);
+        }
+    }
+    if (err == CL_SUCCESS && n > 0) {
+        e->shared_ev = e->chunk_ev[(n - 1) % 2];
+        clRetainEvent(e->shared_ev);
+    }
+    return err;
+}
+
+/* Packs, sends, runs and fetches panel p (all enqueued, nothing waited on). */
+static cl_int start_panel(engine *e, int p)
+{
+    stage *st = &e->st[p % RING];
+    g3d_plan_panel(e->c, e->pl, p, &st->pn);
+    size_t xb = region_bytes(&st->pn.x, e->es), yb = region_bytes(&st->pn.y, e->es);
+    size_t yoff = (xb + 4095) & ~(size_t)4095;
+    cl_int err = CL_SUCCESS;
+    char *pin = g3h_pinned_get(e->s, PIN_PANEL + p % RING, yoff + yb, &err);
+    st->dx = xb ? g3h_devbuf_get(e->s, DB_X + p % RING, xb, &err) : NULL;
+    if (err == CL_SUCCESS)
+        st->dy = g3h_devbuf_get(e->s, DB_Y + p % RING, yb, &err);
+    if (!pin || err != CL_SUCCESS)
+        return err != CL_SUCCESS ? err : CL_OUT_OF_HOST_MEMORY;
+    st->hy = pin + yoff;
+
+    cl_event ready = e->shared_ev, ev = NULL;
+    if (ready)
+        clRetainEvent(ready);
+    if (xb) {
+        copy_region(e, e->pl->xmat, &st->pn.x, pin, 0);
+        err = clEnqueueWriteBuffer(e->qup, st->dx, CL_FALSE, 0, xb, pin, 0, NULL, &ev);
+        if (err == CL_SUCCESS) { drop(&ready); ready = ev; }
+    }
+    if (err == CL_SUCCESS && e->pl->reads_c) {
+        copy_region(e, 'C', &st->pn.y, st->hy, 0);
+        err = clEnqueueWriteBuffer(e->qup, st->dy, CL_FALSE, 0, yb, st->hy, 0, NULL, &ev);
+        if (err == CL_SUCCESS) { drop(&ready); ready = ev; }
+    }
+    if (err == CL_SUCCESS)
+        err = clFlush(e->qup);
+    /* In-order queues: the panel's last upload completing means everything
+     * sent before it (the shared matrices too) has arrived. */
+    for (int i = 0; i < st->pn.nops && err == CL_SUCCESS; i++) {
+        ev = NULL;
+        err = run_op(e, st, &st->pn.op[i], ready ? 1 : 0, ready ? &ready : NULL, &ev);
+        if (err == CL_SUCCESS) { drop(&ready); ready = ev; }
+    }
+    if (err == CL_SUCCESS)
+        err = clFlush(e->qrun);
+    if (err == CL_SUCCESS)
+        err = clEnqueueReadBuffer(e->qdown, st->dy, CL_FALSE, 0, yb, st->hy, ready ? 1 : 0,
+                                  ready ? &ready : NULL, &st->done);
+    if (err == CL_SUCCESS)
+        err = clFlush(e->qdown);
+    drop(&ready);
+    st->active = err == CL_SUCCESS;
+    return err;
+}
+
+/* Waits for a panel's download and writes its kept part to the caller's C. */
+static cl_int finish_panel(engine *e, stage *st)
+{
+    cl_int err = clWaitForEvents(1, &st->done);
+    drop(&st->done);
+    st->active = 0;
+    if (err == CL_SUCCESS)
+        copy_region(e, 'C', &st->pn.y, st->hy, 1);
+    return err;
+}
+
+/* Grows every buffer the panels will need before anything is enqueued, so
+ * that a device too small fails before the call has started, and no buffer
+ * is swapped while the pipeline runs. */
+static cl_int reserve(engine *e, int first)
+{
+    size_t xb = 0, yb = 0;
+    for (int p = first; p < e->pl->npanels; p++) {
+        g3d_panel pn;
+        g3d_plan_panel(e->c, e->pl, p, &pn);
+        size_t x = region_bytes(&pn.x, e->es), y = region_bytes(&pn.y, e->es);
+        xb = x > xb ? x : xb;
+        yb = y > yb ? y : yb;
+    }
+    cl_int err = CL_SUCCESS;
+    int ring = e->pl->npanels - first < RING ? e->pl->npanels - first : RING;
+    for (int i = 0; i < ring && err == CL_SUCCESS; i++) {
+        if (!g3h_pinned_get(e->s, PIN_PANEL + (first + i) % RING, ((xb + 4095) & ~(size_t)4095) + yb, &err))
+            break;
+        if (xb && !g3h_devbuf_get(e->s, DB_X + (first + i) % RING, xb, &err))
+            break;
+        g3h_devbuf_get(e->s, DB_Y + (first + i) % RING, yb, &err);
+    }
+    return err;
+}
+
+int g3d_device_run(g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first)
+{
+    engine e = { .s = s, .c = c, .pl = pl, .es = c->dbl ? 8 : 4 };
+    /* One panel gains nothing from three queues: keep it on one. */
+    int one = pl->npanels - *first <= 1;
+    e.qup = s->q[one ? G3H_RUN : G3H_UP];
+    e.qrun = s->q[G3H_RUN];
+    e.qdown = s->q[one ? G3H_RUN : G3H_DOWN];
+
+    cl_int err = reserve(&e, *first);
+    if (err == CL_SUCCESS)
+        err = send_shared(&e);
+    for (int p = *first; p < pl->npanels && err == CL_SUCCESS; p++) {
+        stage *st = &e.st[p % RING];
+        if (st->active) {
+            if ((err = finish_panel(&e, st)) != CL_SUCCESS)
+                break;
+            (*first)++;
+        }
+        err = start_panel(&e, p);
+    }
+    /* The panels in flight are independent of any that failed to start:
+     * bring them back, in order. */
+    for (int p = *first; p < pl->npanels && e.st[p % RING].active; p++) {
+        cl_int done = finish_panel(&e, &e.st[p % RING]);
+        if (done != CL_SUCCESS) {
+            err = err != CL_SUCCESS ? err : done;
+            break;
+        }
+        (*first)++;
+    }
+    if (err != CL_SUCCESS) {
+        /* Let everything in flight end before its buffers are reused. */
+        for (int i = 0; i < G3H_NQUEUES; i++)
+            clFinish(s->q[i]);
+        for (int i = 0; i < RING; i++)
+            drop(&e.st[i].done);
+    }
+    drop(&e.shared_ev);
+    drop(&e.chunk_ev[0]);
+    drop(&e.chunk_ev[1]);
+    return err;
+}

@@ -1,0 +1,168 @@
+/* The host drop-in tests' shared case: filling, calling through the
+ * Fortran or CBLAS names, judging (see dropin_test.h). */
+#include "dropin_test.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gpublas3_blas.h"
+
+static int index_of(char which) { return which == 'A' ? 0 : which == 'B' ? 1 : 2; }
+
+static void put(const spec_case *c, void *p, size_t k, double v)
+{
+    if (c->dbl) ((double *)p)[k] = v;
+    else ((float *)p)[k] = (float)v;
+}
+
+void dcase_init(dcase *d, const spec_case *c, unsigned seed)
+{
+    memset(d, 0, sizeof *d);
+    d->c = *c;
+    spec_complete(&d->c);
+    size_t es = spec_elem_size(&d->c);
+    srand(seed);
+    for (const char *w = "ABC"; *w; w++) {
+        int i = index_of(*w);
+        if (!spec_uses(&d->c, *w))
+            continue;
+        d->n[i] = spec_elements(&d->c, *w) + DCASE_TAIL;
+        d->before[i] = malloc(d->n[i] * es);
+        d->work[i] = malloc(d->n[i] * es);
+        if (!d->before[i] || !d->work[i]) abort();
+        for (size_t k = 0; k < d->n[i]; k++)
+            put(&d->c, d->before[i], k, 2.0 * rand() / RAND_MAX - 1.0);
+        size_t r, q;
+        spec_dims(&d->c, *w, &r, &q);
+        /* Never read: C when beta = 0; the inputs when alpha = 0. */
+        int is_out = *w == spec_output(&d->c);
+        int poison = is_out ? *w == 'C' && d->c.beta == 0 : d->c.alpha == 0;
+        for (size_t col = 0; col < q; col++)
+            for (size_t row = 0; row < r; row++) {
+                int ref = spec_referenced(&d->c, *w, row, col);
+                if ((*w == 'A' && !ref) || (poison && ref))
+                    put(&d->c, d->before[i], spec_index(&d->c, *w, row, col), NAN);
+            }
+        memcpy(d->work[i], d->before[i], d->n[i] * es);
+    }
+}
+
+void dcase_free(dcase *d)
+{
+    for (int i = 0; i < 3; i++) {
+        free(d->before[i]);
+        free(d->work[i]);
+    }
+}
+
+static char letter(char upper, int lower) { return lower ? (char)(upper - 'A' + 'a') : upper; }
+static char trans_letter(gpublas3Transpose t, int lower)
+{
+    return letter(t == gpublas3NoTrans ? 'N' : t == gpublas3Trans ? 'T' : 'C', lower);
+}
+
+void dcase_fortran(dcase *d, int lower)
+{
+    const spec_case *c = &d->c;
+    char ta = trans_letter(c->transA, lower), tb = trans_letter(c->transB, lower);
+    char side = letter(c->side == gpublas3Left ? 'L' : 'R', lower);
+    char uplo = letter(c->uplo == gpublas3Upper ? 'U' : 'L', lower);
+    char diag = letter(c->diag == gpublas3Unit ? 'U' : 'N', lower);
+    int m = (int)c->M, n = (int)c->N, k = (int)c->K, lda = (int)c->lda, ldb = (int)c->ldb, ldc = (int)c->ldc;
+    void *A = d->work[0], *B = d->work[1], *C = d->work[2];
+    if (c->dbl) {
+        double al = c->alpha, be = c->beta;
+        switch (c->routine) {
+        case SPEC_GEMM: dgemm_(&ta, &tb, &m, &n, &k, &al, A, &lda, B, &ldb, &be, C, &ldc); break;
+        case SPEC_SYMM: dsymm_(&side, &uplo, &m, &n, &al, A, &lda, B, &ldb, &be, C, &ldc); break;
+        case SPEC_SYRK: dsyrk_(&uplo, &ta, &n, &k, &al, A, &lda, &be, C, &ldc); break;
+        case SPEC_SYR2K: dsyr2k_(&uplo, &ta, &n, &k, &al, A, &lda, B, &ldb, &be, C, &ldc); break;
+        case SPEC_TRMM: dtrmm_(&side, &uplo, &ta, &diag, &m, &n, &al, A, &lda, B, &ldb); break;
+        default: break;
+        }
+    } else {
+        float al = (float)c->alpha, be = (float)c->beta;
+        switch (c->routine) {
+        case SPEC_GEMM: sgemm_(&ta, &tb, &m, &n, &k, &al, A, &lda, B, &ldb, &be, C, &ldc); break;
+        case SPEC_SYMM: ssymm_(&side, &uplo, &m, &n, &al, A, &lda, B, &ldb, &be, C, &ldc); break;
+        case SPEC_SYRK: ssyrk_(&uplo, &ta, &n, &k, &al, A, &lda, &be, C, &ldc); break;
+        case SPEC_SYR2K: ssyr2k_(&uplo, &ta, &n, &k, &al, A, &lda, B, &ldb, &be, C, &ldc); break;
+        case SPEC_TRMM: strmm_(&side, &uplo, &ta, &diag, &m, &n, &al, A, &lda, B, &ldb); break;
+        default: break;
+        }
+    }
+}
+
+static CBLAS_TRANSPOSE cb_trans(gpublas3Transpose t)
+{
+    return t == gpublas3NoTrans ? CblasNoTrans : t == gpublas3Trans ? CblasTrans : CblasConjTrans;
+}
+
+void dcase_cblas(dcase *d)
+{
+    const spec_case *c = &d->c;
+    CBLAS_LAYOUT o = c->order == gpublas3RowMajor ? CblasRowMajor : CblasColMajor;
+    CBLAS_SIDE s = c->side == gpublas3Left ? CblasLeft : CblasRight;
+    CBLAS_UPLO u = c->uplo == gpublas3Upper ? CblasUpper : CblasLower;
+    CBLAS_DIAG g = c->diag == gpublas3Unit ? CblasUnit : CblasNonUnit;
+    CBLAS_TRANSPOSE ta = cb_trans(c->transA), tb = cb_trans(c->transB);
+    int m = (int)c->M, n = (int)c->N, k = (int)c->K, lda = (int)c->lda, ldb = (int)c->ldb, ldc = (int)c->ldc;
+    void *A = d->work[0], *B = d->work[1], *C = d->work[2];
+    if (c->dbl) {
+        double al = c->alpha, be = c->beta;
+        switch (c->routine) {
+        case SPEC_GEMM: cblas_dgemm(o, ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc); break;
+        case SPEC_SYMM: cblas_dsymm(o, s, u, m, n, al, A, lda, B, ldb, be, C, ldc); break;
+        case SPEC_SYRK: cblas_dsyrk(o, u, ta, n, k, al, A, lda, be, C, ldc); break;
+        case SPEC_SYR2K: cblas_dsyr2k(o, u, ta, n, k, al, A, lda, B, ldb, be, C, ldc); break;
+        case SPEC_TRMM: cblas_dtrmm(o, s, u, ta, g, m, n, al, A, lda, B, ldb); break;
+        default: break;
+        }
+    } else {
+        float al = (float)c->alpha, be = (float)c->beta;
+        switch (c->routine) {
+        case SPEC_GEMM: cblas_sgemm(o, ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc); break;
+        case SPEC_SYMM: cblas_ssymm(o, s, u, m, n, al, A, lda, B, ldb, be, C, ldc); break;
+        case SPEC_SYRK: cblas_ssyrk(o, u, ta, n, k, al, A, lda, be, C, ldc); break;
+        case SPEC_SYR2K: cblas_ssyr2k(o, u, ta, n, k, al, A, lda, B, ldb, be, C, ldc); break;
+        case SPEC_TRMM: cblas_strmm(o, s, u, ta, g, m, n, al, A, lda, B, ldb); break;
+        default: break;
+        }
+    }
+}
+
+size_t dcase_check(const dcase *d, char *msg, size_t n)
+{
+    const spec_case *c = &d->c;
+    int o = index_of(spec_output(c));
+    size_t es = spec_elem_size(c);
+    for (int i = 0; i < 3; i++)
+        if (i != o && d->n[i] && memcmp(d->before[i], d->work[i], d->n[i] * es) != 0) {
+            snprintf(msg, n, "input %c was written", "ABC"[i]);
+            return 1;
+        }
+    void *ref = malloc(d->n[o] * es);
+    if (!ref) abort();
+    memcpy(ref, d->before[o], d->n[o] * es);
+    spec_reference(c, d->before[0], d->before[1], ref);
+    size_t bad = spec_check_n(c, d->before[0], d->before[1], d->before[o], d->work[o], ref, d->n[o], msg, n);
+    free(ref);
+    return bad;
+}
+
+int dcase_run(const spec_case *c, int cblas, int lower, unsigned seed)
+{
+    dcase d;
+    char msg[256], desc[256];
+    dcase_init(&d, c, seed);
+    if (cblas) dcase_cblas(&d);
+    else dcase_fortran(&d, lower);
+    size_t bad = dcase_check(&d, msg, sizeof msg);
+    if (bad) {
+        spec_describe(&d.c, desc, sizeof desc);
+        fprintf(stderr, "FAIL %s %s: %zu bad elements; first: %s\n", cblas ? "cblas" : "fortran", desc, bad, msg);
+    }
+    dcase_free(&d);
+    return bad != 0;
+}

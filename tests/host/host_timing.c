@@ -1,0 +1,238 @@
+/* Timing of DGEMM from host memory (issue 4, item 4): dgemm_ on n x n host
+ * arrays against what bounds it, all measured in this one run on the
+ * device the drop-ins choose by default (the first GPU, else the first
+ * device):
+ *
+ *   h2d, d2h   the pinned-memory bandwidth (CL_MEM_ALLOC_HOST_PTR, mapped),
+ *              for the 3 n^2 doubles that go up (A, B, C) and the n^2 that
+ *              come back; the two directions may overlap
+ *   compute    gpublas3Dgemm on device buffers
+ *   bound      max(h2d time, d2h time, compute time)
+ *   nvblas     NVBLAS's dgemm_ (libnvblas.so, dlopened; its configuration
+ *              from NVBLAS_CONFIG_FILE, else a file written here that
+ *              names OpenBLAS as its CPU BLAS), when it can be loaded
+ *
+ * Usage: host_timing N [REPS [BETA]].  Prints one line per measurement and
+ * the ratios dgemm_/bound (target <= 1.2) and dgemm_/nvblas (target <= 1). */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "gpublas3.h"
+#include "gpublas3_blas.h"
+
+typedef void (*dgemm_fn)(const char *, const char *, const int *, const int *, const int *, const double *,
+                         const double *, const int *, const double *, const int *, const double *, double *,
+                         const int *);
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static cl_device_id pick_device(char *name, size_t n)
+{
+    cl_platform_id p[16];
+    cl_uint np = 0;
+    cl_device_id first = NULL, gpu = NULL;
+    if (clGetPlatformIDs(16, p, &np) != CL_SUCCESS)
+        return NULL;
+    for (cl_uint i = 0; i < np && !gpu; i++) {
+        cl_device_id d[16];
+        cl_uint nd = 0;
+        if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_ALL, 16, d, &nd) != CL_SUCCESS)
+            continue;
+        for (cl_uint j = 0; j < nd && !gpu; j++) {
+            cl_device_type t;
+            clGetDeviceInfo(d[j], CL_DEVICE_TYPE, sizeof t, &t, NULL);
+            if (!first) first = d[j];
+            if (t & CL_DEVICE_TYPE_GPU) gpu = d[j];
+        }
+    }
+    cl_device_id d = gpu ? gpu : first;
+    if (d)
+        clGetDeviceInfo(d, CL_DEVICE_NAME, n, name, NULL);
+    return d;
+}
+
+/* Best time of `reps` blocking copies of `bytes` between pinned memory and
+ * the device, in the given direction. */
+static double copy_time(cl_context ctx, cl_command_queue q, size_t bytes, int up, int pinned, int reps)
+{
+    cl_int err;
+    cl_mem dev = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    cl_mem host = NULL;
+    void *p;
+    if (pinned) {
+        host = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
+        p = clEnqueueMapBuffer(q, host, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, NULL, NULL, &err);
+    } else {
+        p = malloc(bytes);
+    }
+    memset(p, 1, bytes);
+    double best = 1e30;
+    for (int r = 0; r < reps + 1; r++) {
+        double t = now();
+        if (up) clEnqueueWriteBuffer(q, dev, CL_TRUE, 0, bytes, p, 0, NULL, NULL);
+        else clEnqueueReadBuffer(q, dev, CL_TRUE, 0, bytes, p, 0, NULL, NULL);
+        t = now() - t;
+        if (r > 0 && t < best) best = t;
+    }
+    if (pinned) {
+        clEnqueueUnmapMemObject(q, host, p, 0, NULL, NULL);
+        clFinish(q);
+        clReleaseMemObject(host);
+    } else {
+        free(p);
+    }
+    clReleaseMemObject(dev);
+    return best;
+}
+
+static double compute_time(cl_context ctx, cl_command_queue q, int n, double beta, int reps)
+{
+    size_t bytes = (size_t)n * n * sizeof(double);
+    cl_int err;
+    cl_mem a = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    cl_mem c = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    double *h = malloc(bytes);
+    for (size_t i = 0; i < (size_t)n * n; i++) h[i] = 1.0 / (double)(1 + i % 17);
+    clEnqueueWriteBuffer(q, a, CL_TRUE, 0, bytes, h, 0, NULL, NULL);
+    clEnqueueWriteBuffer(q, b, CL_TRUE, 0, bytes, h, 0, NULL, NULL);
+    clEnqueueWriteBuffer(q, c, CL_TRUE, 0, bytes, h, 0, NULL, NULL);
+    double best = 1e30;
+    for (int r = 0; r < reps + 1; r++) {
+        double t = now();
+        gpublas3Status st = gpublas3Dgemm(gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, n, n, n, 1.0,
+                                          a, 0, n, b, 0, n, beta, c, 0, n, 1, &q, 0, NULL, NULL);
+        clFinish(q);
+        t = now() - t;
+        if (st != gpublas3Success) {
+            printf("compute: gpublas3Dgemm failed: %s\n", gpublas3StatusString(st));
+            best = NAN;
+            break;
+        }
+        if (r > 0 && t < best) best = t;
+    }
+    free(h);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    clReleaseMemObject(c);
+    return best;
+}
+
+/* Best time of `reps` calls after one warm-up; 0 if f is NULL. */
+static double dgemm_time(dgemm_fn f, int n, const double *a, const double *b, double *c, double beta, int reps)
+{
+    double one = 1, best = 1e30;
+    for (int r = 0; r < reps + 1; r++) {
+        double t = now();
+        f("N", "N", &n, &n, &n, &one, a, &n, b, &n, &beta, c, &n);
+        t = now() - t;
+        if (r > 0 && t < best) best = t;
+    }
+    return best;
+}
+
+static dgemm_fn load_nvblas(void)
+{
+    if (!getenv("NVBLAS_CONFIG_FILE")) {
+        const char *path = "/tmp/gpublas3-nvblas.conf";
+        FILE *f = fopen(path, "w");
+        if (!f) return NULL;
+        fprintf(f, "NVBLAS_CPU_BLAS_LIB libopenblas.so.0\nNVBLAS_GPU_LIST ALL\nNVBLAS_AUTOPIN_MEM_ENABLED\n");
+        fclose(f);
+        setenv("NVBLAS_CONFIG_FILE", path, 1);
+    }
+    const char *names[] = { "libnvblas.so", "libnvblas.so.12", "libnvblas.so.11" };
+    for (int i = 0; i < 3; i++) {
+        void *lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+        if (lib) {
+            void *f = dlsym(lib, "dgemm_");
+            if (f && f != (void *)dgemm_)
+                return (dgemm_fn)f;
+        }
+    }
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    int n = argc > 1 ? atoi(argv[1]) : 8192, reps = argc > 2 ? atoi(argv[2]) : 3;
+    double beta = argc > 3 ? atof(argv[3]) : 1.0;
+    if (n <= 0 || reps <= 0) {
+        fprintf(stderr, "usage: %s N [REPS [BETA]]\n", argv[0]);
+        return 2;
+    }
+    char name[256] = "";
+    cl_device_id dev = pick_device(name, sizeof name);
+    if (!dev) {
+        printf("no OpenCL device\n");
+        return 1;
+    }
+    cl_int err;
+    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    cl_command_queue q = clCreateCommandQueue(ctx, dev, 0, &err);
+    gpublas3Setup();
+
+    size_t nn = (size_t)n * n, bytes = nn * sizeof(double);
+    double *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes), *c0 = malloc(bytes);
+    if (!a || !b || !c || !c0) {
+        printf("out of host memory for n=%d\n", n);
+        return 1;
+    }
+    srand(1);
+    for (size_t i = 0; i < nn; i++) {
+        a[i] = 2.0 * rand() / RAND_MAX - 1;
+        b[i] = 2.0 * rand() / RAND_MAX - 1;
+        c0[i] = c[i] = 2.0 * rand() / RAND_MAX - 1;
+    }
+
+    double t_up = copy_time(ctx, q, 3 * bytes, 1, 1, reps), t_down = copy_time(ctx, q, bytes, 0, 1, reps);
+    double t_up_pageable = copy_time(ctx, q, 3 * bytes, 1, 0, reps);
+    double t_compute = compute_time(ctx, q, n, beta, reps);
+    double t_ours = dgemm_time(dgemm_, n, a, b, c, beta, reps);
+
+    /* The answer is checked on a few entries (after reps+1 calls C holds
+     * a known polynomial in beta only when beta is 0 or 1; check beta = 0). */
+    double zero = 0, one = 1, worst = 0;
+    memcpy(c, c0, bytes);
+    dgemm_("N", "N", &n, &n, &n, &one, a, &n, b, &n, &zero, c, &n);
+    for (int s = 0; s < 16; s++) {
+        size_t i = (size_t)rand() % n, j = (size_t)rand() % n;
+        double ref = 0;
+        for (size_t l = 0; l < (size_t)n; l++) ref += a[i + l * n] * b[l + j * n];
+        worst = fmax(worst, fabs(c[i + j * n] - ref) / (sqrt((double)n) * 1e-14 + 1e-300));
+    }
+
+    dgemm_fn nv = load_nvblas();
+    double t_nv = nv ? dgemm_time(nv, n, a, b, c, beta, reps) : 0;
+
+    double flops = 2.0 * n * (double)n * n, bound = fmax(fmax(t_up, t_down), t_compute);
+    printf("device           %s\n", name);
+    printf("n                %d (beta %g), best of %d\n", n, beta, reps);
+    printf("h2d pinned       %.4f s for 3 n^2 doubles (%.1f GB/s); pageable %.4f s (%.1f GB/s)\n", t_up,
+           3 * bytes / t_up / 1e9, t_up_pageable, 3 * bytes / t_up_pageable / 1e9);
+    printf("d2h pinned       %.4f s for n^2 doubles (%.1f GB/s)\n", t_down, bytes / t_down / 1e9);
+    printf("compute          %.4f s (%.1f GFLOP/s), gpublas3Dgemm on device buffers\n", t_compute,
+           flops / t_compute / 1e9);
+    printf("bound            %.4f s = max(h2d, d2h, compute)\n", bound);
+    printf("dgemm_           %.4f s (%.1f GFLOP/s), ratio to bound %.2f (target <= 1.2)\n", t_ours,
+           flops / t_ours / 1e9, t_ours / bound);
+    if (nv)
+        printf("nvblas dgemm_    %.4f s (%.1f GFLOP/s), ours/nvblas %.2f (target <= 1)\n", t_nv, flops / t_nv / 1e9,
+               t_ours / t_nv);
+    else
+        printf("nvblas dgemm_    not loaded (libnvblas.so not found)\n");
+    printf("check            worst sampled error %.2g x sqrt(n)*1e-14 (want < 10)\n", worst);
+    gpublas3Teardown();
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+    return worst < 10 ? 0 : 1;
+}

@@ -1,0 +1,64 @@
+/* One process per device setting (ctest sets GPUBLAS3_DEVICE,
+ * GPUBLAS3_TEST_FAIL, GPUBLAS3_PANEL_KB): a few checked calls of every
+ * routine, then one bad Fortran and one bad CBLAS call, which the
+ * library's own xerbla_ and cblas_xerbla must report on stderr in
+ * reference BLAS's words and return from.  The program reads back its own
+ * stderr: argv[1] is a phrase it must contain, or "-" for a run that must
+ * say nothing of devices (no "gpublas3:" line). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "dropin_test.h"
+#include "gpublas3_blas.h"
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s PHRASE|-\n", argv[0]);
+        return 2;
+    }
+    fflush(stderr);
+    FILE *log = tmpfile();
+    int saved = dup(2);
+    if (!log || saved < 0 || dup2(fileno(log), 2) < 0) {
+        perror("redirecting stderr");
+        return 2;
+    }
+
+    int failures = 0;
+    static const gpublas3Transpose tr[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
+    for (int k = 0; k < 10; k++) {
+        spec_case c = { .routine = (spec_routine)(k % SPEC_NROUTINES), .dbl = k < 5,
+                        .order = gpublas3ColumnMajor, .side = k % 2 ? gpublas3Right : gpublas3Left,
+                        .uplo = k % 3 ? gpublas3Lower : gpublas3Upper, .transA = tr[k % 3], .transB = tr[(k + 1) % 3],
+                        .diag = gpublas3NonUnit, .M = 67, .N = 45, .K = 33, .alpha = 0.75, .beta = k % 4 ? 1.5 : 0 };
+        failures += dcase_run(&c, 0, k % 2, (unsigned)k);
+    }
+    double x[4] = { 0 };
+    int two = 2, one = 1;
+    dgemm_("N", "N", &two, &two, &two, &x[0], x, &one, x, &two, &x[1], x, &two);
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, -1, 2, 2, 1, x, 2, x, 2, 0, x, 2);
+
+    fflush(stderr);
+    dup2(saved, 2);
+    char text[8192] = "";
+    rewind(log);
+    size_t len = fread(text, 1, sizeof text - 1, log);
+    text[len] = 0;
+    fputs(text, stderr);
+
+    const char *must[] = { " ** On entry to DGEMM parameter number  8 had an illegal value",
+                           "Parameter 4 to routine cblas_dgemm was incorrect", argv[1] };
+    for (int i = 0; i < 3; i++)
+        if (strcmp(must[i], "-") != 0 && !strstr(text, must[i])) {
+            fprintf(stderr, "FAIL: stderr lacks \"%s\"\n", must[i]);
+            failures++;
+        }
+    if (strcmp(argv[1], "-") == 0 && strstr(text, "gpublas3:")) {
+        fprintf(stderr, "FAIL: a device message where none was expected\n");
+        failures++;
+    }
+    printf("%s: %d failure(s)\n", argv[0], failures);
+    return failures != 0;
+}
