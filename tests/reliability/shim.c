@@ -1,0 +1,437 @@
+/* The OpenCL layer of the reliability tests (see shim.h).  Each wrapper
+ * finds the real function with dlsym(RTLD_NEXT) and keeps its counters
+ * with atomics, so the concurrency test can use it too. */
+#define _GNU_SOURCE
+#include "shim.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ADD(x, v) __atomic_add_fetch(&(x), (v), __ATOMIC_SEQ_CST)
+#define GET(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
+
+static shim_counts counts;
+static long fail_at[SHIM_NFUNCS];   /* countdown: fail when it reaches 0 */
+static cl_int fail_err[SHIM_NFUNCS];
+static size_t create_above, migrate_above;
+static cl_ulong fake_max_alloc;
+static int injected;
+static cl_mem watched;
+static int writer;
+
+/* Buffer sizes by handle, for bytes_live. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+typedef struct { cl_mem m; size_t bytes; long refs; } memrec;
+static memrec *mems;
+static size_t nmems, capmems;
+/* cl_mem kernel arguments by kernel, for the writer check. */
+typedef struct { cl_kernel k; cl_mem args[32]; } kargs;
+static kargs *kas;
+static size_t nkas, capkas;
+
+#define REAL(name) \
+    static __typeof__(&name) real_##name; \
+    if (!real_##name) real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name); \
+    if (!real_##name) { fprintf(stderr, "shim: no real " #name "\n"); abort(); }
+
+void shim_get(shim_counts *out)
+{
+    pthread_mutex_lock(&lock);
+    *out = counts;
+    pthread_mutex_unlock(&lock);
+}
+
+void shim_reset_calls(void)
+{
+    pthread_mutex_lock(&lock);
+    memset(counts.calls, 0, sizeof counts.calls);
+    counts.bytes_peak = counts.bytes_live;
+    pthread_mutex_unlock(&lock);
+}
+
+void shim_fail_nth(shim_func f, long n, cl_int err)
+{
+    __atomic_store_n(&fail_err[f], err, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&fail_at[f], n, __ATOMIC_SEQ_CST);
+}
+void shim_fail_create_above(size_t bytes) { create_above = bytes; }
+void shim_fail_migrate_above(size_t bytes) { migrate_above = bytes; }
+void shim_fake_max_alloc(cl_ulong bytes) { fake_max_alloc = bytes; }
+void shim_clear_faults(void)
+{
+    for (int f = 0; f < SHIM_NFUNCS; f++) __atomic_store_n(&fail_at[f], 0, __ATOMIC_SEQ_CST);
+    create_above = migrate_above = 0;
+    fake_max_alloc = 0;
+    __atomic_store_n(&injected, 0, __ATOMIC_SEQ_CST);
+}
+int shim_injected(void) { return GET(injected); }
+void shim_watch(cl_mem buf) { watched = buf; __atomic_store_n(&writer, 0, __ATOMIC_SEQ_CST); }
+int shim_writer_launched(void) { return GET(writer); }
+
+/* Should this call of f fail?  Counts down the n-th-call trigger. */
+static cl_int fault(shim_func f)
+{
+    if (GET(fail_at[f]) > 0 && ADD(fail_at[f], -1) == 0) {
+        __atomic_store_n(&injected, 1, __ATOMIC_SEQ_CST);
+        return GET(fail_err[f]);
+    }
+    return CL_SUCCESS;
+}
+static cl_int enqueue_fault(shim_func f)
+{
+    cl_int e = fault(SHIM_ENQUEUE_ANY);
+    return e != CL_SUCCESS ? e : fault(f);
+}
+
+static void counted(shim_func f, cl_event *ev)
+{
+    pthread_mutex_lock(&lock);
+    counts.calls[f]++;
+    if (f == SHIM_NDRANGE || f == SHIM_MIGRATE || f == SHIM_MARKER) counts.calls[SHIM_ENQUEUE_ANY]++;
+    if (ev) counts.events++;
+    pthread_mutex_unlock(&lock);
+}
+
+static memrec *find_mem(cl_mem m)
+{
+    for (size_t i = 0; i < nmems; i++)
+        if (mems[i].m == m) return &mems[i];
+    return NULL;
+}
+
+/* ---- buffers ---- */
+cl_mem clCreateBuffer(cl_context ctx, cl_mem_flags flags, size_t size, void *host, cl_int *errret)
+{
+    REAL(clCreateBuffer);
+    cl_int e = fault(SHIM_CREATE_BUFFER);
+    if (e == CL_SUCCESS && create_above && size > create_above) {
+        e = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+        __atomic_store_n(&injected, 1, __ATOMIC_SEQ_CST);
+    }
+    if (e != CL_SUCCESS) {
+        if (errret) *errret = e;
+        return NULL;
+    }
+    cl_int err;
+    cl_mem m = real_clCreateBuffer(ctx, flags, size, host, &err);
+    if (errret) *errret = err;
+    if (m) {
+        pthread_mutex_lock(&lock);
+        counts.calls[SHIM_CREATE_BUFFER]++;
+        counts.mems++;
+        if (nmems == capmems) {
+            capmems = capmems ? 2 * capmems : 64;
+            mems = realloc(mems, capmems * sizeof *mems);
+        }
+        mems[nmems++] = (memrec){ m, size, 1 };
+        counts.bytes_live += (long)size;
+        if (counts.bytes_live > counts.bytes_peak) counts.bytes_peak = counts.bytes_live;
+        pthread_mutex_unlock(&lock);
+    }
+    return m;
+}
+
+cl_int clRetainMemObject(cl_mem m)
+{
+    REAL(clRetainMemObject);
+    cl_int e = real_clRetainMemObject(m);
+    if (e == CL_SUCCESS) {
+        pthread_mutex_lock(&lock);
+        counts.mems++;
+        memrec *r = find_mem(m);
+        if (r) r->refs++;
+        pthread_mutex_unlock(&lock);
+    }
+    return e;
+}
+
+cl_int clReleaseMemObject(cl_mem m)
+{
+    REAL(clReleaseMemObject);
+    pthread_mutex_lock(&lock);
+    memrec *r = find_mem(m);
+    if (r && --r->refs == 0) {
+        counts.bytes_live -= (long)r->bytes;
+        *r = mems[--nmems];
+    }
+    counts.mems--;
+    pthread_mutex_unlock(&lock);
+    return real_clReleaseMemObject(m);
+}
+
+/* ---- kernels ---- */
+cl_kernel clCreateKernel(cl_program p, const char *name, cl_int *errret)
+{
+    REAL(clCreateKernel);
+    cl_int e = fault(SHIM_CREATE_KERNEL);
+    if (e != CL_SUCCESS) {
+        if (errret) *errret = e;
+        return NULL;
+    }
+    cl_kernel k = real_clCreateKernel(p, name, errret);
+    if (k) {
+        pthread_mutex_lock(&lock);
+        counts.kernels++;
+        counts.calls[SHIM_CREATE_KERNEL]++;
+        pthread_mutex_unlock(&lock);
+    }
+    return k;
+}
+
+cl_int clRetainKernel(cl_kernel k)
+{
+    REAL(clRetainKernel);
+    cl_int e = real_clRetainKernel(k);
+    if (e == CL_SUCCESS) ADD(counts.kernels, 1);
+    return e;
+}
+
+cl_int clReleaseKernel(cl_kernel k)
+{
+    REAL(clReleaseKernel);
+    cl_uint refs = 0;
+    clGetKernelInfo(k, CL_KERNEL_REFERENCE_COUNT, sizeof refs, &refs, NULL);
+    pthread_mutex_lock(&lock);
+    counts.kernels--;
+    if (refs == 1)
+        for (size_t i = 0; i < nkas; i++)
+            if (kas[i].k == k) { kas[i] = kas[--nkas]; break; }
+    pthread_mutex_unlock(&lock);
+    return real_clReleaseKernel(k);
+}
+
+cl_int clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const void *value)
+{
+    REAL(clSetKernelArg);
+    cl_int e = real_clSetKernelArg(k, index, size, value);
+    if (e == CL_SUCCESS && index < 32) {
+        pthread_mutex_lock(&lock);
+        size_t i = 0;
+        while (i < nkas && kas[i].k != k) i++;
+        if (i == nkas) {
+            if (nkas == capkas) {
+                capkas = capkas ? 2 * capkas : 64;
+                kas = realloc(kas, capkas * sizeof *kas);
+            }
+            memset(&kas[nkas], 0, sizeof kas[nkas]);
+            kas[nkas++].k = k;
+        }
+        /* Only pointer-sized values can be buffers; others are recorded as NULL. */
+        kas[i].args[index] = size == sizeof(cl_mem) && value ? *(const cl_mem *)value : NULL;
+        pthread_mutex_unlock(&lock);
+    }
+    return e;
+}
+
+static int may_write_watched(cl_kernel k)
+{
+    char name[64] = "";
+    int hit = 0;
+    if (!watched) return 0;
+    clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
+    pthread_mutex_lock(&lock);
+    for (size_t i = 0; i < nkas; i++)
+        if (kas[i].k == k)
+            for (int a = 0; a < 32; a++)
+                if (kas[i].args[a] == watched) hit = 1;
+    pthread_mutex_unlock(&lock);
+    return hit && strcmp(name, "pack") != 0;
+}
+
+cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t *off,
+                              const size_t *global, const size_t *local, cl_uint nwait,
+                              const cl_event *wait, cl_event *ev)
+{
+    REAL(clEnqueueNDRangeKernel);
+    cl_int e = enqueue_fault(SHIM_NDRANGE);
+    if (e != CL_SUCCESS) return e;
+    e = real_clEnqueueNDRangeKernel(q, k, dim, off, global, local, nwait, wait, ev);
+    if (e == CL_SUCCESS) {
+        counted(SHIM_NDRANGE, ev);
+        if (may_write_watched(k)) __atomic_store_n(&writer, 1, __ATOMIC_SEQ_CST);
+    }
+    return e;
+}
+
+cl_int clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint n, const cl_mem *m, cl_mem_migration_flags fl,
+                                  cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    REAL(clEnqueueMigrateMemObjects);
+    cl_int e = enqueue_fault(SHIM_MIGRATE);
+    if (e == CL_SUCCESS && migrate_above) {
+        size_t total = 0;
+        for (cl_uint i = 0; i < n; i++) {
+            size_t b = 0;
+            clGetMemObjectInfo(m[i], CL_MEM_SIZE, sizeof b, &b, NULL);
+            total += b;
+        }
+        if (total > migrate_above) {
+            e = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+            __atomic_store_n(&injected, 1, __ATOMIC_SEQ_CST);
+        }
+    }
+    if (e != CL_SUCCESS) return e;
+    e = real_clEnqueueMigrateMemObjects(q, n, m, fl, nwait, wait, ev);
+    if (e == CL_SUCCESS) counted(SHIM_MIGRATE, ev);
+    return e;
+}
+
+cl_int clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    REAL(clEnqueueMarkerWithWaitList);
+    cl_int e = enqueue_fault(SHIM_MARKER);
+    if (e != CL_SUCCESS) return e;
+    e = real_clEnqueueMarkerWithWaitList(q, nwait, wait, ev);
+    if (e == CL_SUCCESS) counted(SHIM_MARKER, ev);
+    return e;
+}
+
+/* The tests' own transfers: counted as events only. */
+cl_int clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool block, size_t off, size_t n, void *p,
+                           cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    REAL(clEnqueueReadBuffer);
+    cl_int e = real_clEnqueueReadBuffer(q, m, block, off, n, p, nwait, wait, ev);
+    if (e == CL_SUCCESS && ev) ADD(counts.events, 1);
+    return e;
+}
+
+cl_int clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool block, size_t off, size_t n, const void *p,
+                            cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    REAL(clEnqueueWriteBuffer);
+    cl_int e = real_clEnqueueWriteBuffer(q, m, block, off, n, p, nwait, wait, ev);
+    if (e == CL_SUCCESS && ev) ADD(counts.events, 1);
+    return e;
+}
+
+/* ---- events ---- */
+cl_event clCreateUserEvent(cl_context ctx, cl_int *errret)
+{
+    REAL(clCreateUserEvent);
+    cl_event ev = real_clCreateUserEvent(ctx, errret);
+    if (ev) ADD(counts.events, 1);
+    return ev;
+}
+
+cl_int clRetainEvent(cl_event ev)
+{
+    REAL(clRetainEvent);
+    cl_int e = real_clRetainEvent(ev);
+    if (e == CL_SUCCESS) ADD(counts.events, 1);
+    return e;
+}
+
+cl_int clReleaseEvent(cl_event ev)
+{
+    REAL(clReleaseEvent);
+    cl_int e = real_clReleaseEvent(ev);
+    if (e == CL_SUCCESS) ADD(counts.events, -1);
+    return e;
+}
+
+/* ---- programs ---- */
+cl_program clCreateProgramWithSource(cl_context ctx, cl_uint n, const char **src, const size_t *len,
+                                     cl_int *errret)
+{
+    REAL(clCreateProgramWithSource);
+    cl_int e = fault(SHIM_CREATE_PROGRAM_SOURCE);
+    if (e != CL_SUCCESS) {
+        if (errret) *errret = e;
+        return NULL;
+    }
+    cl_program p = real_clCreateProgramWithSource(ctx, n, src, len, errret);
+    if (p) {
+        pthread_mutex_lock(&lock);
+        counts.programs++;
+        counts.calls[SHIM_CREATE_PROGRAM_SOURCE]++;
+        pthread_mutex_unlock(&lock);
+    }
+    return p;
+}
+
+cl_program clCreateProgramWithBinary(cl_context ctx, cl_uint n, const cl_device_id *devs, const size_t *len,
+                                     const unsigned char **bin, cl_int *status, cl_int *errret)
+{
+    REAL(clCreateProgramWithBinary);
+    cl_int e = fault(SHIM_CREATE_PROGRAM_BINARY);
+    if (e != CL_SUCCESS) {
+        if (errret) *errret = e;
+        return NULL;
+    }
+    cl_program p = real_clCreateProgramWithBinary(ctx, n, devs, len, bin, status, errret);
+    if (p) {
+        pthread_mutex_lock(&lock);
+        counts.programs++;
+        counts.calls[SHIM_CREATE_PROGRAM_BINARY]++;
+        pthread_mutex_unlock(&lock);
+    }
+    return p;
+}
+
+cl_int clBuildProgram(cl_program p, cl_uint n, const cl_device_id *devs, const char *opts,
+                      void (CL_CALLBACK *notify)(cl_program, void *), void *user)
+{
+    REAL(clBuildProgram);
+    cl_int e = fault(SHIM_BUILD_PROGRAM);
+    if (e != CL_SUCCESS) return e;
+    e = real_clBuildProgram(p, n, devs, opts, notify, user);
+    if (e == CL_SUCCESS) ADD(counts.calls[SHIM_BUILD_PROGRAM], 1);
+    return e;
+}
+
+cl_int clRetainProgram(cl_program p)
+{
+    REAL(clRetainProgram);
+    cl_int e = real_clRetainProgram(p);
+    if (e == CL_SUCCESS) ADD(counts.programs, 1);
+    return e;
+}
+
+cl_int clReleaseProgram(cl_program p)
+{
+    REAL(clReleaseProgram);
+    cl_int e = real_clReleaseProgram(p);
+    if (e == CL_SUCCESS) ADD(counts.programs, -1);
+    return e;
+}
+
+/* ---- contexts and device queries ---- */
+cl_context clCreateContext(const cl_context_properties *props, cl_uint n, const cl_device_id *devs,
+                           void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *),
+                           void *user, cl_int *errret)
+{
+    REAL(clCreateContext);
+    cl_context c = real_clCreateContext(props, n, devs, notify, user, errret);
+    if (c) ADD(counts.contexts, 1);
+    return c;
+}
+
+cl_int clRetainContext(cl_context c)
+{
+    REAL(clRetainContext);
+    cl_int e = real_clRetainContext(c);
+    if (e == CL_SUCCESS) ADD(counts.contexts, 1);
+    return e;
+}
+
+cl_int clReleaseContext(cl_context c)
+{
+    REAL(clReleaseContext);
+    cl_int e = real_clReleaseContext(c);
+    if (e == CL_SUCCESS) ADD(counts.contexts, -1);
+    return e;
+}
+
+cl_int clGetDeviceInfo(cl_device_id d, cl_device_info what, size_t size, void *value, size_t *ret)
+{
+    REAL(clGetDeviceInfo);
+    cl_int e = real_clGetDeviceInfo(d, what, size, value, ret);
+    if (e == CL_SUCCESS && fake_max_alloc && what == CL_DEVICE_MAX_MEM_ALLOC_SIZE && value &&
+        size >= sizeof(cl_ulong))
+        *(cl_ulong *)value = fake_max_alloc;
+    return e;
+}

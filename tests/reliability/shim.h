@@ -1,0 +1,55 @@
+/* A test-only layer over the OpenCL API, linked into the reliability test
+ * programs: their definitions of clCreateBuffer, clEnqueueNDRangeKernel,
+ * ... take precedence over libOpenCL's for every caller in the process,
+ * libgpublas3 included, and forward to the real functions.  It
+ *   - counts live references of buffers, events, kernels, programs and
+ *     contexts, so a test can prove that a call or a Setup/Teardown cycle
+ *     leaks no OpenCL object;
+ *   - counts buffer creations, program builds from source and from binary,
+ *     and enqueued commands;
+ *   - injects faults: the n-th call of a chosen function fails, buffers
+ *     above a size fail to be created or made resident, and the device can
+ *     report a smaller CL_DEVICE_MAX_MEM_ALLOC_SIZE;
+ *   - notes whether a kernel that may write a watched buffer was enqueued
+ *     (any kernel taking it as an argument, except the copy kernel "pack",
+ *     which only reads the buffers it is given as its source).
+ * The library knows nothing of it: no switch in the library is needed. */
+#ifndef REL_SHIM_H
+#define REL_SHIM_H
+#include <stddef.h>
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+
+typedef enum {
+    SHIM_CREATE_BUFFER, SHIM_MIGRATE, SHIM_NDRANGE, SHIM_MARKER, SHIM_CREATE_KERNEL,
+    SHIM_BUILD_PROGRAM, SHIM_CREATE_PROGRAM_SOURCE, SHIM_CREATE_PROGRAM_BINARY,
+    SHIM_ENQUEUE_ANY, /* every clEnqueue* above together */
+    SHIM_NFUNCS
+} shim_func;
+
+typedef struct {
+    long mems, events, kernels, programs, contexts; /* live references */
+    long calls[SHIM_NFUNCS];                        /* successful calls */
+    long bytes_live, bytes_peak;                    /* of buffers made through clCreateBuffer */
+} shim_counts;
+
+void shim_get(shim_counts *out);
+/* Resets calls[] and bytes_peak (to bytes_live); live counts stay. */
+void shim_reset_calls(void);
+
+/* Fault injection; all cleared by shim_clear_faults. */
+void shim_fail_nth(shim_func f, long n, cl_int err);        /* the n-th call from now (n >= 1) */
+void shim_fail_create_above(size_t bytes);                  /* clCreateBuffer > bytes: allocation failure */
+void shim_fail_migrate_above(size_t bytes);                 /* migrating > bytes in one command fails */
+void shim_fake_max_alloc(cl_ulong bytes);                   /* CL_DEVICE_MAX_MEM_ALLOC_SIZE reported */
+void shim_clear_faults(void);
+/* Did a failure get injected since the last shim_clear_faults? */
+int shim_injected(void);
+
+/* Watches buf: shim_writer_launched() says whether a kernel that may write
+ * it was enqueued successfully since. */
+void shim_watch(cl_mem buf);
+int shim_writer_launched(void);
+#endif

@@ -1,0 +1,255 @@
+/* Memory limits: scratch never makes a legal call fail.  Every routine, in
+ * both precisions, runs under ever smaller scratch caps
+ * (GPUBLAS3_SCRATCH_LIMIT, as fractions of what the call takes uncapped)
+ * and on a device that refuses large buffers at creation, refuses them when
+ * they are made resident (lazy allocation), or reports a small
+ * CL_DEVICE_MAX_MEM_ALLOC_SIZE.  Each call must either give OpenBLAS's
+ * answer, having used no more scratch than allowed, or return
+ * gpublas3OutOfResources with every buffer and events[0] untouched; the
+ * caps must make the work split (more launches), TRMM's snapshot of B must
+ * be split too, and a tiny cap must fail.  Run twice: with the tuned
+ * parameters, and with small tiles (GPUBLAS3_PARAMS) so that modest sizes
+ * split into many panels. */
+#include <stdlib.h>
+#include <string.h>
+#include "rel.h"
+#include "shim.h"
+
+static rel_dev dev;
+
+/* Small tiles, staged through local memory (the CPU rows of the tuned
+ * table do not stage): many panels at modest sizes, and the other path of
+ * the kernel.  An override the library cannot use is reported and ignored. */
+#define SMALL_TILES "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=2,mma=0," \
+                    "copy_ts=8,copy_rs=4"
+
+static void set_limit(size_t bytes)
+{
+    char v[32];
+    snprintf(v, sizeof v, "%zu", bytes);
+    if (bytes) setenv("GPUBLAS3_SCRATCH_LIMIT", v, 1);
+    else unsetenv("GPUBLAS3_SCRATCH_LIMIT");
+}
+
+/* A fresh library state: empty pool, device state read again. */
+static void restart(void)
+{
+    gpublas3Teardown();
+    gpublas3Setup();
+}
+
+typedef struct {
+    gpublas3Status st;
+    long launches;       /* kernels enqueued */
+    long scratch_peak;   /* bytes of buffers alive at once beyond the test's own */
+    int untouched;       /* on failure: all buffers as before, events[0] not written */
+} outcome;
+
+/* Runs c with the fault `arm` (if any) armed for the call only. */
+static outcome run_armed(const spec_case *c, uint64_t seed, const char *what, int *bad, void (*arm)(size_t),
+                         size_t arg)
+{
+    rel_case r;
+    outcome o = { 0 };
+    rel_fill(&r, c, seed, 3);
+    rel_upload(&r, dev.ctx, dev.q);
+    if (arm) arm(arg);
+    shim_reset_calls();
+    shim_counts before, after;
+    shim_get(&before);
+    cl_event ev = (cl_event)&o; /* a sentinel the call must not overwrite on failure */
+    o.st = spec_run(&r.c, dev.q, r.buf[0], r.buf[1], r.buf[2], 0, NULL, &ev);
+    shim_clear_faults();
+    shim_get(&after);
+    o.launches = after.calls[SHIM_NDRANGE];
+    o.scratch_peak = after.bytes_peak - before.bytes_live;
+    if (o.st == gpublas3Success) {
+        clWaitForEvents(1, &ev);
+        clReleaseEvent(ev);
+        *bad |= rel_judge(&r, dev.q, what);
+    } else {
+        clFinish(dev.q);
+        o.untouched = ev == (cl_event)&o && rel_unchanged(&r, dev.q);
+    }
+    rel_free(&r);
+    return o;
+}
+
+static outcome run_one(const spec_case *c, uint64_t seed, const char *what, int *bad)
+{
+    return run_armed(c, seed, what, bad, NULL, 0);
+}
+
+/* The cases: odd sizes, both triangles, K panels with beta != 1, beta = 0
+ * (NaN in C), row and column major. */
+static int make_cases(spec_case *out)
+{
+    int n = 0;
+    for (int dbl = 0; dbl < 2; dbl++) {
+        spec_case c = { .dbl = dbl, .alpha = 1.5, .beta = 2.5, .offA = 3, .offB = 1, .offC = 2 };
+        /* GEMM */
+        c.routine = SPEC_GEMM; c.order = gpublas3ColumnMajor; c.M = 77; c.N = 53; c.K = 91;
+        c.transA = gpublas3NoTrans; c.transB = gpublas3NoTrans; out[n++] = c;
+        c.order = gpublas3RowMajor; c.transA = gpublas3Trans; c.beta = 0; c.lda = 100; out[n++] = c;
+        c.lda = 0; c.beta = 2.5;
+        /* SYMM */
+        c.routine = SPEC_SYMM; c.order = gpublas3ColumnMajor; c.side = gpublas3Left; c.uplo = gpublas3Upper;
+        c.M = 77; c.N = 53; out[n++] = c;
+        c.side = gpublas3Right; c.uplo = gpublas3Lower; c.order = gpublas3RowMajor; out[n++] = c;
+        /* SYRK, SYR2K: both triangles, both trans */
+        c.routine = SPEC_SYRK; c.order = gpublas3ColumnMajor; c.uplo = gpublas3Upper; c.transA = gpublas3NoTrans;
+        c.N = 77; c.K = 91; out[n++] = c;
+        c.uplo = gpublas3Lower; c.transA = gpublas3Trans; c.beta = 0; out[n++] = c;
+        c.routine = SPEC_SYR2K; c.uplo = gpublas3Upper; c.transA = gpublas3NoTrans; c.beta = -1; out[n++] = c;
+        c.uplo = gpublas3Lower; c.transA = gpublas3Trans; c.order = gpublas3RowMajor; out[n++] = c;
+        /* TRMM: B is snapshotted; N (left) or M (right) large enough to split it */
+        c.routine = SPEC_TRMM; c.order = gpublas3ColumnMajor; c.side = gpublas3Left; c.uplo = gpublas3Upper;
+        c.transA = gpublas3NoTrans; c.diag = gpublas3NonUnit; c.M = 77; c.N = 150; out[n++] = c;
+        c.side = gpublas3Right; c.uplo = gpublas3Lower; c.transA = gpublas3Trans; c.diag = gpublas3Unit;
+        c.M = 150; c.N = 61; out[n++] = c;
+        c.order = gpublas3RowMajor; c.side = gpublas3Left; c.M = 45; c.N = 140; out[n++] = c;
+    }
+    return n;
+}
+
+static const double fractions[] = { 0.7, 0.45, 0.3, 0.2, 0.12, 0.07, 0.03 };
+#define NFRAC (sizeof fractions / sizeof fractions[0])
+
+static void caps(const char *params)
+{
+    spec_case cases[32];
+    int n = make_cases(cases);
+    for (int i = 0; i < n; i++) {
+        const spec_case *c = &cases[i];
+        char what[160], desc[200];
+        spec_describe(c, desc, sizeof desc);
+        int bad = 0;
+        set_limit(0);
+        restart();
+        outcome whole = run_one(c, i, "uncapped", &bad);
+        rel_expect(whole.st == gpublas3Success && !bad, "uncapped %s: status %d", desc, whole.st);
+        int split = 0;
+        for (size_t f = 0; f < NFRAC; f++) {
+            size_t cap = (size_t)(fractions[f] * (double)whole.scratch_peak);
+            set_limit(cap);
+            restart();
+            snprintf(what, sizeof what, "cap %zu bytes (%s)", cap, params);
+            outcome o = run_one(c, 100 + i, what, &bad);
+            if (o.st == gpublas3Success) {
+                rel_expect(o.scratch_peak <= (long)cap, "%s: %s used %ld bytes of scratch", what, desc,
+                           o.scratch_peak);
+                split |= o.launches > whole.launches;
+            } else {
+                rel_expect(o.st == gpublas3OutOfResources, "%s: %s: status %d", what, desc, o.st);
+                rel_expect(o.untouched, "%s: %s failed but changed a buffer or events[0]", what, desc);
+            }
+        }
+        rel_expect(!bad, "%s: wrong results under caps (%s)", desc, params);
+        rel_expect(split, "%s: no cap made the work split (%s)", desc, params);
+        /* far below one tile: must fail cleanly */
+        set_limit(64);
+        restart();
+        outcome o = run_one(c, 200 + i, "cap 64 bytes", &bad);
+        rel_expect(o.st == gpublas3OutOfResources && o.untouched, "cap 64: %s: status %d untouched %d", desc,
+                   o.st, o.untouched);
+    }
+    set_limit(0);
+}
+
+/* TRMM's snapshot of B counts against the cap and is split: a cap under
+ * the size of B alone still succeeds. */
+static void trmm_snapshot(void)
+{
+    spec_case c = { .routine = SPEC_TRMM, .order = gpublas3ColumnMajor, .side = gpublas3Left,
+                    .uplo = gpublas3Lower, .transA = gpublas3NoTrans, .diag = gpublas3NonUnit,
+                    .M = 40, .N = 300, .alpha = -2 };
+    for (int dbl = 0; dbl < 2; dbl++) {
+        c.dbl = dbl;
+        size_t bbytes = c.M * c.N * (dbl ? 8 : 4);
+        int bad = 0, ok = 0;
+        for (size_t cap = bbytes * 9 / 10; cap > bbytes / 8; cap = cap * 3 / 4) {
+            set_limit(cap);
+            restart();
+            outcome o = run_one(&c, 7, "trmm snapshot cap", &bad);
+            if (o.st == gpublas3Success) {
+                ok++;
+                rel_expect(o.scratch_peak <= (long)cap, "trmm: %ld bytes of scratch under cap %zu", o.scratch_peak,
+                           cap);
+            } else {
+                rel_expect(o.st == gpublas3OutOfResources && o.untouched, "trmm cap %zu: status %d", cap, o.st);
+            }
+        }
+        rel_expect(ok && !bad, "trmm: no cap below the size of B succeeded (%d) or wrong results", ok);
+    }
+    set_limit(0);
+}
+
+/* The device, not the cap, says no. */
+static void device_refuses(void)
+{
+    spec_case cases[32];
+    int n = make_cases(cases);
+    for (int i = 0; i < n; i++) {
+        const spec_case *c = &cases[i];
+        char desc[200];
+        spec_describe(c, desc, sizeof desc);
+        int bad = 0;
+        set_limit(0);
+        restart();
+        outcome whole = run_one(c, i, "uncapped", &bad);
+        size_t small = (size_t)whole.scratch_peak / 3;
+
+        restart();
+        outcome o = run_armed(c, 300 + i, "clCreateBuffer refuses large buffers", &bad, shim_fail_create_above, small);
+        rel_expect(o.st == gpublas3Success, "create refuses > %zu: %s: status %d", small, desc, o.st);
+
+        restart();
+        o = run_armed(c, 400 + i, "lazy allocation fails at enqueue", &bad, shim_fail_migrate_above, small);
+        rel_expect(o.st == gpublas3Success, "migrate refuses > %zu: %s: status %d", small, desc, o.st);
+
+        shim_fake_max_alloc(small);
+        restart(); /* the device state reads CL_DEVICE_MAX_MEM_ALLOC_SIZE again */
+        o = run_armed(c, 500 + i, "small CL_DEVICE_MAX_MEM_ALLOC_SIZE", &bad, shim_fail_create_above, small);
+        rel_expect(o.st == gpublas3Success, "max alloc %zu: %s: status %d", small, desc, o.st);
+
+        /* nothing at all: a clear status, nothing changed */
+        restart();
+        o = run_armed(c, 600 + i, "no buffer at all", &bad, shim_fail_create_above, 1);
+        rel_expect(o.st == gpublas3OutOfResources && o.untouched, "create always fails: %s: status %d", desc, o.st);
+
+        restart();
+        o = run_armed(c, 700 + i, "no resident buffer at all", &bad, shim_fail_migrate_above, 1);
+        rel_expect(o.st == gpublas3OutOfResources && o.untouched, "migrate always fails: %s: status %d", desc,
+                   o.st);
+        rel_expect(!bad, "%s: wrong results when the device refuses memory", desc);
+    }
+}
+
+int main(void)
+{
+    setenv("OPENBLAS_NUM_THREADS", "1", 1);
+    rel_open(&dev);
+    gpublas3Setup();
+    shim_counts start;
+    shim_get(&start);
+
+    unsetenv("GPUBLAS3_PARAMS");
+    caps("tuned parameters");
+    trmm_snapshot();
+    device_refuses();
+    setenv("GPUBLAS3_PARAMS", SMALL_TILES, 1);
+    caps("small tiles");
+    trmm_snapshot();
+    unsetenv("GPUBLAS3_PARAMS");
+
+    gpublas3Teardown();
+    shim_counts end;
+    shim_get(&end);
+    rel_expect(end.mems == start.mems && end.events == start.events && end.kernels == start.kernels &&
+                   end.programs == start.programs && end.contexts == start.contexts,
+               "OpenCL objects leaked: mems %ld events %ld kernels %ld programs %ld contexts %ld",
+               end.mems - start.mems, end.events - start.events, end.kernels - start.kernels,
+               end.programs - start.programs, end.contexts - start.contexts);
+    rel_close(&dev);
+    return rel_finish("test_memlimits");
+}
