@@ -27,6 +27,12 @@ extern const char g3_src_gemm[], g3_src_pack[];
 gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name,
                          const char *options, cl_kernel *out);
 void g3_program_release_all(void);
+/* The compiled-program cache on disk (lib/diskcache.c): a program built from
+ * the stored binary, or NULL (none, stale, corrupt: build from source); and
+ * storing a program just built from source.  Failures only cost time. */
+cl_program g3_diskcache_load(const g3_device *d, const char *src, const char *options);
+void g3_diskcache_store(const g3_device *d, const char *src, const char *options, cl_program p);
+
 
 /* ---- argument checks (lib/check.c) ---- */
 typedef struct {

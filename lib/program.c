@@ -1,5 +1,6 @@
 /* The program cache: each (context, device, source, options) is compiled
- * once and kept until the last Teardown.  Kernels are made per launch from
+ * once and kept until the last Teardown; lib/diskcache.c keeps the binaries
+ * across processes.  Kernels are made per launch from
  * the cached program, because a cl_kernel's arguments are state that two
  * threads must not share. */
 #include <pthread.h>
@@ -33,6 +34,8 @@ static void report_build_failure(cl_program p, cl_device_id dev, const char *opt
 
 static gpublas3Status build(const g3_device *d, const char *src, const char *options, cl_program *out)
 {
+    if ((*out = g3_diskcache_load(d, src, options)))
+        return gpublas3Success;
     cl_int err;
     cl_program p = clCreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
     if (err != CL_SUCCESS)
@@ -44,6 +47,7 @@ static gpublas3Status build(const g3_device *d, const char *src, const char *opt
         clReleaseProgram(p);
         return (gpublas3Status)err;
     }
+    g3_diskcache_store(d, src, options, p);
     *out = p;
     return gpublas3Success;
 }
