@@ -63,7 +63,9 @@ typedef struct {
 } g3d_panel;
 
 typedef struct {
-    int npanels, width;
+    int npanels;
+    int extent, width;   /* columns (rows) to cover, and the width of most panels */
+    int nbulk, ntail;    /* panels of `width`, then the last one's share cut in halves */
     int by_rows;         /* panels are row blocks of the output, else column blocks */
     char shared[2];      /* matrices sent whole before the first panel ('A', 'B'; 0 = none) */
     char xmat;           /* the matrix sent in parts with each panel, 0 if none */
@@ -72,6 +74,8 @@ typedef struct {
 
 void g3d_plan_make(const g3d_call *c, size_t panel_bytes, g3d_plan *pl);
 void g3d_plan_panel(const g3d_call *c, const g3d_plan *pl, int p, g3d_panel *out);
+/* Columns (rows) [lo, hi) of panel p. */
+void g3d_plan_span(const g3d_plan *pl, int p, int *lo, int *hi);
 /* Rows and columns of matrix 'A', 'B' or 'C' as stored. */
 void g3d_stored(const g3d_call *c, char mat, int *rows, int *cols);
 /* The rows of column j of the output that panel y-region keeps: all, or for

@@ -173,45 +173,69 @@ static void drop(cl_event *ev)
     *ev = NULL;
 }
 
-/* Sends the shared matrices whole, column chunks alternating between two
- * pinned buffers so that packing one overlaps sending the other. */
-static cl_int send_shared(engine *e)
+/* Columns of shared matrix k per chunk sent, and the number of chunks. */
+static int chunk_columns(const engine *e, int k)
+{
+    int rows, cols;
+    g3d_stored(e->c, e->pl->shared[k], &rows, &cols);
+    size_t per = g3h_panel_bytes() / ((size_t)rows * e->es);
+    return per < 1 ? 1 : per > (size_t)cols ? cols : (int)per;
+}
+
+static int shared_chunks(const engine *e, int k)
+{
+    int rows, cols;
+    if (!e->pl->shared[k])
+        return 0;
+    g3d_stored(e->c, e->pl->shared[k], &rows, &cols);
+    return (cols + chunk_columns(e, k) - 1) / chunk_columns(e, k);
+}
+
+/* The part of a panel's GEMM that needs only columns [c0, c1) of the
+ * shared matrix: those columns run along K (a slice of the sum, beta only
+ * in the first), along M (rows of C) or along N (columns of C). */
+static g3d_op slice(const g3d_op *o, char mat, int c0, int c1)
+{
+    g3d_op s = *o;
+    int tr = mat == 'A' ? o->trans != 'N' : o->transb == 'N';  /* the columns run along M or N */
+    if (tr && mat == 'A') {
+        s.m = c1 - c0;
+        s.a.c += c0;
+        s.c.r += c0;
+    } else if (tr) {
+        s.n = c1 - c0;
+        s.b.c += c0;
+        s.c.c += c0;
+    } else {
+        s.k = c1 - c0;
+        if (o->trans == 'N') s.a.c += c0; else s.a.r += c0;
+        if (o->transb == 'N') s.b.r += c0; else s.b.c += c0;
+        if (c0 > 0) s.beta = 1;
+    }
+    return s;
+}
+
+/* Enqueues ops on the run queue, the first after *ready (consumed); *ready
+ * becomes the last one's event. */
+static cl_int run_ops(const engine *e, const stage *st, const g3d_op *ops, int n, cl_event *ready)
 {
     cl_int err = CL_SUCCESS;
-    int n = 0;
-    for (int k = 0; k < 2 && e->pl->shared[k] && err == CL_SUCCESS; k++) {
-        int rows, cols;
-        g3d_stored(e->c, e->pl->shared[k], &rows, &cols);
-        size_t col = (size_t)rows * e->es;
-        e->shared_ld[k] = rows;
-        e->shared[k] = g3h_devbuf_get(e->s, DB_SHARED + k, col * (size_t)cols, &err);
-        size_t per = g3h_panel_bytes() / col;
-        int step = per < 1 ? 1 : per > (size_t)cols ? cols : (int)per;
-        for (int c0 = 0; c0 < cols && err == CL_SUCCESS; c0 += step, n++) {
-            int c1 = c0 + step < cols ? c0 + step : cols, i = n % 2;
-            g3d_region r = { 0, rows, c0, c1 };
-            if (e->chunk_ev[i] && (err = clWaitForEvents(1, &e->chunk_ev[i])) != CL_SUCCESS)
-                break;
-            drop(&e->chunk_ev[i]);
-            char *pin = g3h_pinned_get(e->s, PIN_CHUNK + i, region_bytes(&r, e->es), &err);
-            if (!pin)
-                break;
-            copy_region(e, e->pl->shared[k], &r, pin, 0);
-            err = clEnqueueWriteBuffer(e->qup, e->shared[k], CL_FALSE, (size_t)c0 * col, region_bytes(&r, e->es),
-                                       pin, 0, NULL, &e->chunk_ev[i]);
-            if (err == CL_SUCCESS)
-                err = clFlush(e->qup);
+    for (int i = 0; i < n && err == CL_SUCCESS; i++) {
+        cl_event ev = NULL;
+        err = run_op(e, st, &ops[i], *ready ? 1 : 0, *ready ? ready : NULL, &ev);
+        if (err == CL_SUCCESS) {
+            drop(ready);
+            *ready = ev;
         }
     }
-    if (err == CL_SUCCESS && n > 0) {
-        e->shared_ev = e->chunk_ev[(n - 1) % 2];
-        clRetainEvent(e->shared_ev);
-    }
+    if (err == CL_SUCCESS)
+        err = clFlush(e->qrun);
     return err;
 }
 
-/* Packs, sends, runs and fetches panel p (all enqueued, nothing waited on). */
-static cl_int start_panel(engine *e, int p)
+/* Packs panel p's parts of the streamed matrix and of C into pinned memory
+ * and sends them; *ready becomes the last send's event (NULL if none). */
+static cl_int send_panel(engine *e, int p, cl_event *ready)
 {
     stage *st = &e->st[p % RING];
     g3d_plan_panel(e->c, e->pl, p, &st->pn);
@@ -225,38 +249,105 @@ static cl_int start_panel(engine *e, int p)
     if (!pin || err != CL_SUCCESS)
         return err != CL_SUCCESS ? err : CL_OUT_OF_HOST_MEMORY;
     st->hy = pin + yoff;
-
-    cl_event ready = e->shared_ev, ev = NULL;
-    if (ready)
-        clRetainEvent(ready);
+    *ready = NULL;
     if (xb) {
         copy_region(e, e->pl->xmat, &st->pn.x, pin, 0);
-        err = clEnqueueWriteBuffer(e->qup, st->dx, CL_FALSE, 0, xb, pin, 0, NULL, &ev);
-        if (err == CL_SUCCESS) { drop(&ready); ready = ev; }
+        err = clEnqueueWriteBuffer(e->qup, st->dx, CL_FALSE, 0, xb, pin, 0, NULL, ready);
     }
     if (err == CL_SUCCESS && e->pl->reads_c) {
+        cl_event ev = NULL;
         copy_region(e, 'C', &st->pn.y, st->hy, 0);
         err = clEnqueueWriteBuffer(e->qup, st->dy, CL_FALSE, 0, yb, st->hy, 0, NULL, &ev);
-        if (err == CL_SUCCESS) { drop(&ready); ready = ev; }
+        drop(ready);
+        *ready = ev;
     }
     if (err == CL_SUCCESS)
         err = clFlush(e->qup);
-    /* In-order queues: the panel's last upload completing means everything
-     * sent before it (the shared matrices too) has arrived. */
-    for (int i = 0; i < st->pn.nops && err == CL_SUCCESS; i++) {
-        ev = NULL;
-        err = run_op(e, st, &st->pn.op[i], ready ? 1 : 0, ready ? &ready : NULL, &ev);
-        if (err == CL_SUCCESS) { drop(&ready); ready = ev; }
-    }
-    if (err == CL_SUCCESS)
-        err = clFlush(e->qrun);
-    if (err == CL_SUCCESS)
-        err = clEnqueueReadBuffer(e->qdown, st->dy, CL_FALSE, 0, yb, st->hy, ready ? 1 : 0,
-                                  ready ? &ready : NULL, &st->done);
+    return err;
+}
+
+/* Enqueues the panel's C back into pinned memory after `ready` (consumed). */
+static cl_int fetch_panel(const engine *e, stage *st, cl_event ready)
+{
+    size_t yb = region_bytes(&st->pn.y, e->es);
+    cl_int err = clEnqueueReadBuffer(e->qdown, st->dy, CL_FALSE, 0, yb, st->hy, ready ? 1 : 0,
+                                     ready ? &ready : NULL, &st->done);
     if (err == CL_SUCCESS)
         err = clFlush(e->qdown);
-    drop(&ready);
+    if (ready)
+        clReleaseEvent(ready);
     st->active = err == CL_SUCCESS;
+    return err;
+}
+
+/* Sends the shared matrices whole, column chunks alternating between two
+ * pinned buffers so that packing one overlaps sending the other.  With
+ * `early` (a GEMM panel already sent), each chunk of the first shared
+ * matrix starts that panel's slice of the product that needs only it, so
+ * the device computes while the rest of the matrix is still on its way;
+ * *early_ready chains those slices. */
+static cl_int send_shared(engine *e, stage *early, cl_event *early_ready)
+{
+    cl_int err = CL_SUCCESS;
+    int n = 0;
+    for (int k = 0; k < 2 && e->pl->shared[k] && err == CL_SUCCESS; k++) {
+        int rows, cols;
+        char mat = e->pl->shared[k];
+        g3d_stored(e->c, mat, &rows, &cols);
+        size_t col = (size_t)rows * e->es;
+        e->shared_ld[k] = rows;
+        e->shared[k] = g3h_devbuf_get(e->s, DB_SHARED + k, col * (size_t)cols, &err);
+        int step = chunk_columns(e, k);
+        for (int c0 = 0; c0 < cols && err == CL_SUCCESS; c0 += step, n++) {
+            int c1 = c0 + step < cols ? c0 + step : cols, i = n % 2;
+            g3d_region r = { 0, rows, c0, c1 };
+            if (e->chunk_ev[i] && (err = clWaitForEvents(1, &e->chunk_ev[i])) != CL_SUCCESS)
+                break;
+            drop(&e->chunk_ev[i]);
+            char *pin = g3h_pinned_get(e->s, PIN_CHUNK + i, region_bytes(&r, e->es), &err);
+            if (!pin)
+                break;
+            copy_region(e, mat, &r, pin, 0);
+            err = clEnqueueWriteBuffer(e->qup, e->shared[k], CL_FALSE, (size_t)c0 * col, region_bytes(&r, e->es),
+                                       pin, 0, NULL, &e->chunk_ev[i]);
+            if (err == CL_SUCCESS)
+                err = clFlush(e->qup);
+            if (err == CL_SUCCESS && early && k == 0) {
+                /* In-order sends: this chunk's arrival implies the panel's. */
+                g3d_op piece = slice(&early->pn.op[0], mat, c0, c1);
+                drop(early_ready);
+                *early_ready = e->chunk_ev[i];
+                clRetainEvent(*early_ready);
+                err = run_ops(e, early, &piece, 1, early_ready);
+            }
+        }
+    }
+    if (err == CL_SUCCESS && n > 0) {
+        e->shared_ev = e->chunk_ev[(n - 1) % 2];
+        clRetainEvent(e->shared_ev);
+    }
+    return err;
+}
+
+/* Packs, sends, runs and fetches panel p (all enqueued, nothing waited on). */
+static cl_int start_panel(engine *e, int p)
+{
+    stage *st = &e->st[p % RING];
+    cl_event ready = NULL;
+    cl_int err = send_panel(e, p, &ready);
+    if (err == CL_SUCCESS && !ready && e->shared_ev) {
+        ready = e->shared_ev;
+        clRetainEvent(ready);
+    }
+    /* In-order sends: the panel's last send arriving means the shared
+     * matrices (sent before) have too. */
+    if (err == CL_SUCCESS)
+        err = run_ops(e, st, st->pn.op, st->pn.nops, &ready);
+    if (err == CL_SUCCESS) {
+        err = fetch_panel(e, st, ready);
+        ready = NULL;
+    }
+    drop(&ready);
     return err;
 }
 
@@ -299,16 +390,32 @@ static cl_int reserve(engine *e, int first)
 int g3d_device_run(g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first)
 {
     engine e = { .s = s, .c = c, .pl = pl, .es = c->dbl ? 8 : 4 };
-    /* One panel gains nothing from three queues: keep it on one. */
-    int one = pl->npanels - *first <= 1;
+    int chunks = shared_chunks(&e, 0);
+    /* GEMM's first panel can start on the first chunk of the shared matrix. */
+    int early = c->routine == G3D_GEMM && chunks > 1;
+    /* One panel and one chunk gain nothing from three queues: keep one. */
+    int one = pl->npanels - *first <= 1 && chunks <= 1;
     e.qup = s->q[one ? G3H_RUN : G3H_UP];
     e.qrun = s->q[G3H_RUN];
     e.qdown = s->q[one ? G3H_RUN : G3H_DOWN];
 
-    cl_int err = reserve(&e, *first);
-    if (err == CL_SUCCESS)
-        err = send_shared(&e);
-    for (int p = *first; p < pl->npanels && err == CL_SUCCESS; p++) {
+    int p = *first;
+    cl_int err = reserve(&e, p);
+    if (err == CL_SUCCESS && early) {
+        cl_event ready = NULL;
+        err = send_panel(&e, p, &ready);
+        if (err == CL_SUCCESS)
+            err = send_shared(&e, &e.st[p % RING], &ready);
+        if (err == CL_SUCCESS) {
+            err = fetch_panel(&e, &e.st[p % RING], ready);
+            ready = NULL;
+        }
+        drop(&ready);
+        p++;
+    } else if (err == CL_SUCCESS) {
+        err = send_shared(&e, NULL, NULL);
+    }
+    for (; p < pl->npanels && err == CL_SUCCESS; p++) {
         stage *st = &e.st[p % RING];
         if (st->active) {
             if ((err = finish_panel(&e, st)) != CL_SUCCESS)
@@ -319,8 +426,8 @@ int g3d_device_run(g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *firs
     }
     /* The panels in flight are independent of any that failed to start:
      * bring them back, in order. */
-    for (int p = *first; p < pl->npanels && e.st[p % RING].active; p++) {
-        cl_int done = finish_panel(&e, &e.st[p % RING]);
+    for (int q = *first; q < pl->npanels && e.st[q % RING].active; q++) {
+        cl_int done = finish_panel(&e, &e.st[q % RING]);
         if (done != CL_SUCCESS) {
             err = err != CL_SUCCESS ? err : done;
             break;

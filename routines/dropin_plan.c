@@ -2,8 +2,14 @@
  * of columns (or rows) of about GPUBLAS3_PANEL_KB each (32 MiB by default), so that while the
  * device computes one panel the next is sent and the last is brought back.
  * One operand is sent whole first (the "shared" one, A mostly); the other
- * is sent with each panel.  Each panel is one or a few sub-calls:
+ * is sent with each panel.
  *
+ * Panels are at least GPUBLAS3_PANEL_KB (32 MiB by default) and at most
+ * MAX_BULK of them cover the call, so big calls get big panels: every panel
+ * is one more sub-call, which packs the shared operand once more on the
+ * device.  The last panel's share is cut in halves (1/2, 1/4, 1/8, the
+ * rest), so that little computing and fetching is left once the last data
+ * has arrived.  Each panel is one or a few sub-calls: *
  *   GEMM   C(:,J) = op(A) op(B)(:,J), or by row blocks C(I,:) when M > N
  *   SYMM   C(:,J) = A B(:,J) (side L),  C(I,:) = B(I,:) A (side R)
  *   TRMM   B(:,J) = op(A) B(:,J) (L),   B(I,:) = B(I,:) op(A) (R)
@@ -11,6 +17,8 @@
  *          and a GEMM of the block above (upper) or below (lower) it;
  *          SYR2K likewise, with two GEMMs. */
 #include "dropin.h"
+
+enum { MAX_BULK = 8, MIN_WIDTH = 16 };
 
 void g3d_stored(const g3d_call *c, char mat, int *rows, int *cols)
 {
@@ -72,15 +80,35 @@ void g3d_plan_make(const g3d_call *c, size_t panel_bytes, g3d_plan *pl)
         extent = c->n;
         break;
     }
-    size_t w = per ? panel_bytes / per : (size_t)extent;
+    size_t total = per * (size_t)extent, bytes = total / MAX_BULK > panel_bytes ? total / MAX_BULK : panel_bytes;
+    size_t w = per ? bytes / per : (size_t)extent;
     if (w >= 128)
         w -= w % 64;
-    if (w < 1)
-        w = 1;
+    if (w < MIN_WIDTH)
+        w = MIN_WIDTH;
     if (w >= (size_t)extent || (size_t)extent <= w + w / 2)
         w = (size_t)extent;
+    pl->extent = extent;
     pl->width = (int)w;
-    pl->npanels = (int)(((size_t)extent + w - 1) / w);
+    pl->nbulk = (int)(((size_t)extent + w - 1) / w) - 1;
+    int last = extent - pl->nbulk * pl->width;
+    while (pl->nbulk >= 2 && pl->ntail < 3 && last >> (pl->ntail + 1) >= MIN_WIDTH)
+        pl->ntail++;
+    pl->npanels = pl->nbulk + pl->ntail + 1;
+}
+
+void g3d_plan_span(const g3d_plan *pl, int p, int *lo, int *hi)
+{
+    if (p < pl->nbulk) {
+        *lo = p * pl->width;
+        *hi = *lo + pl->width;
+        return;
+    }
+    int last = pl->extent - pl->nbulk * pl->width, t = p - pl->nbulk;
+    *lo = pl->nbulk * pl->width;
+    for (int i = 0; i < t; i++)
+        *lo += last >> (i + 1);
+    *hi = t < pl->ntail ? *lo + (last >> (t + 1)) : pl->extent;
 }
 
 /* Row r of op(X) for SYRK's and SYR2K's A and B (n x k after op). */
@@ -114,8 +142,9 @@ static void triangle_panel(const g3d_call *c, int lo, int hi, g3d_panel *out)
 
 void g3d_plan_panel(const g3d_call *c, const g3d_plan *pl, int p, g3d_panel *out)
 {
-    int extent = c->routine == G3D_SYRK || c->routine == G3D_SYR2K ? c->n : pl->by_rows ? c->m : c->n;
-    int lo = p * pl->width, hi = lo + pl->width < extent ? lo + pl->width : extent, w = hi - lo;
+    int lo, hi;
+    g3d_plan_span(pl, p, &lo, &hi);
+    int w = hi - lo;
     *out = (g3d_panel){ .nops = 0 };
     if (c->routine == G3D_SYRK || c->routine == G3D_SYR2K) {
         triangle_panel(c, lo, hi, out);

@@ -156,14 +156,24 @@ static void test_special_values(void **state)
     assert_int_equal(failures, 0);
 }
 
-/* Larger than one default panel (32 MiB of C and B), so that the default
- * pipeline, not only the tiny-panel run, cuts a call. */
-static void test_large_gemm(void **state)
+/* Long calls: larger than one default panel (32 MiB of C and B), so the
+ * default pipeline cuts them too; very wide and very tall ones, whose
+ * last panel is cut in halves under tiny panels; a long SYR2K. */
+static void test_long_calls(void **state)
 {
     (void)state;
-    spec_case c = { .routine = SPEC_GEMM, .dbl = 1, .order = gpublas3ColumnMajor, .M = 1001, .N = 4097,
-                    .K = 37, .alpha = -1, .beta = 0.5, .lda = 1003, .ldb = 38, .ldc = 1002 };
-    run(&c, 0);
+    spec_case big = { .routine = SPEC_GEMM, .dbl = 1, .order = gpublas3ColumnMajor, .M = 1001, .N = 4097,
+                      .K = 37, .alpha = -1, .beta = 0.5, .lda = 1003, .ldb = 38, .ldc = 1002 };
+    spec_case wide = { .routine = SPEC_GEMM, .dbl = 1, .order = gpublas3ColumnMajor, .M = 3, .N = 2048,
+                       .K = 4, .alpha = 2, .beta = -1, .transB = gpublas3Trans, .lda = 5, .ldb = 2049, .ldc = 4 };
+    spec_case tall = { .routine = SPEC_GEMM, .dbl = 0, .order = gpublas3ColumnMajor, .M = 2048, .N = 3,
+                       .K = 4, .alpha = 2, .beta = 0, .transA = gpublas3Trans, .lda = 4, .ldb = 4, .ldc = 2050 };
+    spec_case syr2k = { .routine = SPEC_SYR2K, .dbl = 1, .order = gpublas3ColumnMajor, .N = 300, .K = 5,
+                        .alpha = 0.5, .beta = 2, .uplo = gpublas3Lower, .lda = 301, .ldb = 300, .ldc = 303 };
+    run(&big, 0);
+    run(&wide, 1);
+    run(&tall, 0);
+    run(&syr2k, 1);
     assert_int_equal(failures, 0);
 }
 
@@ -175,7 +185,7 @@ int main(void)
         cmocka_unit_test(test_syrk_syr2k),
         cmocka_unit_test(test_trmm),
         cmocka_unit_test(test_special_values),
-        cmocka_unit_test(test_large_gemm),
+        cmocka_unit_test(test_long_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
