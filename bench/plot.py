@@ -66,6 +66,12 @@ def main():
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, color=color, label=label)
         ax.set_title(panel[1] + panel[0])
         ax.set_xscale("log", base=2)
+        ticks = []
+        for n in sorted({p[0] for pts in lines[panel].values() for p in pts}):
+            if not ticks or n > 1.15 * ticks[-1]:   # 1000 and 1024 would overprint
+                ticks.append(n)
+        ax.set_xticks(ticks, [str(n) for n in ticks])
+        ax.minorticks_off()
         ax.set_xlabel("n (M = N = K)")
         ax.set_yscale("log")   # peers differ by orders of magnitude; ratios read as distances
         ax.set_ylabel("GFLOP/s")
@@ -75,7 +81,7 @@ def main():
         ax.axis("off")
     dates = sorted({r["date"][:10] for r in rows})
     fig.suptitle("gpublas3-bench on " + "; ".join(devices) + " (" + ", ".join(dates) + ")", fontsize="medium")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.97))
     fig.savefig(args.output, dpi=110)
     print("wrote", args.output)
 
