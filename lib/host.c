@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 #include "host.h"
 
@@ -32,7 +33,7 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static device devs[MAXDEV];
 static int ndev, order[MAXDEV], norder;
-static int closed, setup_done, host_warned, copy_threads;
+static int closed, setup_done, host_warned, copy_threads, verbose;
 static size_t panel_bytes;
 
 static const char *type_name(cl_device_type t)
@@ -95,6 +96,8 @@ static void read_tuning(void)
         copy_threads = 8;
     if (env && atoi(env) > 0)
         copy_threads = atoi(env) > 64 ? 64 : atoi(env);
+    env = getenv("GPUBLAS3_VERBOSE");
+    verbose = env && *env && strcmp(env, "0") != 0;
     env = getenv("GPUBLAS3_PANEL_KB");
     panel_bytes = (size_t)32 << 20;
     if (env && atol(env) > 0)
@@ -102,6 +105,7 @@ static void read_tuning(void)
 }
 
 static void release_all(void);
+static void pool_stop(void);
 
 static void init(void)
 {
@@ -206,6 +210,7 @@ static void release_all(void)
         }
     }
     pthread_mutex_unlock(&lock);
+    pool_stop();
     if (setup_done)
         gpublas3Teardown();
 }
@@ -405,44 +410,106 @@ int g3h_copy_threads(void)
     return copy_threads;
 }
 
+int g3h_verbose(void)
+{
+    pthread_once(&once, init);
+    return verbose;
+}
+
+const char *g3h_device_name(const g3h_slot *s)
+{
+    return devs[s->dev].name;
+}
+
+double g3h_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 size_t g3h_panel_bytes(void)
 {
     pthread_once(&once, init);
     return panel_bytes;
 }
 
-typedef struct {
+/* The copy threads: started on the first parallel copy, kept, stopped at
+ * exit.  One job at a time; a caller that finds them busy (another thread's
+ * call is copying) does its copy alone rather than wait. */
+static struct {
+    pthread_mutex_t lock, busy;
+    pthread_cond_t go, done;
+    pthread_t th[64];
+    int started, quit;
+    unsigned long generation;
     void (*fn)(void *, int, int);
     void *arg;
-    int t, n;
-} share;
+    int n, pending;
+} pool = { .lock = PTHREAD_MUTEX_INITIALIZER, .busy = PTHREAD_MUTEX_INITIALIZER,
+           .go = PTHREAD_COND_INITIALIZER, .done = PTHREAD_COND_INITIALIZER };
 
-static void *run_share(void *p)
+static void *pool_worker(void *p)
 {
-    share *j = p;
-    j->fn(j->arg, j->t, j->n);
+    int t = (int)(size_t)p;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&pool.lock);
+    for (;;) {
+        while (!pool.quit && pool.generation == seen)
+            pthread_cond_wait(&pool.go, &pool.lock);
+        if (pool.quit)
+            break;
+        seen = pool.generation;
+        if (t < pool.n) {
+            pthread_mutex_unlock(&pool.lock);
+            pool.fn(pool.arg, t, pool.n);
+            pthread_mutex_lock(&pool.lock);
+            if (--pool.pending == 0)
+                pthread_cond_signal(&pool.done);
+        }
+    }
+    pthread_mutex_unlock(&pool.lock);
     return NULL;
+}
+
+static void pool_stop(void)
+{
+    pthread_mutex_lock(&pool.lock);
+    pool.quit = 1;
+    pthread_cond_broadcast(&pool.go);
+    pthread_mutex_unlock(&pool.lock);
+    for (int t = 1; t < pool.started; t++)
+        pthread_join(pool.th[t], NULL);
+    pool.started = 0;
 }
 
 void g3h_parallel(void (*fn)(void *arg, int t, int n), void *arg, int want)
 {
     int n = want < g3h_copy_threads() ? want : g3h_copy_threads();
-    if (n <= 1) {
+    if (n <= 1 || pthread_mutex_trylock(&pool.busy) != 0) {
         fn(arg, 0, 1);
         return;
     }
-    pthread_t th[64];
-    share jobs[64];
-    int started[64] = { 0 };
-    for (int t = 1; t < n; t++) {
-        jobs[t] = (share){ fn, arg, t, n };
-        started[t] = pthread_create(&th[t], NULL, run_share, &jobs[t]) == 0;
+    pthread_mutex_lock(&pool.lock);
+    while (!pool.quit && pool.started < n) {
+        int t = pool.started ? pool.started : 1;
+        if (pthread_create(&pool.th[t], NULL, pool_worker, (void *)(size_t)t) != 0)
+            break;
+        pool.started = t + 1;
     }
+    if (pool.quit || pool.started < n)
+        n = pool.started > 1 && !pool.quit ? pool.started : 1;
+    pool.fn = fn;
+    pool.arg = arg;
+    pool.n = n;
+    pool.pending = n - 1;
+    pool.generation++;
+    pthread_cond_broadcast(&pool.go);
+    pthread_mutex_unlock(&pool.lock);
     fn(arg, 0, n);
-    for (int t = 1; t < n; t++) {
-        if (started[t])
-            pthread_join(th[t], NULL);
-        else
-            fn(arg, t, n);
-    }
+    pthread_mutex_lock(&pool.lock);
+    while (pool.pending > 0)
+        pthread_cond_wait(&pool.done, &pool.lock);
+    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_unlock(&pool.busy);
 }

@@ -16,8 +16,11 @@
  * complete in the caller's array, later ones untouched, so the call can go
  * on elsewhere from there.
  *
- * For tests of those fallbacks, GPUBLAS3_TEST_FAIL=n makes the n-th device
- * sub-call of the process fail as if the device had refused it. */
+ * GPUBLAS3_VERBOSE=1 prints one line per call: the plan and the host time
+ * spent packing, unpacking and waiting.  For tests of the fallbacks,
+ * GPUBLAS3_TEST_FAIL=n makes the n-th device sub-call of the process fail
+ * as if the device had refused it. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dropin.h"
@@ -45,6 +48,8 @@ typedef struct {
     int shared_ld[2];
     cl_event shared_ev, chunk_ev[2];
     stage st[RING];
+    double t_pack, t_unpack, t_wait;  /* host time spent, for GPUBLAS3_VERBOSE */
+    size_t b_pack, b_unpack;
 } engine;
 
 /* ---- copies between the caller's arrays and tight images ---- */
@@ -83,8 +88,9 @@ static size_t region_bytes(const g3d_region *r, size_t es)
 }
 
 /* Region r of matrix mat <-> the tight image img. */
-static void copy_region(const engine *e, char mat, const g3d_region *r, char *img, int to_user)
+static void copy_region(engine *e, char mat, const g3d_region *r, char *img, int to_user)
 {
+    double t0 = g3h_seconds();
     const g3d_call *c = e->c;
     const char *base = mat == 'A' ? c->a : mat == 'B' ? c->b : c->c;
     int ld = mat == 'A' ? c->lda : mat == 'B' ? c->ldb : c->ldc;
@@ -93,6 +99,8 @@ static void copy_region(const engine *e, char mat, const g3d_region *r, char *im
                    c, to_user && mat == 'C' ? r : NULL };
     int threads = region_bytes(r, e->es) >= ((size_t)4 << 20) ? j.cols : 1;
     g3h_parallel(copy_columns, &j, threads);
+    *(to_user ? &e->t_unpack : &e->t_pack) += g3h_seconds() - t0;
+    *(to_user ? &e->b_unpack : &e->b_pack) += region_bytes(r, e->es);
 }
 
 /* ---- sub-calls through the cl_mem API ---- */
@@ -354,7 +362,9 @@ static cl_int start_panel(engine *e, int p)
 /* Waits for a panel's download and writes its kept part to the caller's C. */
 static cl_int finish_panel(engine *e, stage *st)
 {
+    double t0 = g3h_seconds();
     cl_int err = clWaitForEvents(1, &st->done);
+    e->t_wait += g3h_seconds() - t0;
     drop(&st->done);
     st->active = 0;
     if (err == CL_SUCCESS)
@@ -387,9 +397,22 @@ static cl_int reserve(engine *e, int first)
     return err;
 }
 
+/* GPUBLAS3_VERBOSE: one line per call on where its time went. */
+static void report(const engine *e, int early, double t, cl_int err)
+{
+    const g3d_call *c = e->c;
+    const char *name = g3d_name(c);
+    fprintf(stderr, "gpublas3: %.*s m=%d n=%d k=%d on %s: %d panel(s) of %d (%s), %s %.4f s; host packing %.4f s "
+            "(%.3f GB), unpacking %.4f s (%.3f GB), waiting %.4f s\n", (int)strcspn(name, " "), name, c->m, c->n, c->k,
+            g3h_device_name(e->s), e->pl->npanels, e->pl->width, early ? "early start" : "whole shared first",
+            err == CL_SUCCESS ? "done in" : "FAILED after", t, e->t_pack, 1e-9 * (double)e->b_pack, e->t_unpack,
+            1e-9 * (double)e->b_unpack, e->t_wait);
+}
+
 int g3d_device_run(g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first)
 {
     engine e = { .s = s, .c = c, .pl = pl, .es = c->dbl ? 8 : 4 };
+    double t0 = g3h_seconds();
     int chunks = shared_chunks(&e, 0);
     /* GEMM's first panel can start on the first chunk of the shared matrix. */
     int early = c->routine == G3D_GEMM && chunks > 1;
@@ -444,5 +467,7 @@ int g3d_device_run(g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *firs
     drop(&e.shared_ev);
     drop(&e.chunk_ev[0]);
     drop(&e.chunk_ev[1]);
+    if (g3h_verbose())
+        report(&e, early, g3h_seconds() - t0, err);
     return err;
 }
