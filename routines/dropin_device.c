@@ -120,11 +120,13 @@ static place locate(const engine *e, const stage *st, g3d_at at)
 static int injected_failure(void)
 {
     static long target = -1, count;
-    if (target < 0) {
+    long t = __atomic_load_n(&target, __ATOMIC_RELAXED);
+    if (t < 0) {
         const char *env = getenv("GPUBLAS3_TEST_FAIL");
-        target = env ? atol(env) : 0;
+        t = env ? atol(env) : 0;
+        __atomic_store_n(&target, t, __ATOMIC_RELAXED);
     }
-    return target > 0 && __atomic_add_fetch(&count, 1, __ATOMIC_SEQ_CST) == target;
+    return t > 0 && __atomic_add_fetch(&count, 1, __ATOMIC_SEQ_CST) == t;
 }
 
 static cl_int run_op(const engine *e, const stage *st, const g3d_op *o, cl_uint nw, const cl_event *w,
