@@ -92,8 +92,8 @@ static void read_tuning(void)
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     const char *env = getenv("GPUBLAS3_COPY_THREADS");
     copy_threads = n > 1 ? (int)(n / 2) : 1;
-    if (copy_threads > 8)
-        copy_threads = 8;
+    if (copy_threads > 16)
+        copy_threads = 16;
     if (env && atoi(env) > 0)
         copy_threads = atoi(env) > 64 ? 64 : atoi(env);
     env = getenv("GPUBLAS3_VERBOSE");

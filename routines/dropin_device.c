@@ -66,6 +66,13 @@ static void copy_columns(void *arg, int t, int n)
 {
     copy_job *j = arg;
     int q0 = (int)((long long)j->cols * t / n), q1 = (int)((long long)j->cols * (t + 1) / n);
+    if (!j->keep && j->ld_bytes == j->col_bytes) {
+        /* One block: large copies let memcpy bypass the cache. */
+        size_t off = (size_t)q0 * j->col_bytes, len = (size_t)(q1 - q0) * j->col_bytes;
+        if (j->to_user) memcpy(j->user + off, j->img + off, len);
+        else memcpy(j->img + off, j->user + off, len);
+        return;
+    }
     for (int q = q0; q < q1; q++) {
         char *img = j->img + (size_t)q * j->col_bytes, *usr = j->user + (size_t)q * j->ld_bytes;
         if (!j->to_user) {
@@ -96,7 +103,7 @@ static void copy_region(engine *e, char mat, const g3d_region *r, char *img, int
     int ld = mat == 'A' ? c->lda : mat == 'B' ? c->ldb : c->ldc;
     copy_job j = { img, (char *)base + ((size_t)r->r0 + (size_t)r->c0 * (size_t)ld) * e->es,
                    (size_t)(r->r1 - r->r0) * e->es, (size_t)ld * e->es, e->es, r->c1 - r->c0, to_user,
-                   c, to_user && mat == 'C' ? r : NULL };
+                   c, to_user && (c->routine == G3D_SYRK || c->routine == G3D_SYR2K) ? r : NULL };
     int threads = region_bytes(r, e->es) >= ((size_t)4 << 20) ? j.cols : 1;
     g3h_parallel(copy_columns, &j, threads);
     *(to_user ? &e->t_unpack : &e->t_pack) += g3h_seconds() - t0;
