@@ -8,7 +8,10 @@
  *
  * The host thread packs panel p while the device works on p-1 and p-2 and
  * unpacks a panel once its download is done; with RING panels in flight,
- * each has its own device and pinned buffers.  Copies between the caller's
+ * each has its own device and pinned buffers.  GEMM does not wait for the
+ * whole shared matrix: its first panel is sent before it, and each chunk
+ * of it, once sent, starts the slice of that panel's product it allows
+ * (along K, or along M or N), so the device computes from the first chunk.  Copies between the caller's
  * arrays and pinned memory run on several threads (GPUBLAS3_COPY_THREADS).
  * Only the output's referenced part is written back (for SYRK and SYR2K
  * only the stored triangle), so ld padding and the other triangle keep
