@@ -305,7 +305,7 @@ unsigned g3h_failed(g3h_slot *s, int dbl, const char *routine, cl_int err)
     char buf[96], why[160];
     error_text(err, buf, sizeof buf);
     int memory = err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES ||
-                 err == CL_OUT_OF_HOST_MEMORY;
+                 err == CL_OUT_OF_HOST_MEMORY || err == CL_INVALID_BUFFER_SIZE;
     pthread_mutex_lock(&lock);
     device *v = &devs[d];
     if (memory) {
