@@ -1,0 +1,236 @@
+/* The scratch pool: repeated calls do not allocate; a buffer in use by a
+ * call whose commands have not run is never handed to a call that could
+ * run before them (another queue, an out-of-order queue), and sharing it
+ * never makes one call wait for another the caller did not order (a call
+ * gated on an unset user event does not hold up a call on another queue);
+ * on the same in-order queue it is shared; pools of different contexts
+ * stay apart; the pool keeps at most the scratch cap between calls; and
+ * Teardown releases everything, even while commands using the buffers are
+ * still pending. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "rel.h"
+#include "shim.h"
+
+static rel_dev dev;
+
+static long creates(void)
+{
+    shim_counts c;
+    shim_get(&c);
+    return c.calls[SHIM_CREATE_BUFFER];
+}
+
+/* Waits for ev at most `seconds`; 0 when it completed (a test must fail,
+ * not hang, when the library made a call depend on another). */
+static int wait_bounded(cl_event ev, double seconds)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        cl_int status = CL_QUEUED;
+        clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+        if (status <= CL_COMPLETE) return status == CL_COMPLETE ? 0 : -1;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) / 1e9 > seconds) return -1;
+        struct timespec nap = { 0, 2000000 };
+        nanosleep(&nap, NULL);
+    }
+}
+
+static const spec_case base = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .M = 90, .N = 70, .K = 80,
+                                .alpha = 1, .beta = 0.5 };
+
+static void repeated(void)
+{
+    enum { CALLS = 40 };
+    rel_case r[CALLS];
+    cl_event ev[CALLS];
+    gpublas3Setup();
+    /* warm: the first call fills the pool */
+    rel_fill(&r[0], &base, 1, 1);
+    rel_upload(&r[0], dev.ctx, dev.q);
+    rel_expect(rel_run(&r[0], dev.q, "first call") == 0, "first call");
+    rel_free(&r[0]);
+    for (int i = 0; i < CALLS; i++) {
+        rel_fill(&r[i], &base, 10 + i, 1);
+        rel_upload(&r[i], dev.ctx, dev.q);
+    }
+    shim_reset_calls();
+    /* back to back, no wait: each call's scratch is still busy when the
+     * next comes, on the same in-order queue */
+    for (int i = 0; i < CALLS; i++)
+        rel_expect(spec_run(&r[i].c, dev.q, r[i].buf[0], r[i].buf[1], r[i].buf[2], 0, NULL, &ev[i]) ==
+                       gpublas3Success, "call %d", i);
+    long made = creates();
+    clWaitForEvents(CALLS, ev);
+    for (int i = 0; i < CALLS; i++) {
+        clReleaseEvent(ev[i]);
+        rel_expect(rel_judge(&r[i], dev.q, "repeated") == 0, "repeated call %d wrong", i);
+        rel_free(&r[i]);
+    }
+    rel_expect(made == 0, "%d repeated calls on one queue created %ld buffers", CALLS, made);
+
+    /* smaller shapes fit the buffers already there */
+    shim_reset_calls();
+    for (int i = 0; i < 10; i++) {
+        spec_case c = base;
+        c.M = 90 - 7 * (size_t)i;
+        c.N = 13 + (size_t)i;
+        c.K = 80 - 5 * (size_t)i;
+        c.transA = i % 2 ? gpublas3Trans : gpublas3NoTrans;
+        rel_case s;
+        rel_fill(&s, &c, 50 + i, 1);
+        shim_reset_calls();
+        rel_upload(&s, dev.ctx, dev.q);
+        long own = creates();
+        rel_expect(rel_run(&s, dev.q, "smaller") == 0, "smaller call %d", i);
+        rel_expect(creates() == own, "a smaller call (%d) created scratch", i);
+        rel_free(&s);
+    }
+    gpublas3Teardown();
+}
+
+/* Call X is gated on an unset user event; call Y comes on `qy`. */
+static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, const char *what)
+{
+    gpublas3Setup();
+    rel_case x, y, w;
+    rel_fill(&x, &base, 1, 1);
+    rel_fill(&y, &base, 2, 1);
+    rel_fill(&w, &base, 3, 1);
+    rel_upload(&x, dev.ctx, dev.q);
+    rel_upload(&y, dev.ctx, dev.q);
+    rel_upload(&w, dev.ctx, dev.q);
+    /* fill the pool first, so that X takes pooled buffers */
+    rel_expect(rel_run(&w, dev.q, what) == 0, "%s: warm-up", what);
+    rel_free(&w);
+    cl_int err;
+    cl_event gate = clCreateUserEvent(dev.ctx, &err), ex, ey;
+    rel_expect(spec_run(&x.c, qx, x.buf[0], x.buf[1], x.buf[2], 1, &gate, &ex) == gpublas3Success, "%s: X", what);
+    clFlush(qx);
+    shim_reset_calls();
+    rel_expect(spec_run(&y.c, qy, y.buf[0], y.buf[1], y.buf[2], 0, NULL, &ey) == gpublas3Success, "%s: Y", what);
+    long made = creates();
+    clFlush(qy);
+    if (expect_new) {
+        /* Y must run now, while X waits for its gate */
+        rel_expect(wait_bounded(ey, 60) == 0, "%s: Y did not complete while X was gated", what);
+        rel_expect(made > 0, "%s: Y took X's busy scratch", what);
+    } else {
+        rel_expect(made == 0, "%s: Y created %ld buffers instead of sharing behind X", what, made);
+    }
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    clWaitForEvents(1, &ex);
+    clWaitForEvents(1, &ey);
+    rel_expect(rel_judge(&x, dev.q, what) == 0, "%s: X wrong", what);
+    rel_expect(rel_judge(&y, dev.q, what) == 0, "%s: Y wrong", what);
+    clReleaseEvent(ex);
+    clReleaseEvent(ey);
+    clReleaseEvent(gate);
+    rel_free(&x);
+    rel_free(&y);
+    gpublas3Teardown();
+}
+
+/* Alternating contexts: each has its own pool. */
+static void contexts(void)
+{
+    cl_int err;
+    cl_context ctx2 = clCreateContext(NULL, 1, &dev.dev, NULL, NULL, &err);
+    cl_command_queue q2 = clCreateCommandQueue(ctx2, dev.dev, 0, &err);
+    gpublas3Setup();
+    for (int i = 0; i < 6; i++) {
+        cl_context ctx = i % 2 ? ctx2 : dev.ctx;
+        cl_command_queue q = i % 2 ? q2 : dev.q;
+        rel_case r;
+        rel_fill(&r, &base, 70 + i, 1);
+        rel_upload(&r, ctx, q);
+        rel_expect(rel_run(&r, q, "two contexts") == 0, "call %d alternating contexts", i);
+        rel_free(&r);
+    }
+    gpublas3Teardown();
+    clReleaseCommandQueue(q2);
+    clReleaseContext(ctx2);
+}
+
+/* Between calls the pool keeps at most the cap. */
+static long base_bytes; /* buffer bytes alive before any call */
+
+static void bounded(void)
+{
+    setenv("GPUBLAS3_SCRATCH_LIMIT", "300000", 1);
+    gpublas3Setup();
+    for (int i = 0; i < 12; i++) {
+        spec_case c = base;
+        c.routine = (spec_routine)(i % SPEC_NROUTINES);
+        c.M = 20 + 13 * (size_t)i;
+        c.N = 150 - 9 * (size_t)i;
+        c.K = 30 + 7 * (size_t)i;
+        c.dbl = i % 2;
+        rel_case r;
+        rel_fill(&r, &c, 90 + i, 1);
+        rel_upload(&r, dev.ctx, dev.q);
+        rel_expect(rel_run(&r, dev.q, "capped pool") == 0, "capped call %d", i);
+        rel_free(&r);
+        shim_counts b;
+        shim_get(&b);
+        rel_expect(b.bytes_live - base_bytes <= 300000, "after call %d the pool holds %ld bytes (cap 300000)", i,
+                   b.bytes_live - base_bytes);
+    }
+    gpublas3Teardown();
+    unsetenv("GPUBLAS3_SCRATCH_LIMIT");
+}
+
+/* Teardown while a call's commands wait on a gate: the buffers stay alive
+ * until the commands ran, and the result is right. */
+static void teardown_pending(void)
+{
+    shim_counts start, end;
+    shim_get(&start);
+    gpublas3Setup();
+    rel_case x;
+    rel_fill(&x, &base, 3, 1);
+    rel_upload(&x, dev.ctx, dev.q);
+    cl_int err;
+    cl_event gate = clCreateUserEvent(dev.ctx, &err), ex;
+    rel_expect(spec_run(&x.c, dev.q, x.buf[0], x.buf[1], x.buf[2], 1, &gate, &ex) == gpublas3Success, "gated call");
+    gpublas3Teardown();
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    clWaitForEvents(1, &ex);
+    rel_expect(rel_judge(&x, dev.q, "teardown while pending") == 0, "result after Teardown while pending");
+    clReleaseEvent(ex);
+    clReleaseEvent(gate);
+    rel_free(&x);
+    shim_get(&end);
+    rel_expect(end.mems == start.mems && end.events == start.events && end.kernels == start.kernels &&
+                   end.programs == start.programs && end.contexts == start.contexts,
+               "Teardown left OpenCL objects: mems %ld events %ld kernels %ld programs %ld contexts %ld",
+               end.mems - start.mems, end.events - start.events, end.kernels - start.kernels,
+               end.programs - start.programs, end.contexts - start.contexts);
+}
+
+int main(void)
+{
+    setenv("OPENBLAS_NUM_THREADS", "1", 1);
+    unsetenv("GPUBLAS3_SCRATCH_LIMIT");
+    rel_open(&dev);
+    shim_counts c0;
+    shim_get(&c0);
+    base_bytes = c0.bytes_live;
+    repeated();
+    cl_command_queue q1 = rel_queue(&dev, 0), q2 = rel_queue(&dev, 0);
+    cl_command_queue ooo = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    gated(q1, q2, 1, "two queues of one context");
+    gated(q1, q1, 0, "one in-order queue");
+    gated(ooo, ooo, 1, "one out-of-order queue");
+    contexts();
+    bounded();
+    teardown_pending();
+    clReleaseCommandQueue(q1);
+    clReleaseCommandQueue(q2);
+    clReleaseCommandQueue(ooo);
+    rel_close(&dev);
+    return rel_finish("test_pool");
+}
