@@ -55,10 +55,11 @@ uint64_t rel_rand(uint64_t *s);
 size_t rel_below(uint64_t *s, size_t n);       /* uniform in [0, n) */
 void rel_random_options(spec_case *c, uint64_t *s);
 
-/* Failure accounting: every check calls rel_expect. */
+/* Failure accounting: every check calls rel_expect (any thread). */
 extern int rel_failures;
 #define rel_expect(cond, ...) \
-    do { if (!(cond)) { rel_failures++; fprintf(stderr, "%s:%d: ", __FILE__, __LINE__); \
-         fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
+    do { if (!(cond)) { __atomic_add_fetch(&rel_failures, 1, __ATOMIC_SEQ_CST); \
+         flockfile(stderr); fprintf(stderr, "%s:%d: ", __FILE__, __LINE__); \
+         fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); funlockfile(stderr); } } while (0)
 int rel_finish(const char *name); /* prints a summary; the exit status */
 #endif

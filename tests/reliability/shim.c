@@ -32,23 +32,36 @@ typedef struct { cl_kernel k; cl_mem args[32]; } kargs;
 static kargs *kas;
 static size_t nkas, capkas;
 
+/* The real function, looked up once (atomically: any thread may be first). */
 #define REAL(name) \
-    static __typeof__(&name) real_##name; \
-    if (!real_##name) real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name); \
-    if (!real_##name) { fprintf(stderr, "shim: no real " #name "\n"); abort(); }
+    static __typeof__(&name) real_##name##_; \
+    __typeof__(&name) real_##name = __atomic_load_n(&real_##name##_, __ATOMIC_ACQUIRE); \
+    if (!real_##name) { \
+        real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name); \
+        if (!real_##name) { fprintf(stderr, "shim: no real " #name "\n"); abort(); } \
+        __atomic_store_n(&real_##name##_, real_##name, __ATOMIC_RELEASE); \
+    }
 
+/* Every field of `counts` is only touched atomically. */
 void shim_get(shim_counts *out)
 {
+    out->mems = GET(counts.mems);
+    out->events = GET(counts.events);
+    out->kernels = GET(counts.kernels);
+    out->programs = GET(counts.programs);
+    out->contexts = GET(counts.contexts);
+    for (int f = 0; f < SHIM_NFUNCS; f++) out->calls[f] = GET(counts.calls[f]);
     pthread_mutex_lock(&lock);
-    *out = counts;
+    out->bytes_live = GET(counts.bytes_live);
+    out->bytes_peak = GET(counts.bytes_peak);
     pthread_mutex_unlock(&lock);
 }
 
 void shim_reset_calls(void)
 {
+    for (int f = 0; f < SHIM_NFUNCS; f++) __atomic_store_n(&counts.calls[f], 0, __ATOMIC_SEQ_CST);
     pthread_mutex_lock(&lock);
-    memset(counts.calls, 0, sizeof counts.calls);
-    counts.bytes_peak = counts.bytes_live;
+    __atomic_store_n(&counts.bytes_peak, GET(counts.bytes_live), __ATOMIC_SEQ_CST);
     pthread_mutex_unlock(&lock);
 }
 
@@ -88,11 +101,9 @@ static cl_int enqueue_fault(shim_func f)
 
 static void counted(shim_func f, cl_event *ev)
 {
-    pthread_mutex_lock(&lock);
-    counts.calls[f]++;
-    if (f == SHIM_NDRANGE || f == SHIM_MIGRATE || f == SHIM_MARKER) counts.calls[SHIM_ENQUEUE_ANY]++;
-    if (ev) counts.events++;
-    pthread_mutex_unlock(&lock);
+    ADD(counts.calls[f], 1);
+    if (f == SHIM_NDRANGE || f == SHIM_MIGRATE || f == SHIM_MARKER) ADD(counts.calls[SHIM_ENQUEUE_ANY], 1);
+    if (ev) ADD(counts.events, 1);
 }
 
 static memrec *find_mem(cl_mem m)
@@ -119,16 +130,16 @@ cl_mem clCreateBuffer(cl_context ctx, cl_mem_flags flags, size_t size, void *hos
     cl_mem m = real_clCreateBuffer(ctx, flags, size, host, &err);
     if (errret) *errret = err;
     if (m) {
+        ADD(counts.calls[SHIM_CREATE_BUFFER], 1);
+        ADD(counts.mems, 1);
         pthread_mutex_lock(&lock);
-        counts.calls[SHIM_CREATE_BUFFER]++;
-        counts.mems++;
         if (nmems == capmems) {
             capmems = capmems ? 2 * capmems : 64;
             mems = realloc(mems, capmems * sizeof *mems);
         }
         mems[nmems++] = (memrec){ m, size, 1 };
-        counts.bytes_live += (long)size;
-        if (counts.bytes_live > counts.bytes_peak) counts.bytes_peak = counts.bytes_live;
+        long live = ADD(counts.bytes_live, (long)size);
+        if (live > GET(counts.bytes_peak)) __atomic_store_n(&counts.bytes_peak, live, __ATOMIC_SEQ_CST);
         pthread_mutex_unlock(&lock);
     }
     return m;
@@ -139,8 +150,8 @@ cl_int clRetainMemObject(cl_mem m)
     REAL(clRetainMemObject);
     cl_int e = real_clRetainMemObject(m);
     if (e == CL_SUCCESS) {
+        ADD(counts.mems, 1);
         pthread_mutex_lock(&lock);
-        counts.mems++;
         memrec *r = find_mem(m);
         if (r) r->refs++;
         pthread_mutex_unlock(&lock);
@@ -154,11 +165,11 @@ cl_int clReleaseMemObject(cl_mem m)
     pthread_mutex_lock(&lock);
     memrec *r = find_mem(m);
     if (r && --r->refs == 0) {
-        counts.bytes_live -= (long)r->bytes;
+        ADD(counts.bytes_live, -(long)r->bytes);
         *r = mems[--nmems];
     }
-    counts.mems--;
     pthread_mutex_unlock(&lock);
+    ADD(counts.mems, -1);
     return real_clReleaseMemObject(m);
 }
 
@@ -173,10 +184,8 @@ cl_kernel clCreateKernel(cl_program p, const char *name, cl_int *errret)
     }
     cl_kernel k = real_clCreateKernel(p, name, errret);
     if (k) {
-        pthread_mutex_lock(&lock);
-        counts.kernels++;
-        counts.calls[SHIM_CREATE_KERNEL]++;
-        pthread_mutex_unlock(&lock);
+        ADD(counts.kernels, 1);
+        ADD(counts.calls[SHIM_CREATE_KERNEL], 1);
     }
     return k;
 }
@@ -194,8 +203,8 @@ cl_int clReleaseKernel(cl_kernel k)
     REAL(clReleaseKernel);
     cl_uint refs = 0;
     clGetKernelInfo(k, CL_KERNEL_REFERENCE_COUNT, sizeof refs, &refs, NULL);
+    ADD(counts.kernels, -1);
     pthread_mutex_lock(&lock);
-    counts.kernels--;
     if (refs == 1)
         for (size_t i = 0; i < nkas; i++)
             if (kas[i].k == k) { kas[i] = kas[--nkas]; break; }
@@ -345,10 +354,8 @@ cl_program clCreateProgramWithSource(cl_context ctx, cl_uint n, const char **src
     }
     cl_program p = real_clCreateProgramWithSource(ctx, n, src, len, errret);
     if (p) {
-        pthread_mutex_lock(&lock);
-        counts.programs++;
-        counts.calls[SHIM_CREATE_PROGRAM_SOURCE]++;
-        pthread_mutex_unlock(&lock);
+        ADD(counts.programs, 1);
+        ADD(counts.calls[SHIM_CREATE_PROGRAM_SOURCE], 1);
     }
     return p;
 }
@@ -364,10 +371,8 @@ cl_program clCreateProgramWithBinary(cl_context ctx, cl_uint n, const cl_device_
     }
     cl_program p = real_clCreateProgramWithBinary(ctx, n, devs, len, bin, status, errret);
     if (p) {
-        pthread_mutex_lock(&lock);
-        counts.programs++;
-        counts.calls[SHIM_CREATE_PROGRAM_BINARY]++;
-        pthread_mutex_unlock(&lock);
+        ADD(counts.programs, 1);
+        ADD(counts.calls[SHIM_CREATE_PROGRAM_BINARY], 1);
     }
     return p;
 }
