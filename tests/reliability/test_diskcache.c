@@ -52,7 +52,7 @@ static builds session(void)
 }
 
 /* Files in dir: entries (*.bin) and leftovers (anything else). */
-static int list(const char *dir, char names[][256], int max, int *others)
+static int list(const char *dir, char names[][512], int max, int *others)
 {
     int n = 0;
     *others = 0;
@@ -62,7 +62,7 @@ static int list(const char *dir, char names[][256], int max, int *others)
         if (e->d_name[0] == '.') continue;
         size_t len = strlen(e->d_name);
         if (len > 4 && !strcmp(e->d_name + len - 4, ".bin") && n < max)
-            snprintf(names[n++], 256, "%s/%s", dir, e->d_name);
+            snprintf(names[n++], 512, "%s/%s", dir, e->d_name);
         else
             ++*others;
     }
@@ -144,7 +144,7 @@ static void remove_tree(const char *dir)
 
 static void fill_and_reuse(const char *dir)
 {
-    char names[16][256];
+    char names[16][512];
     int others;
     setenv("GPUBLAS3_CACHE_DIR", dir, 1);
     builds b = session();
@@ -170,7 +170,7 @@ static void fill_and_reuse(const char *dir)
 /* A failed build is not stored. */
 static void failed_build(const char *dir)
 {
-    char names[16][256];
+    char names[16][512];
     int others;
     setenv("GPUBLAS3_CACHE_DIR", dir, 1);
     gpublas3Setup();
@@ -211,7 +211,7 @@ static void concurrent_writers(const char *dir)
         if (pids[i] > 0) waitpid(pids[i], &status, 0);
         rel_expect(pids[i] > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0, "writer process %d failed", i);
     }
-    char names[16][256];
+    char names[16][512];
     int others;
     int n = list(dir, names, 16, &others);
     rel_expect(n >= 2 && others == 0, "concurrent writers left %d entries and %d other files", n, others);
@@ -222,7 +222,7 @@ static void concurrent_writers(const char *dir)
 
 static void locations(const char *root)
 {
-    char path[600], names[16][256];
+    char path[600], names[16][512];
     int others;
     /* off: nothing written under HOME or XDG_CACHE_HOME */
     snprintf(path, sizeof path, "%s/home", root);
