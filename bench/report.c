@@ -104,8 +104,32 @@ void report_row(FILE *out, const bench_result *row, int npeers)
     fflush(out);
 }
 
+/* The project's own yardstick: every routine should run near our GEMM's
+ * rate.  One line per GEMM result: the others' GFLOP/s over it (same
+ * precision, n and order). */
+static void versus_gemm(FILE *out, const bench_result *all, size_t nall)
+{
+    int header = 0;
+    for (size_t i = 0; i < nall; i++) {
+        const bench_result *g = &all[i];
+        if (strcmp(g->peer, "gpublas3") || strcmp(g->status, "ok") || g->c.routine != SPEC_GEMM) continue;
+        int printed = 0;
+        for (size_t j = 0; j < nall; j++) {
+            const bench_result *r = &all[j];
+            if (strcmp(r->peer, "gpublas3") || strcmp(r->status, "ok") || r->c.routine == SPEC_GEMM ||
+                g->c.dbl != r->c.dbl || g->c.N != r->c.N || g->c.order != r->c.order)
+                continue;
+            if (!header++) fprintf(out, "\ngpublas3, each routine's GFLOP/s over its own GEMM's:\n");
+            if (!printed++) fprintf(out, "  %c n=%-5zu", g->c.dbl ? 'd' : 's', g->c.N);
+            fprintf(out, "  %s %.2f", spec_routine_name(r->c.routine), r->gflops / g->gflops);
+        }
+        if (printed) fprintf(out, "\n");
+    }
+}
+
 void report_footer(FILE *out, const bench_device *dev, const bench_result *all, size_t nall)
 {
+    versus_gemm(out, all, nall);
     size_t ok = 0, fail = 0, err = 0;
     for (size_t i = 0; i < nall; i++) {
         if (strcmp(all[i].status, "ok") == 0) ok++;
