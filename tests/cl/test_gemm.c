@@ -21,8 +21,9 @@ static spec_case gemm(int dbl, gpublas3Order o, gpublas3Transpose ta, gpublas3Tr
 
 static const double scalars[4] = { 0, 1, -1, 2.5 };
 
-/* Three shapes per option combination: the smallest, and two whose
- * dimensions are primes or 2^k +- 1, with offsets and padded ld on one. */
+/* Four shapes per option combination: the smallest, two whose dimensions
+ * are primes or 2^k +- 1 (offsets and padded ld on one), and one a little
+ * over two tiles of every common size (16, 32, 64) in every dimension. */
 static void all_options(void **state)
 {
     (void)state;
@@ -39,6 +40,8 @@ static void all_options(void **state)
                     fails += check_case(&c, n + 100, 0);
                     c = gemm(dbl, orders[o], transposes[ta], transposes[tb], 127, 7, 33, alpha, beta);
                     fails += check_case(&c, n + 200, 0);
+                    c = gemm(dbl, orders[o], transposes[ta], transposes[tb], 130, 70, 40, beta, alpha);
+                    fails += check_case(&c, n + 300, 0);
                 }
     assert_int_equal(fails, 0);
 }

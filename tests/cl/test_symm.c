@@ -33,6 +33,8 @@ static void all_options(void **state)
         fails += check_case(&c, n + 100, 0);
         c = symm(n, 33, 7, scalars[1 + n % 3], scalars[(n + 1) % 4]);
         fails += check_case(&c, n + 200, 0);
+        c = symm(n, 130, 70, -1, 2.5); /* over two tiles of 16, 32 or 64 each way */
+        fails += check_case(&c, n + 300, 0);
     }
     assert_int_equal(fails, 0);
 }
