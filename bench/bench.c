@@ -1,11 +1,12 @@
 /* gpublas3-bench: GFLOP/s of gpublas3 next to its peers, measured in one run
  * on one OpenCL device.  For each routine, precision, option set and size it
- * draws random operands, computes the OpenBLAS reference, then for every
- * peer: one call whose result is checked (it is also the warm-up), and, only
- * if the check passes, `reps` timed calls.  A device call is timed by the
- * monotonic wall clock between clFinish before and clFinish after it, so
- * transfers are excluded; the output operand is restored before each call so
- * every call does the same work.  Usage: bench/README.md or --help. */
+ * draws random operands and computes the OpenBLAS reference; every peer makes
+ * one call whose result is checked (it is also the warm-up); the peers that
+ * pass are then timed, `reps` rounds of one call per device peer, then the
+ * host peers' calls.  A device call is timed by the monotonic wall clock
+ * between clFinish before and clFinish after it, so transfers are excluded;
+ * the output operand is restored before each call so every call does the
+ * same work.  Usage: bench/README.md or --help. */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
 #include <math.h>
@@ -14,6 +15,9 @@
 #include <string.h>
 #include <time.h>
 #include "bench.h"
+
+/* OpenBLAS's idle threads spin about 2^28 cycles (0.1 s) before sleeping. */
+#define OPENBLAS_SETTLE_NS 200000000L
 
 static double now_s(void)
 {
@@ -136,9 +140,10 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* One checked call, then `reps` timed ones; fills res. */
-static void measure(const bench_peer *p, const spec_case *c, const bench_device *dev,
-                    case_data *h, case_buffers *d, int reps, bench_result *res)
+/* The checked call, which is also the warm-up.  Returns 1 if the peer may
+ * be timed; otherwise res->status says why not. */
+static int check(const bench_peer *p, const spec_case *c, const bench_device *dev, case_data *h,
+                 case_buffers *d, bench_result *res)
 {
     size_t es = spec_elem_size(c), outbytes = h->nout * es;
     cl_command_queue q = dev->queue;
@@ -160,43 +165,92 @@ static void measure(const bench_peer *p, const spec_case *c, const bench_device 
     if (fail) {
         snprintf(res->status, sizeof res->status, "ERROR: %s", err[0] ? err : "call failed");
         clFinish(q);
-        return;
+        return 0;
     }
     size_t bad = spec_check(c, h->A, h->B, h->before, h->got, h->ref, msg, sizeof msg);
     res->max_rel_err = max_rel_err(h, c->dbl);
     if (bad) {
         snprintf(res->status, sizeof res->status, "FAIL: %zu bad elements; %s", bad, msg);
-        return;
+        return 0;
     }
+    return 1;
+}
 
-    void *work = p->on_device ? NULL : malloc(outbytes);
-    for (int r = 0; r < reps; r++) {
-        double t0, t1;
-        if (p->on_device) {
-            if (write_buffer(q, out, h->before, outbytes) || clFinish(q) != CL_SUCCESS) break;
-            t0 = now_s();
-            if (p->enqueue(c, q, d->A, d->B, d->C, err, sizeof err) || clFinish(q) != CL_SUCCESS) break;
-            t1 = now_s();
-        } else {
-            memcpy(work, h->before, outbytes);
-            t0 = now_s();
-            p->host_call(c, h->A, h->B, work, err, sizeof err);
-            t1 = now_s();
+/* One timed call, the output restored first; seconds, or -1 with res->status set. */
+static double time_once(const bench_peer *p, const spec_case *c, const bench_device *dev, case_data *h,
+                        case_buffers *d, bench_result *res)
+{
+    size_t outbytes = h->nout * spec_elem_size(c);
+    cl_command_queue q = dev->queue;
+    char err[256] = "";
+    double t0, t1;
+    if (p->on_device) {
+        cl_mem out = h->out == 'B' ? d->B : d->C;
+        if (write_buffer(q, out, h->before, outbytes) || clFinish(q) != CL_SUCCESS) {
+            snprintf(res->status, sizeof res->status, "ERROR: restoring the output failed");
+            return -1;
         }
-        res->times[res->reps++] = t1 - t0;
+        t0 = now_s();
+        int fail = p->enqueue(c, q, d->A, d->B, d->C, err, sizeof err);
+        if (clFinish(q) != CL_SUCCESS || fail) {
+            snprintf(res->status, sizeof res->status, "ERROR: a timed call failed: %s", err);
+            return -1;
+        }
+        t1 = now_s();
+    } else {
+        memcpy(h->got, h->before, outbytes);   /* the checked result is no longer needed */
+        t0 = now_s();
+        p->host_call(c, h->A, h->B, h->got, err, sizeof err);
+        t1 = now_s();
     }
-    free(work);
-    if (res->reps < reps) {
-        snprintf(res->status, sizeof res->status, "ERROR: a timed call failed: %s", err);
-        return;
-    }
+    return t1 - t0;
+}
+
+static void statistics(const spec_case *c, bench_result *res)
+{
     double sorted[64];
-    memcpy(sorted, res->times, (size_t)reps * sizeof(double));
-    qsort(sorted, (size_t)reps, sizeof(double), cmp_double);
+    int n = res->reps;
+    memcpy(sorted, res->times, (size_t)n * sizeof(double));
+    qsort(sorted, (size_t)n, sizeof(double), cmp_double);
     res->min_s = sorted[0];
-    res->median_s = reps % 2 ? sorted[reps / 2] : 0.5 * (sorted[reps / 2 - 1] + sorted[reps / 2]);
+    res->median_s = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
     res->gflops = spec_flops(c) / res->median_s * 1e-9;
     snprintf(res->status, sizeof res->status, "ok");
+}
+
+/* Every peer's checked call, then `reps` rounds of one timed call per device
+ * peer that passed: interleaving puts the peers under the same background
+ * load, so their ratio survives a busy host better than their rates do.
+ * Then the host peers' timed calls. */
+static void measure_case(const bench_config *cfg, const bench_peer **peer, const int *ok, const char **why,
+                         const bench_device *dev, const spec_case *c, case_data *h, case_buffers *d,
+                         int prepared, bench_result *row)
+{
+    int timing[BENCH_MAX_LIST];
+    for (int i = 0; i < cfg->npeers; i++) {
+        bench_result *res = &row[i];
+        timing[i] = 0;
+        if (!ok[i])
+            snprintf(res->status, sizeof res->status, "ERROR: unavailable: %s", why[i]);
+        else if (!prepared || (peer[i]->on_device && (!d->A || (h->nB && !d->B) || (h->nC && !d->C))))
+            snprintf(res->status, sizeof res->status, "ERROR: out of memory for this size");
+        else
+            timing[i] = check(peer[i], c, dev, h, d, res);
+    }
+    /* OpenBLAS's threads spin for a while after each call (the reference and
+     * the checks above use it too): let them fall asleep, and time the host
+     * peers only after the device peers, or they steal the device's cores. */
+    nanosleep(&(struct timespec){ .tv_nsec = OPENBLAS_SETTLE_NS }, NULL);
+    for (int on_device = 1; on_device >= 0; on_device--)
+        for (int r = 0; r < cfg->reps; r++)
+            for (int i = 0; i < cfg->npeers; i++) {
+                if (!timing[i] || peer[i]->on_device != on_device) continue;
+                double t = time_once(peer[i], c, dev, h, d, &row[i]);
+                if (t < 0) timing[i] = 0;
+                else row[i].times[row[i].reps++] = t;
+            }
+    for (int i = 0; i < cfg->npeers; i++)
+        if (timing[i]) statistics(c, &row[i]);
 }
 
 /* --- command line ---------------------------------------------------------- */
@@ -383,13 +437,14 @@ int main(int argc, char **argv)
 
     const bench_peer *peer[BENCH_MAX_LIST];
     char version[BENCH_MAX_LIST][256], why[BENCH_MAX_LIST][256];
-    const char *versions[BENCH_MAX_LIST];
+    const char *versions[BENCH_MAX_LIST], *whys[BENCH_MAX_LIST];
     int ok[BENCH_MAX_LIST];
     for (int i = 0; i < cfg.npeers; i++) {
         peer[i] = bench_find_peer(cfg.peers[i]);
         version[i][0] = why[i][0] = 0;
         ok[i] = peer[i]->init(&dev, version[i], sizeof version[i], why[i], sizeof why[i]) == 0;
         versions[i] = version[i];
+        whys[i] = why[i];
         if (!ok[i]) fprintf(stderr, "gpublas3-bench: peer %s unavailable: %s\n", cfg.peers[i], why[i]);
     }
 
@@ -432,18 +487,14 @@ int main(int argc, char **argv)
                 d.C = make_buffer(dev.context, h.C, h.nC * es);
             }
             for (int i = 0; i < cfg.npeers; i++) {
-                bench_result *res = &row[i];
-                memset(res, 0, sizeof *res);
-                res->peer = cfg.peers[i];
-                res->peer_version = version[i];
-                res->c = c;
-                bench_options_string(&c, res->options, sizeof res->options);
-                if (!ok[i]) snprintf(res->status, sizeof res->status, "ERROR: unavailable: %s", why[i]);
-                else if (!prepared || (peer[i]->on_device && (!d.A || (h.nB && !d.B) || (h.nC && !d.C))))
-                    snprintf(res->status, sizeof res->status, "ERROR: out of memory for this size");
-                else measure(peer[i], &c, &dev, &h, &d, cfg.reps, res);
-                if (csv) report_csv_row(csv, &dev, res);
+                memset(&row[i], 0, sizeof row[i]);
+                row[i].peer = cfg.peers[i];
+                row[i].peer_version = version[i];
+                row[i].c = c;
+                bench_options_string(&c, row[i].options, sizeof row[i].options);
             }
+            measure_case(&cfg, peer, ok, whys, &dev, &c, &h, &d, prepared, row);
+            for (int i = 0; csv && i < cfg.npeers; i++) report_csv_row(csv, &dev, &row[i]);
             report_row(stdout, row, cfg.npeers);
             bench_result *grown = realloc(all, (nall + (size_t)cfg.npeers) * sizeof *all);
             if (grown) {
