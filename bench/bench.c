@@ -16,8 +16,10 @@
 #include <time.h>
 #include "bench.h"
 
-/* OpenBLAS's idle threads spin about 2^28 cycles (0.1 s) before sleeping. */
-#define OPENBLAS_SETTLE_NS 200000000L
+/* Idle worker threads spin for a while before they sleep: OpenBLAS's about
+ * 2^28 cycles (0.1 s), PoCL's too.  Each phase of timing waits this long
+ * after the other's last call, or the spinning steals its cores. */
+#define SETTLE_NS 200000000L
 
 static double now_s(void)
 {
@@ -237,11 +239,14 @@ static void measure_case(const bench_config *cfg, const bench_peer **peer, const
         else
             timing[i] = check(peer[i], c, dev, h, d, res);
     }
-    /* OpenBLAS's threads spin for a while after each call (the reference and
-     * the checks above use it too): let them fall asleep, and time the host
-     * peers only after the device peers, or they steal the device's cores. */
-    nanosleep(&(struct timespec){ .tv_nsec = OPENBLAS_SETTLE_NS }, NULL);
-    for (int on_device = 1; on_device >= 0; on_device--)
+    /* The device peers first, then the host peers, each phase after the
+     * other's threads have fallen asleep (SETTLE_NS); the checks above use
+     * OpenBLAS too. */
+    for (int on_device = 1; on_device >= 0; on_device--) {
+        int any = 0;
+        for (int i = 0; i < cfg->npeers; i++) any |= timing[i] && peer[i]->on_device == on_device;
+        if (!any) continue;
+        nanosleep(&(struct timespec){ .tv_nsec = SETTLE_NS }, NULL);
         for (int r = 0; r < cfg->reps; r++)
             for (int i = 0; i < cfg->npeers; i++) {
                 if (!timing[i] || peer[i]->on_device != on_device) continue;
@@ -249,6 +254,7 @@ static void measure_case(const bench_config *cfg, const bench_peer **peer, const
                 if (t < 0) timing[i] = 0;
                 else row[i].times[row[i].reps++] = t;
             }
+    }
     for (int i = 0; i < cfg->npeers; i++)
         if (timing[i]) statistics(c, &row[i]);
 }

@@ -259,7 +259,7 @@ int report_json(const char *path, const bench_config *cfg, const bench_device *d
     fprintf(f, "  \"method\": {\n    \"reps\": %d,\n    \"warmup\": 1,\n", cfg->reps);
     jkv(f, "    ", "timer", "CLOCK_MONOTONIC wall clock; device calls between clFinish before and after, "
         "host<->device transfers excluded; the output operand is restored before every call; device peers "
-        "timed in interleaved rounds, host peers after them, 0.2 s after the last OpenBLAS call", 1);
+        "timed in interleaved rounds, host peers after them; each phase 0.2 s after the other's last call (idle worker threads spin)", 1);
     jkv(f, "    ", "check", "the warm-up call's whole output buffer against OpenBLAS (spec_check: per-element "
         "bound from K*eps*(|alpha||op(A)||op(B)|+|beta||C|), untouched elements bit-identical); "
         "a failing peer is not timed", 1);
