@@ -47,8 +47,9 @@ enum {
  * read), canaries (1000 + small integers) everywhere else. */
 void data_fill(test_data *d, const spec_case *c, uint64_t seed, int flags);
 void data_free(test_data *d);
-cl_mem data_buffer(const test_data *d, int k, cl_context ctx); /* NULL if unused */
-/* Reads buffer k back into a new host array. */
+/* A buffer of `ctx` holding d->host[k]; NULL when operand k is unused. */
+cl_mem data_buffer(const test_data *d, int k, cl_context ctx);
+/* The first `bytes` of m, read (blocking) through q into a malloc'd array. */
 void *read_back(cl_command_queue q, cl_mem m, size_t bytes);
 
 /* Runs case `c` on env.q, waits for its event, and judges it.  Returns 0 if
