@@ -1,0 +1,176 @@
+/* Every kernel at small sizes, for Oclgrind (run by oclgrind.cmake as
+ * `oclgrind --data-races --uninitialized --check-api`; any report fails
+ * the test).  The calls reach every shape the copy kernel packs (general,
+ * symmetric upper/lower, triangular upper/lower with unit diagonal,
+ * transposed or not, row and column major), the GEMM kernel's triangle
+ * store (SYRK, SYR2K), its band skipping (TRMM, both sides), beta = 0 and
+ * panels that accumulate (a scratch cap splits K, M and N), in both
+ * precisions, first with the parameters the library picks for the device,
+ * then with every row of the tuned-parameter tables given as argv[1] (CSV
+ * files; rows for NVIDIA's inline-PTX path are skipped: Oclgrind cannot
+ * run them), one call each.  Results are checked against OpenBLAS too.
+ *
+ * Buffers are released only at exit: Oclgrind 21.10's uninitialized-value
+ * plugin keeps the shadow state of a released buffer at its address, so a
+ * buffer later allocated there reads as uninitialized past the old one's
+ * end (a false report; seen when the scratch pool trims).  This program's
+ * clReleaseMemObject, which libgpublas3 calls too, only records them. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rel.h"
+
+static rel_dev dev;
+
+static cl_mem *graveyard;
+static size_t ndead, capdead;
+
+cl_int clReleaseMemObject(cl_mem m)
+{
+    if (!m) return CL_INVALID_MEM_OBJECT;
+    if (ndead == capdead) {
+        capdead = capdead ? 2 * capdead : 256;
+        graveyard = realloc(graveyard, capdead * sizeof *graveyard);
+    }
+    graveyard[ndead++] = m;
+    return CL_SUCCESS;
+}
+
+static void release_graveyard(void)
+{
+    cl_int (*real)(cl_mem) = (cl_int(*)(cl_mem))dlsym(RTLD_NEXT, "clReleaseMemObject");
+    for (size_t i = 0; real && i < ndead; i++) real(graveyard[i]);
+    free(graveyard);
+}
+
+static void call(spec_case c, const char *what)
+{
+    rel_case r;
+    rel_fill(&r, &c, 7, 2);
+    rel_upload(&r, dev.ctx, dev.q);
+    rel_expect(rel_run(&r, dev.q, what) == 0, "%s", what);
+    rel_free(&r);
+}
+
+static void restart(void)
+{
+    gpublas3Teardown();
+    gpublas3Setup();
+}
+
+/* The library's own parameters: every routine, shape and path. */
+static void chosen(void)
+{
+    spec_case c = { .order = gpublas3ColumnMajor, .alpha = 1.5, .beta = 0.5, .offA = 1, .offB = 2, .offC = 1 };
+    c.routine = SPEC_GEMM; c.M = 9; c.N = 13; c.K = 7; call(c, "sgemm NN");
+    c.dbl = 1; c.order = gpublas3RowMajor; c.transA = gpublas3Trans; c.transB = gpublas3Trans; c.beta = 0;
+    call(c, "dgemm TT row-major, beta 0");
+    c.routine = SPEC_SYMM; c.dbl = 0; c.order = gpublas3ColumnMajor; c.side = gpublas3Left; c.uplo = gpublas3Upper;
+    c.beta = 0.5; call(c, "ssymm left upper");
+    c.routine = SPEC_SYMM; c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; call(c, "dsymm right lower");
+    c.routine = SPEC_SYRK; c.dbl = 0; c.uplo = gpublas3Lower; c.transA = gpublas3NoTrans; call(c, "ssyrk lower");
+    c.routine = SPEC_SYR2K; c.dbl = 1; c.uplo = gpublas3Upper; c.transA = gpublas3Trans; call(c, "dsyr2k upper T");
+    c.routine = SPEC_TRMM; c.dbl = 0; c.side = gpublas3Left; c.uplo = gpublas3Upper; c.transA = gpublas3NoTrans;
+    c.diag = gpublas3Unit; call(c, "strmm left upper unit");
+    c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.transA = gpublas3Trans; c.diag = gpublas3NonUnit;
+    c.order = gpublas3RowMajor; call(c, "dtrmm right lower T row-major");
+}
+
+/* Panels: the smallest cap (growing by half from 1 KB) under which the
+ * call runs splits it the most; failed tries enqueue nothing, so only the
+ * run that counts executes kernels. */
+static void split(void)
+{
+    /* just over one tile where a split is wanted, small elsewhere */
+    spec_case c = { .routine = SPEC_SYRK, .order = gpublas3ColumnMajor, .uplo = gpublas3Lower, .N = 70, .K = 20,
+                    .alpha = 1, .beta = -1 };
+    spec_case t = { .routine = SPEC_TRMM, .order = gpublas3ColumnMajor, .side = gpublas3Left,
+                    .uplo = gpublas3Lower, .diag = gpublas3NonUnit, .M = 20, .N = 70, .alpha = 2 };
+    const spec_case *cs[2] = { &c, &t };
+    for (int i = 0; i < 2; i++) {
+        const char *what = i ? "strmm split into slabs and panels" : "ssyrk split into panels";
+        rel_case r;
+        rel_fill(&r, cs[i], 3, 2);
+        rel_upload(&r, dev.ctx, dev.q);
+        gpublas3Status st = gpublas3OutOfResources;
+        cl_event ev = NULL;
+        for (size_t cap = 1024; st == gpublas3OutOfResources && cap < ((size_t)1 << 30); cap += cap / 2) {
+            char v[32];
+            snprintf(v, sizeof v, "%zu", cap);
+            setenv("GPUBLAS3_SCRATCH_LIMIT", v, 1);
+            st = spec_run(&r.c, dev.q, r.buf[0], r.buf[1], r.buf[2], 0, NULL, &ev);
+        }
+        rel_expect(st == gpublas3Success, "%s: status %d", what, st);
+        if (st == gpublas3Success) {
+            clWaitForEvents(1, &ev);
+            clReleaseEvent(ev);
+            rel_expect(rel_judge(&r, dev.q, what) == 0, "%s", what);
+        }
+        rel_free(&r);
+    }
+    unsetenv("GPUBLAS3_SCRATCH_LIMIT");
+    restart();
+}
+
+/* One call per tuned-table row. */
+static void rows(const char *const *files, int nfiles)
+{
+    for (int f = 0; f < nfiles; f++) {
+        FILE *in = fopen(files[f], "r");
+        if (!in) {
+            rel_expect(0, "cannot read %s", files[f]);
+            continue;
+        }
+        char line[1024], header[1024] = "";
+        while (fgets(line, sizeof line, in)) {
+            line[strcspn(line, "\r\n")] = 0;
+            if (!line[0] || line[0] == '#') continue;
+            if (!header[0]) {
+                snprintf(header, sizeof header, "%s", line);
+                continue;
+            }
+            /* "name=value" for every column after device and precision */
+            char params[1024] = "", hcopy[1024], lcopy[1024], *hs, *ls;
+            snprintf(hcopy, sizeof hcopy, "%s", header);
+            snprintf(lcopy, sizeof lcopy, "%s", line);
+            char *h = strtok_r(hcopy, ",", &hs), *v = strtok_r(lcopy, ",", &ls);
+            int precision = 0, mma = 0, col = 0;
+            for (; h && v; h = strtok_r(NULL, ",", &hs), v = strtok_r(NULL, ",", &ls), col++) {
+                if (col == 0) continue;
+                if (!strcmp(h, "precision")) { precision = atoi(v); continue; }
+                if (!strcmp(h, "mma")) mma = atoi(v);
+                size_t n = strlen(params);
+                snprintf(params + n, sizeof params - n, "%s%s=%s", n ? "," : "", h, v);
+            }
+            if (mma || (precision != 32 && precision != 64)) continue;
+            setenv("GPUBLAS3_PARAMS", params, 1);
+            restart();
+            char what[1200];
+            snprintf(what, sizeof what, "%s row \"%s\"", files[f], line);
+            spec_case c = { .routine = SPEC_GEMM, .dbl = precision == 64, .order = gpublas3ColumnMajor,
+                            .transA = gpublas3Trans, .M = 11, .N = 6, .K = 9, .alpha = 1, .beta = 1 };
+            call(c, what);
+        }
+        fclose(in);
+    }
+    unsetenv("GPUBLAS3_PARAMS");
+    restart();
+}
+
+int main(int argc, char **argv)
+{
+    setenv("OPENBLAS_NUM_THREADS", "1", 1);
+    rel_open(&dev);
+    char name[256] = "";
+    clGetDeviceInfo(dev.dev, CL_DEVICE_NAME, sizeof name, name, NULL);
+    printf("device: %s\n", name);
+    gpublas3Setup();
+    chosen();
+    split();
+    rows((const char *const *)argv + 1, argc - 1);
+    gpublas3Teardown();
+    release_graveyard();
+    rel_close(&dev);
+    return rel_finish("test_kernels");
+}
