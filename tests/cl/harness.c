@@ -146,56 +146,74 @@ spec_case padded(spec_case c, size_t pad)
     return c;
 }
 
-int check_case(const spec_case *c0, uint64_t seed, int flags)
+void case_start(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_command_queue q,
+                int want_event)
 {
-    test_data d;
+    memset(t, 0, sizeof *t);
+    t->seed = seed;
+    data_fill(&t->d, c, seed, flags);
+    for (int k = 0; k < 3; k++) t->m[k] = data_buffer(&t->d, k, env.ctx);
+    t->status = spec_run(&t->d.c, q, t->m[0], t->m[1], t->m[2], 0, NULL, want_event ? &t->ev : NULL);
+}
+
+int case_finish(test_call *t)
+{
+    test_data *d = &t->d;
+    const spec_case *c = &d->c;
     char desc[256], msg[256] = "";
     int bad = 0;
-    data_fill(&d, c0, seed, flags);
-    const spec_case *c = &d.c;
-    spec_describe(c, desc, sizeof desc);
     size_t es = spec_elem_size(c);
     int out = spec_output(c) == 'B' ? 1 : 2;
-    cl_mem m[3];
-    for (int k = 0; k < 3; k++) m[k] = data_buffer(&d, k, env.ctx);
-
-    cl_event ev = NULL;
-    gpublas3Status st = spec_run(c, env.q, m[0], m[1], m[2], 0, NULL, &ev);
-    if (st != gpublas3Success) {
-        snprintf(msg, sizeof msg, "status %d (%s)", st, gpublas3StatusString(st));
-        bad = 1;
-    } else if (!ev) {
-        snprintf(msg, sizeof msg, "no event returned");
+    if (t->status != gpublas3Success) {
+        snprintf(msg, sizeof msg, "status %d (%s)", t->status, gpublas3StatusString(t->status));
         bad = 1;
     }
-    if (ev) {
-        assert_int_equal(clWaitForEvents(1, &ev), CL_SUCCESS);
-        clReleaseEvent(ev);
+    if (t->ev) {
+        assert_int_equal(clWaitForEvents(1, &t->ev), CL_SUCCESS);
+        clReleaseEvent(t->ev);
     }
-    clFinish(env.q);
+    /* Read through env.q2: ordered after nothing but the wait above (or
+     * the caller's clFinish when no event was asked for). */
     for (int k = 0; k < 3 && !bad; k++) {
-        if (!m[k]) continue;
-        void *got = read_back(env.q, m[k], d.n[k] * es);
+        if (!t->m[k]) continue;
+        void *got = read_back(env.q2, t->m[k], d->n[k] * es);
         if (k == out) {
-            void *ref = malloc(d.n[k] * es);
-            memcpy(ref, d.host[k], d.n[k] * es);
-            spec_reference(c, d.host[0], d.host[1], ref);
-            size_t nbad = spec_check_n(c, d.host[0], d.host[1], d.host[k], got, ref, d.n[k], msg, sizeof msg);
+            void *ref = malloc(d->n[k] * es);
+            memcpy(ref, d->host[k], d->n[k] * es);
+            spec_reference(c, d->host[0], d->host[1], ref);
+            size_t nbad = spec_check_n(c, d->host[0], d->host[1], d->host[k], got, ref, d->n[k], msg, sizeof msg);
             if (nbad) {
                 bad = 1;
                 size_t len = strlen(msg);
                 snprintf(msg + len, sizeof msg - len, " (%zu bad elements)", nbad);
             }
             free(ref);
-        } else if (memcmp(got, d.host[k], d.n[k] * es)) {
+        } else if (memcmp(got, d->host[k], d->n[k] * es)) {
             snprintf(msg, sizeof msg, "input %c was modified", "ABC"[k]);
             bad = 1;
         }
         free(got);
     }
-    if (bad) print_error("FAIL %s (seed %llu): %s\n", desc, (unsigned long long)seed, msg);
+    if (bad) {
+        spec_describe(c, desc, sizeof desc);
+        print_error("FAIL %s (seed %llu): %s\n", desc, (unsigned long long)t->seed, msg);
+    }
     for (int k = 0; k < 3; k++)
-        if (m[k]) clReleaseMemObject(m[k]);
-    data_free(&d);
+        if (t->m[k]) clReleaseMemObject(t->m[k]);
+    data_free(d);
+    return bad;
+}
+
+int check_case(const spec_case *c, uint64_t seed, int flags)
+{
+    test_call t;
+    case_start(&t, c, seed, flags, env.q, 1);
+    int bad = 0;
+    if (t.status == gpublas3Success && !t.ev) {
+        print_error("a call returned no event\n");
+        bad = 1;
+    }
+    bad |= case_finish(&t);
+    clFinish(env.q);
     return bad;
 }

@@ -56,6 +56,21 @@ void *read_back(cl_command_queue q, cl_mem m, size_t bytes);
  * everything is right; otherwise prints the case and the first fault. */
 int check_case(const spec_case *c, uint64_t seed, int flags);
 
+/* The same in two halves, for calls kept in flight together: case_start
+ * fills and enqueues (on q; events[0] asked for when want_event);
+ * case_finish waits for the event if there is one (else the caller has
+ * finished q), judges the buffers read through env.q2, and frees. */
+typedef struct {
+    test_data d;
+    cl_mem m[3];
+    cl_event ev;
+    gpublas3Status status;
+    uint64_t seed;
+} test_call;
+void case_start(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_command_queue q,
+                int want_event);
+int case_finish(test_call *t);
+
 /* `c` with every leading dimension `pad` elements beyond the tight one. */
 spec_case padded(spec_case c, size_t pad);
 

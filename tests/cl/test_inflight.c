@@ -1,0 +1,81 @@
+/* Many calls in flight at once, none waited for until all are enqueued: on
+ * one in-order queue, spread over two queues, on an out-of-order queue
+ * (where only the library's own event chain orders its copy and GEMM
+ * steps -- PoCL runs ready commands first come, first served, so there
+ * this part only bites on devices that really reorder), and without asking
+ * for events at all.  Every routine and both
+ * precisions in each batch, so scratch reused or shared between calls, or
+ * steps of one call left unordered, would show up as a wrong result. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <cmocka.h>
+#include "harness.h"
+
+#define BATCH 10
+
+/* Call i of a batch: routine i % 5, precision i / 5, assorted options. */
+static spec_case call(int i)
+{
+    spec_case c = { .routine = (spec_routine)(i % SPEC_NROUTINES), .dbl = i / SPEC_NROUTINES,
+                    .order = orders[i % 2], .side = sides[i / 2 % 2], .uplo = uplos[i / 3 % 2],
+                    .transA = transposes[i % 3], .transB = transposes[(i + 1) % 3], .diag = diags[i / 4 % 2],
+                    .M = 97 + 7 * i, .N = 131 - 5 * i, .K = 89 + 3 * i, .alpha = i % 2 ? -1 : 2.5,
+                    .beta = i % 3 ? 2.5 : 0, .offA = i, .offB = 2 * i, .offC = 3 };
+    return padded(c, i % 4);
+}
+
+static int batch(cl_command_queue q0, cl_command_queue q1, int want_events)
+{
+    test_call t[BATCH];
+    int fails = 0;
+    for (int i = 0; i < BATCH; i++) {
+        spec_case c = call(i);
+        case_start(&t[i], &c, 100 + i, 0, i % 2 ? q1 : q0, want_events);
+    }
+    clFlush(q0);
+    clFlush(q1);
+    if (!want_events) {
+        clFinish(q0);
+        clFinish(q1);
+    }
+    for (int i = 0; i < BATCH; i++) fails += case_finish(&t[i]);
+    clFinish(q0);
+    clFinish(q1);
+    return fails;
+}
+
+static void many_calls_on_one_queue(void **state) { (void)state; assert_int_equal(batch(env.q, env.q, 1), 0); }
+static void calls_on_two_queues(void **state) { (void)state; assert_int_equal(batch(env.q, env.q2, 1), 0); }
+static void calls_without_events(void **state) { (void)state; assert_int_equal(batch(env.q, env.q, 0), 0); }
+
+static void out_of_order_queue(void **state)
+{
+    (void)state;
+    cl_command_queue_properties props = 0;
+    cl_int err;
+    clGetDeviceInfo(env.device, CL_DEVICE_QUEUE_PROPERTIES, sizeof props, &props, NULL);
+    /* PoCL and NVIDIA's driver both have them; a device without cannot be
+     * handed such a queue, so there is nothing to test there. */
+    if (!(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)) {
+        print_message("device has no out-of-order queues\n");
+        return;
+    }
+    cl_command_queue ooo = clCreateCommandQueue(env.ctx, env.device, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &err);
+    assert_int_equal(err, CL_SUCCESS);
+    int fails = batch(ooo, ooo, 1);
+    clReleaseCommandQueue(ooo);
+    assert_int_equal(fails, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(many_calls_on_one_queue),
+        cmocka_unit_test(calls_on_two_queues),
+        cmocka_unit_test(calls_without_events),
+        cmocka_unit_test(out_of_order_queue),
+    };
+    return cmocka_run_group_tests_name("in flight", tests, env_open, env_close);
+}
