@@ -16,8 +16,10 @@
  *
  * The pool keeps at most the scratch limit (g3_scratch_limit) per device;
  * buffers over it are released when they come back.  Teardown releases all. */
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include "core.h"
 
 typedef struct slot {
@@ -42,15 +44,18 @@ static pool *pools;
 static unsigned long clock_;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* GPUBLAS3_SCRATCH_LIMIT: bytes, or with a suffix k, M, G (powers of 1024);
+ * anything else is ignored. */
 size_t g3_scratch_limit(const g3_device *d)
 {
     size_t limit = d->global_mem / 2;
     const char *env = getenv("GPUBLAS3_SCRATCH_LIMIT");
-    if (env && *env) {
+    if (env && *env >= '0' && *env <= '9') {
         char *end;
         unsigned long long v = strtoull(env, &end, 10);
-        if (*end == 0 && v < limit)
-            limit = (size_t)v;
+        int shift = !*end ? 0 : strchr("kK", *end) ? 10 : strchr("mM", *end) ? 20 : strchr("gG", *end) ? 30 : -1;
+        if (shift >= 0 && (!*end || !end[1]) && v <= (ULLONG_MAX >> shift) && (v << shift) < limit)
+            limit = (size_t)(v << shift);
     }
     return limit;
 }

@@ -184,6 +184,25 @@ static void trmm_snapshot(void)
     set_limit(0);
 }
 
+/* GPUBLAS3_SCRATCH_LIMIT's syntax: bytes or k/M/G; anything else ignored. */
+static void limit_syntax(void)
+{
+    static const struct { const char *v; int ok; } t[] = {
+        { "1k", 0 }, { "1024", 0 }, { "2K", 0 }, { "64M", 1 }, { "1G", 1 }, { "1g", 1 },
+        { "abc", 1 }, { "-5", 1 }, { "12kb", 1 }, { "", 1 },
+    };
+    spec_case c = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .M = 50, .N = 40, .K = 30, .alpha = 1 };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        int bad = 0;
+        setenv("GPUBLAS3_SCRATCH_LIMIT", t[i].v, 1);
+        restart();
+        outcome o = run_one(&c, i, "limit syntax", &bad);
+        rel_expect((o.st == gpublas3Success) == t[i].ok && !bad, "GPUBLAS3_SCRATCH_LIMIT=\"%s\": status %d", t[i].v,
+                   o.st);
+    }
+    set_limit(0);
+}
+
 /* The device, not the cap, says no. */
 static void device_refuses(void)
 {
@@ -238,6 +257,7 @@ int main(int argc, char **argv)
 
     unsetenv("GPUBLAS3_PARAMS");
     caps("tuned parameters");
+    limit_syntax();
     trmm_snapshot();
     device_refuses();
     if (!quick) {
