@@ -1,6 +1,10 @@
 /* The copy kernel: packs one operand of the GEMM kernel into its scratch
- * buffer, as P[k * ldp + x] = Y(x, k) for x < xpad, k < kpad, zero outside
- * Y's xlen x klen extent.  Y is the operand seen as x-by-k (op(A) for the
+ * buffer in column-block layout: blocks of xb consecutive x, each stored
+ * k-major and contiguous,
+ *   P[(x / xb) * kpad * xb + k * xb + x % xb] = Y(x, k)
+ * for x < xpad, k < kpad, zero outside Y's xlen x klen extent (xb = MWG for
+ * A', NWG for B', the GEMM kernel's tiles; xb = xpad gives the plain
+ * column-major matrix with leading dimension xpad).  Y is the operand seen as x-by-k (op(A) for the
  * A side, op(B)^T for the B side), taken from the stored matrix S by
  *   Y(x, k) = S(i, j),  (i, j) = tr ? (k, x) : (x, k)   (global indices),
  * and S is read from X (column-major: X[offx + i + j*ldx]) by its structure:
@@ -43,7 +47,7 @@ __kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
 void pack(__global const real *restrict X, const long offx, const long ldx,
           const int tr, const int shape, const int unit,
           const long x0, const long k0, const int xlen, const int klen,
-          __global real *restrict P, const int ldp, const int xpad, const int kpad)
+          __global real *restrict P, const int xb, const int xpad, const int kpad)
 {
     __local real tile[TS][TS + 1];
     const int lx = get_local_id(0), ly = get_local_id(1);
@@ -64,6 +68,6 @@ void pack(__global const real *restrict X, const long offx, const long ldx,
     for (int r = ly; r < TS; r += RS) {
         const int x = bx + lx, k = bk + r;
         if (x < xpad && k < kpad)
-            P[k * ldp + x] = tile[lx][r];
+            P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = tile[lx][r];
     }
 }

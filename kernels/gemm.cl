@@ -1,9 +1,13 @@
 /* The one GEMM kernel: C <- alpha * A'^T * B' + beta * C.
  *
- * A' (K x Mp) and B' (K x Np) come from the copy kernel (copy/pack.cl):
- * k-major rows, zero-padded to whole tiles, so the inner loop runs without
- * bounds checks and every load is contiguous.  The kernel never knows which
- * routine called it: a routine only chooses
+ * A' and B' come from the copy kernel (copy/pack.cl) in column-block layout:
+ * A' is cut into blocks of MWG columns (m), each block stored k-major and
+ * contiguous, so element (k, m) sits at A'[m0*K + k*MWG + (m - m0)] with
+ * m0 = m - m % MWG (B' likewise with NWG).  The K x MWG stripe one
+ * work-group multiplies is therefore one contiguous run of memory, and both
+ * are zero-padded to whole tiles, so the inner loop needs no bounds checks.
+ *
+ * The kernel never knows which routine called it: a routine only chooses
  *   - `tri`:  store only one triangle of C (SYRK, SYR2K), and skip the
  *             work-groups that lie wholly in the other;
  *   - `band`: the k-range outside which A' or B' is known to be zero
@@ -12,31 +16,161 @@
  * masked triangle are never read or written, and C is not read when
  * beta == 0, so NaN there does not survive.
  *
- * Parameters arrive as prepended #defines: PRECISION (32|64), MWG, NWG, KWG
- * (work-group tile), MDIMC, NDIMC (work-group shape), SA, SB (stage A', B'
- * through local memory). */
+ * Parameters arrive as prepended #defines (lib/params.c checks them first):
+ *   PRECISION  32 | 64
+ *   MWG NWG KWG  work-group tile in M, N, K
+ *   MDIMC NDIMC  work-group shape: work-items (MMA: warps) in M and N
+ *   VWM VWN      vector width of the loads of A' and B' (and of the
+ *                accumulators along M)
+ *   KWI          unroll factor of the loop over one k-tile
+ *   SA SB        stage A' / B' tiles through local memory
+ *   DB           double-buffer the staged tiles (loads of tile t+1 are in
+ *                flight while tile t is multiplied; one barrier per tile)
+ *   PAD          elements added to each staged row (local-memory banks)
+ *   WTM          0: work-item (tm, tn) = local id (x, y).  Else groups of 32
+ *                consecutive work-items form WTM x (32/WTM) blocks of the
+ *                (tm, tn) grid (warp tiling on NVIDIA)
+ *   MMA          0: portable code.  1..4: NVIDIA only, fp64 tensor cores
+ *                via inline PTX mma.sync of shape m8n8k4, m16n8k4, m16n8k8
+ *                or m16n8k16 (one warp of 32 work-items per MDIMC unit);
+ *                lib/device.c never selects it on another vendor's device.
+ *
+ * Portable work-item tile: MWI = MWG/MDIMC rows, NWI = NWG/NDIMC columns, as
+ * vectors of VWM along M; work-item (tm, tn) owns the vectors
+ * tm + i*MDIMC and the B vectors tn + j*NDIMC, so neighbouring work-items
+ * read neighbouring addresses. */
 #if PRECISION == 64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef double real;
+#define RNAME double
 #else
 typedef float real;
+#define RNAME float
 #endif
 
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define PRAGMA(x) _Pragma(#x)
+#define UNROLL(n) PRAGMA(unroll n)
+#define UNROLL_ALL PRAGMA(unroll)
+
+/* fused multiply-add where the device does it in hardware (exact either way) */
+#if (PRECISION == 64 && defined(FP_FAST_FMA)) || (PRECISION == 32 && defined(FP_FAST_FMAF))
+#define MAC(a, b, c) fma(a, b, c)
+#else
+#define MAC(a, b, c) ((a) * (b) + (c))
+#endif
+
+#if VWM == 1
+typedef real realM;
+#else
+typedef CAT(RNAME, VWM) realM;
+#endif
+#if VWN == 1
+typedef real realN;
+#else
+typedef CAT(RNAME, VWN) realN;
+#endif
+
+/* Component-wise access to a vector through .lo/.hi, never through a
+ * private array (PoCL 3.1 was seen to lose such a store):
+ * SPLITn(x, f, i) calls f(component, i + component index). */
+#define SPLIT1(x, f, i) f(x, i)
+#define SPLIT2(x, f, i) f((x).s0, i); f((x).s1, (i) + 1)
+#define SPLIT4(x, f, i) SPLIT2((x).lo, f, i); SPLIT2((x).hi, f, (i) + 2)
+#define SPLIT8(x, f, i) SPLIT4((x).lo, f, i); SPLIT4((x).hi, f, (i) + 4)
+#define SPLIT16(x, f, i) SPLIT8((x).lo, f, i); SPLIT8((x).hi, f, (i) + 8)
+#define SPLIT(n) CAT(SPLIT, n)
+
+#if MMA
+#define WARP 32
+#else
+#define WARP 1
+#endif
 #define MWI (MWG / MDIMC)
 #define NWI (NWG / NDIMC)
-#define NTHREADS (MDIMC * NDIMC)
+#define NT (MDIMC * NDIMC * WARP)       /* work-items per work-group */
+#define AV (MWG / VWM)                  /* vectors per k-row of an A' block */
+#define BV (NWG / VWN)
+#define LAV ((MWG + PAD) / VWM)         /* the same rows in local memory */
+#define LBV ((NWG + PAD) / VWN)
+#define NBUF (DB ? 2 : 1)
+#define LA (KWG * AV / NT)              /* vectors each work-item stages */
+#define LB (KWG * BV / NT)
 
-/* tri: 0 all of C; 1 only m - n <= tri_off (upper); 2 only m - n >= tri_off (lower).
- * band: 0 all k; 1 k <= m + band_off; 2 k >= m + band_off; 3 k <= n + band_off;
- *       4 k >= n + band_off (panel-local indices; band_off carries the panel shift). */
-__kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
+/* One element of C, with the triangle mask and beta == 0 honoured. */
+inline void store(__global real *C, const long offc, const long ldc, const int M, const int N,
+                  const int tri, const int tri_off, const int m, const int n,
+                  const real alpha, const real beta, const real acc)
+{
+    if (m >= M || n >= N) return;
+    if (tri == 1 && m - n > tri_off) return;
+    if (tri == 2 && m - n < tri_off) return;
+    __global real *c = C + offc + m + n * ldc;
+    if (beta == 0)
+        *c = alpha * acc;
+    else
+        *c = alpha * acc + beta * *c;
+}
+
+#if MMA
+/* One warp multiplies an MMA_M x MMA_K block of A by an MMA_K x 8 block of
+ * B into an MMA_M x 8 block of C, all exact fp64.  With g = lane / 4 and
+ * t = lane % 4, lane holds
+ *   a[i] = A(g + 8*(i % (MMA_M/8)), t + 4*(i / (MMA_M/8))),  i < MMA_M*MMA_K/32
+ *   b[i] = B(t + 4*i, g),                                     i < MMA_K/4
+ *   c[i] = C(g + 8*(i / 2), 2*t + i % 2),                     i < MMA_M/4. */
+#if MMA == 1
+#define MMA_M 8
+#define MMA_K 4
+inline void mma(double *c, const double *a, const double *b)
+{
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+                 : "+d"(c[0]), "+d"(c[1]) : "d"(a[0]), "d"(b[0]));
+}
+#elif MMA == 2
+#define MMA_M 16
+#define MMA_K 4
+inline void mma(double *c, const double *a, const double *b)
+{
+    asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+                 : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3]) : "d"(a[0]), "d"(a[1]), "d"(b[0]));
+}
+#elif MMA == 3
+#define MMA_M 16
+#define MMA_K 8
+inline void mma(double *c, const double *a, const double *b)
+{
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9},"
+                 " {%0,%1,%2,%3};"
+                 : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+                 : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+}
+#else
+#define MMA_M 16
+#define MMA_K 16
+inline void mma(double *c, const double *a, const double *b)
+{
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0,%1,%2,%3},"
+                 " {%4,%5,%6,%7,%8,%9,%10,%11}, {%12,%13,%14,%15}, {%0,%1,%2,%3};"
+                 : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+                 : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]),
+                   "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
+}
+#endif
+#define FA (MMA_M * MMA_K / 32)   /* fragment elements per lane */
+#define FB (MMA_K / 4)
+#define FC (MMA_M / 4)
+#define TM (MWI / MMA_M)          /* tensor-core tiles per warp */
+#define TN (NWI / 8)
+#endif
+
+__kernel __attribute__((reqd_work_group_size(MDIMC * WARP, NDIMC, 1)))
 void gemm(const int M, const int N, const int K, const real alpha, const real beta,
-          __global const real *restrict A, const int lda,
-          __global const real *restrict B, const int ldb,
+          __global const realM *restrict A, __global const realN *restrict B,
           __global real *C, const long offc, const long ldc,
           const int tri, const int tri_off, const int band, const int band_off)
 {
-    const int tm = get_local_id(0), tn = get_local_id(1);
     const int m0 = get_group_id(0) * MWG, n0 = get_group_id(1) * NWG;
     if (tri == 1 && m0 - (n0 + NWG - 1) > tri_off) return;
     if (tri == 2 && (m0 + MWG - 1) - n0 < tri_off) return;
@@ -49,70 +183,153 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
     kbeg = max(kbeg, 0) / KWG * KWG;
     kend = min((kend + KWG - 1) / KWG * KWG, K);
 
-    real acc[MWI][NWI];
-    for (int i = 0; i < MWI; i++)
-        for (int j = 0; j < NWI; j++)
-            acc[i][j] = 0;
-
+    /* this work-group's stripes of A' and B' */
+    __global const realM *Ab = A + (long)m0 * K / VWM;
+    __global const realN *Bb = B + (long)n0 * K / VWN;
+#if SA || SB
+    const int tid = get_local_id(0) + get_local_id(1) * MDIMC * WARP;
+#endif
 #if SA
-    __local real Al[KWG][MWG];
+    __local realM Al[NBUF][KWG * LAV];
 #endif
 #if SB
-    __local real Bl[KWG][NWG];
+    __local realN Bl[NBUF][KWG * LBV];
 #endif
-#if SA || SB
-    const int tid = tm + tn * MDIMC;
+
+#if MMA
+    const int lane = get_local_id(0) % WARP, g = lane / 4, t = lane % 4;
+    const int wm = (get_local_id(0) / WARP) * MWI, wn = get_local_id(1) * NWI;
+    double acc[TM][TN][FC];
+    UNROLL_ALL for (int i = 0; i < TM; i++)
+        UNROLL_ALL for (int j = 0; j < TN; j++)
+            UNROLL_ALL for (int e = 0; e < FC; e++)
+                acc[i][j][e] = 0;
+#else
+#if WTM
+    /* each group of 32 work-items (an NVIDIA warp) takes a WTM x 32/WTM
+     * block of (tm, tn), so that its local-memory reads of A' and B' are
+     * few distinct addresses (broadcast) rather than a long strip */
+    const int lid = get_local_id(0) + get_local_id(1) * MDIMC, lane = lid % 32, warp = lid / 32;
+    const int tm = warp % (MDIMC / WTM) * WTM + lane % WTM;
+    const int tn = warp / (MDIMC / WTM) * (32 / WTM) + lane / WTM;
+#else
+    const int tm = get_local_id(0), tn = get_local_id(1);
 #endif
+    realM acc[NWI][MWI / VWM];
+    UNROLL_ALL for (int j = 0; j < NWI; j++)
+        UNROLL_ALL for (int i = 0; i < MWI / VWM; i++)
+            acc[j][i] = 0;
+#endif
+
+    /* Staging: the tile is a contiguous run of the stripe, copied flat. */
+#define STAGE_A(buf, k0, r, v) Al[buf][((tid + (r) * NT) / AV) * LAV + (tid + (r) * NT) % AV] = (v)
+#define FETCH_A(k0, r) Ab[(long)(k0) * AV + tid + (r) * NT]
+#define STAGE_B(buf, k0, r, v) Bl[buf][((tid + (r) * NT) / BV) * LBV + (tid + (r) * NT) % BV] = (v)
+#define FETCH_B(k0, r) Bb[(long)(k0) * BV + tid + (r) * NT]
+
+    /* With DB, tile t+1 is fetched into registers while tile t is being
+     * multiplied, and stored to the other buffer at the top of the next
+     * pass: the one barrier per tile then also guarantees that nobody still
+     * reads that buffer (its last readers were two passes ago). */
+#if SA && DB
+    realM ra[LA];
+    UNROLL_ALL for (int r = 0; r < LA; r++) ra[r] = FETCH_A(kbeg < kend ? kbeg : 0, r);
+#endif
+#if SB && DB
+    realN rb[LB];
+    UNROLL_ALL for (int r = 0; r < LB; r++) rb[r] = FETCH_B(kbeg < kend ? kbeg : 0, r);
+#endif
+
     for (int k0 = kbeg; k0 < kend; k0 += KWG) {
-#if SA
-        for (int e = tid; e < KWG * MWG; e += NTHREADS)
-            Al[e / MWG][e % MWG] = A[(k0 + e / MWG) * lda + m0 + e % MWG];
-#endif
-#if SB
-        for (int e = tid; e < KWG * NWG; e += NTHREADS)
-            Bl[e / NWG][e % NWG] = B[(k0 + e / NWG) * ldb + n0 + e % NWG];
-#endif
 #if SA || SB
+#if DB
+        const int buf = (k0 - kbeg) / KWG % 2;
+        /* the last pass re-fetches its own tile rather than branch around the loads */
+        const int knext = k0 + KWG < kend ? k0 + KWG : k0;
+#else
+        const int buf = 0;
+#endif
+#if SA && DB
+        UNROLL_ALL for (int r = 0; r < LA; r++) STAGE_A(buf, k0, r, ra[r]);
+#elif SA
+        UNROLL_ALL for (int r = 0; r < LA; r++) STAGE_A(buf, k0, r, FETCH_A(k0, r));
+#endif
+#if SB && DB
+        UNROLL_ALL for (int r = 0; r < LB; r++) STAGE_B(buf, k0, r, rb[r]);
+#elif SB
+        UNROLL_ALL for (int r = 0; r < LB; r++) STAGE_B(buf, k0, r, FETCH_B(k0, r));
+#endif
         barrier(CLK_LOCAL_MEM_FENCE);
+#if SA && DB
+        UNROLL_ALL for (int r = 0; r < LA; r++) ra[r] = FETCH_A(knext, r);
 #endif
-        for (int kk = 0; kk < KWG; kk++) {
-            real a[MWI], b[NWI];
-            /* strided ownership (tm + i*MDIMC): neighbouring work-items read
-             * neighbouring addresses, for local banks and for global stores */
-            for (int i = 0; i < MWI; i++)
-#if SA
-                a[i] = Al[kk][tm + i * MDIMC];
-#else
-                a[i] = A[(k0 + kk) * lda + m0 + tm + i * MDIMC];
+#if SB && DB
+        UNROLL_ALL for (int r = 0; r < LB; r++) rb[r] = FETCH_B(knext, r);
 #endif
-            for (int j = 0; j < NWI; j++)
-#if SB
-                b[j] = Bl[kk][tn + j * NDIMC];
-#else
-                b[j] = B[(k0 + kk) * ldb + n0 + tn + j * NDIMC];
 #endif
-            for (int i = 0; i < MWI; i++)
-                for (int j = 0; j < NWI; j++)
-                    acc[i][j] += a[i] * b[j];
+
+#if MMA
+        /* one warp: MWI x NWI of C as TM x TN tensor-core tiles */
+        UNROLL(KWI) for (int kk = 0; kk < KWG; kk += MMA_K) {
+            /* staged in vectors, read as doubles */
+            __local const double *As = (__local const double *)Al[buf], *Bs = (__local const double *)Bl[buf];
+            double a[TM][FA], b[TN][FB];
+            UNROLL_ALL for (int i = 0; i < TM; i++)
+                UNROLL_ALL for (int e = 0; e < FA; e++)
+                    a[i][e] = As[(kk + t + 4 * (e / (MMA_M / 8))) * (MWG + PAD) + wm + i * MMA_M + g +
+                                 8 * (e % (MMA_M / 8))];
+            UNROLL_ALL for (int j = 0; j < TN; j++)
+                UNROLL_ALL for (int e = 0; e < FB; e++)
+                    b[j][e] = Bs[(kk + t + 4 * e) * (NWG + PAD) + wn + j * 8 + g];
+            UNROLL_ALL for (int i = 0; i < TM; i++)
+                UNROLL_ALL for (int j = 0; j < TN; j++)
+                    mma(acc[i][j], a[i], b[j]);
         }
-#if SA || SB
+#else
+        UNROLL(KWI) for (int kk = 0; kk < KWG; kk++) {
+            realM a[MWI / VWM];
+            real b[NWI];
+            UNROLL_ALL for (int i = 0; i < MWI / VWM; i++)
+#if SA
+                a[i] = Al[buf][kk * LAV + tm + i * MDIMC];
+#else
+                a[i] = Ab[(long)(k0 + kk) * AV + tm + i * MDIMC];
+#endif
+            UNROLL_ALL for (int j = 0; j < NWI / VWN; j++) {
+#if SB
+                const realN v = Bl[buf][kk * LBV + tn + j * NDIMC];
+#else
+                const realN v = Bb[(long)(k0 + kk) * BV + tn + j * NDIMC];
+#endif
+#define SET_B(x, w) b[w] = (x)
+                SPLIT(VWN)(v, SET_B, j * VWN);
+            }
+            UNROLL_ALL for (int j = 0; j < NWI; j++)
+                UNROLL_ALL for (int i = 0; i < MWI / VWM; i++)
+                    acc[j][i] = MAC(a[i], (realM)b[j], acc[j][i]);
+        }
+#endif
+
+#if (SA || SB) && !DB
         barrier(CLK_LOCAL_MEM_FENCE);
 #endif
     }
 
-    for (int j = 0; j < NWI; j++) {
-        const int n = n0 + tn + j * NDIMC;
-        for (int i = 0; i < MWI; i++) {
-            const int m = m0 + tm + i * MDIMC;
-            if (m >= M || n >= N) continue;
-            if (tri == 1 && m - n > tri_off) continue;
-            if (tri == 2 && m - n < tri_off) continue;
-            __global real *c = C + offc + m + n * ldc;
-            const real v = alpha * acc[i][j];
-            if (beta == 0)
-                *c = v;
-            else
-                *c = v + beta * *c;
+#if MMA
+    UNROLL_ALL for (int i = 0; i < TM; i++)
+        UNROLL_ALL for (int j = 0; j < TN; j++)
+            UNROLL_ALL for (int e = 0; e < FC; e++)
+                store(C, offc, ldc, M, N, tri, tri_off, m0 + wm + i * MMA_M + g + 8 * (e / 2),
+                      n0 + wn + j * 8 + 2 * t + e % 2, alpha, beta, acc[i][j][e]);
+#else
+    UNROLL_ALL for (int jv = 0; jv < NWI / VWN; jv++)
+        UNROLL_ALL for (int jw = 0; jw < VWN; jw++) {
+            const int j = jv * VWN + jw, n = n0 + (tn + jv * NDIMC) * VWN + jw;
+            UNROLL_ALL for (int i = 0; i < MWI / VWM; i++) {
+                const int m = m0 + (tm + i * MDIMC) * VWM;
+#define STORE_C(x, mm) store(C, offc, ldc, M, N, tri, tri_off, mm, n, alpha, beta, x)
+                SPLIT(VWM)(acc[j][i], STORE_C, m);
+            }
         }
-    }
+#endif
 }

@@ -37,13 +37,15 @@ static void choose_params(g3_device *d, int precision, size_t max_wg, size_t loc
     info_string(d->dev, CL_DEVICE_NAME, name, sizeof name);
     info_string(d->dev, CL_DEVICE_VENDOR, vendor, sizeof vendor);
     clGetDeviceInfo(d->dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    /* the tensor-core path is inline PTX: NVIDIA's compiler only */
+    const int nvidia = contains_nocase(vendor, "NVIDIA");
     const char *typestr = (type & CL_DEVICE_TYPE_GPU) ? "type:gpu" : (type & CL_DEVICE_TYPE_CPU) ? "type:cpu" : "type:other";
     const g3_params *best = NULL;
     int best_rank = 0;
     for (int i = 0; i < g3_tuned_count; i++) {
         const g3_params *p = &g3_tuned_table[i];
         int rank = 0;
-        if (p->precision != precision || g3_params_invalid(p, max_wg, local_mem))
+        if (p->precision != precision || g3_params_invalid(p, max_wg, local_mem) || (p->mma && !nvidia))
             continue;
         if (strcmp(p->match, "default") == 0) rank = 1;
         else if (strncmp(p->match, "type:", 5) == 0) rank = strcmp(p->match, typestr) == 0 ? 2 : 0;
@@ -54,12 +56,14 @@ static void choose_params(g3_device *d, int precision, size_t max_wg, size_t loc
     g3_params *out = &d->params[precision == 64];
     if (best) *out = *best;
     else *out = (g3_params){ .table = "built-in", .match = "default", .precision = precision,
-        .mwg = 16, .nwg = 16, .kwg = 8, .mdimc = 8, .ndimc = 8, .sa = 1, .sb = 1, .copy_ts = 16, .copy_rs = 4 };
+        .mwg = 16, .nwg = 16, .kwg = 8, .mdimc = 8, .ndimc = 8, .vwm = 1, .vwn = 1, .kwi = 1,
+        .sa = 1, .sb = 1, .copy_ts = 16, .copy_rs = 4 };
     const char *env = getenv("GPUBLAS3_PARAMS");
     if (env && *env) {
         g3_params trial = *out;
         const char *why = g3_params_override(&trial, env) ? "cannot be parsed"
-                                                          : g3_params_invalid(&trial, max_wg, local_mem);
+                          : trial.mma && !nvidia ? "mma needs an NVIDIA device"
+                          : g3_params_invalid(&trial, max_wg, local_mem);
         if (why)
             fprintf(stderr, "gpublas3: GPUBLAS3_PARAMS=\"%s\" ignored: %s\n", env, why);
         else

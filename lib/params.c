@@ -1,23 +1,52 @@
 /* Checks, overrides and prints the tuned parameters (lib/params.h).
- * Impossible sets are refused here, before anything is compiled. */
+ * Impossible sets are refused here, before anything is compiled, so a bad
+ * table row or override costs speed, never a failed build. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "params.h"
 
 static int pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
+static int vector_width(int v) { return v == 1 || v == 2 || v == 4 || v == 8 || v == 16; }
 
 const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_mem_bytes)
 {
-    size_t esize = p->precision == 64 ? 8 : 4;
     if (p->precision != 32 && p->precision != 64) return "precision must be 32 or 64";
-    if (!pow2(p->mwg) || !pow2(p->nwg) || !pow2(p->kwg) || !pow2(p->mdimc) || !pow2(p->ndimc))
-        return "tile sizes must be powers of two";
-    if (p->mwg % p->mdimc || p->nwg % p->ndimc) return "mwg/nwg must be multiples of mdimc/ndimc";
-    if ((size_t)p->mdimc * p->ndimc > max_wg) return "work-group larger than the device allows";
-    if ((p->sa != 0 && p->sa != 1) || (p->sb != 0 && p->sb != 1)) return "sa/sb must be 0 or 1";
-    size_t local = esize * p->kwg * ((size_t)p->sa * p->mwg + (size_t)p->sb * p->nwg);
-    if (local > local_mem_bytes) return "local-memory tiles larger than the device has";
+    size_t esize = p->precision == 64 ? 8 : 4;
+    if (p->mwg < 1 || p->nwg < 1 || p->kwg < 1 || p->mdimc < 1 || p->ndimc < 1 || p->kwi < 1)
+        return "tile sizes must be positive";
+    if (p->mwg > 1024 || p->nwg > 1024 || p->kwg > 256) return "tiles larger than 1024 x 1024 x 256";
+    if (!vector_width(p->vwm) || !vector_width(p->vwn)) return "vwm, vwn must be 1, 2, 4, 8 or 16";
+    if ((p->sa | p->sb | p->db) & ~1) return "sa, sb, db must be 0 or 1";
+    if (p->mma < 0 || p->mma > 4) return "mma must be 0 (portable) or 1..4 (m8n8k4, m16n8k4, m16n8k8, m16n8k16)";
+    if (p->pad < 0 || p->pad > 64) return "pad must be 0..64";
+    if (p->db && !p->sa && !p->sb) return "db needs sa or sb";
+    if (p->wtm && (p->mma || (p->wtm & (p->wtm - 1)) || p->wtm > 32 || p->mdimc % p->wtm ||
+                   p->ndimc % (32 / p->wtm)))
+        return "wtm: a power of two <= 32 dividing mdimc, with 32/wtm dividing ndimc (not with mma)";
+    size_t warp = p->mma ? 32 : 1;
+    size_t nt = warp * p->mdimc * p->ndimc;
+    if (nt > max_wg) return "work-group larger than the device allows";
+    if (p->mma) {
+        if (p->precision != 64) return "mma is fp64 only";
+        if (p->vwm > 2 || p->vwn > 2 || !p->sa || !p->sb) return "mma needs vwm, vwn <= 2, sa = sb = 1";
+        int mm = p->mma == 1 ? 8 : 16, mk = p->mma <= 2 ? 4 : p->mma == 3 ? 8 : 16;
+        if (p->mwg % (mm * p->mdimc) || p->nwg % (8 * p->ndimc))
+            return "mma: each warp's tile must be whole tensor-core blocks";
+        if (p->kwg % mk || (p->kwg / mk) % p->kwi) return "mma: kwg a multiple of the mma k, kwg/k a multiple of kwi";
+        if ((size_t)(p->mwg / p->mdimc) * (p->nwg / p->ndimc) > 64 * 32) return "mma: warp tile too large";
+    } else {
+        if (p->mwg % (p->mdimc * p->vwm) || p->nwg % (p->ndimc * p->vwn))
+            return "mwg, nwg must be multiples of mdimc*vwm, ndimc*vwn";
+        if (p->kwg % p->kwi) return "kwg must be a multiple of kwi";
+        if ((size_t)(p->mwg / p->mdimc) * (p->nwg / p->ndimc) > 256) return "work-item tile over 256 elements";
+    }
+    if (p->sa && ((size_t)p->kwg * p->mwg / p->vwm % nt || p->pad % p->vwm))
+        return "sa: the A' tile must split evenly over the work-group, pad a multiple of vwm";
+    if (p->sb && ((size_t)p->kwg * p->nwg / p->vwn % nt || p->pad % p->vwn))
+        return "sb: the B' tile must split evenly over the work-group, pad a multiple of vwn";
+    size_t local = esize * p->kwg * ((size_t)p->sa * (p->mwg + p->pad) + (size_t)p->sb * (p->nwg + p->pad));
+    if (local * (p->db ? 2 : 1) > local_mem_bytes) return "local-memory tiles larger than the device has";
     if (!pow2(p->copy_ts) || !pow2(p->copy_rs) || p->copy_rs > p->copy_ts)
         return "copy_ts, copy_rs must be powers of two with copy_rs <= copy_ts";
     if ((size_t)p->copy_ts * p->copy_rs > max_wg) return "copy work-group larger than the device allows";
@@ -25,13 +54,16 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     return NULL;
 }
 
+static const struct { const char *name; size_t offset; } fields[] = {
+#define F(x) { #x, offsetof(g3_params, x) }
+    F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(vwm), F(vwn), F(kwi), F(sa), F(sb), F(db), F(pad),
+    F(wtm), F(mma), F(copy_ts), F(copy_rs),
+#undef F
+};
+#define NFIELDS (sizeof fields / sizeof fields[0])
+
 int g3_params_override(g3_params *p, const char *spec)
 {
-    static const struct { const char *name; size_t offset; } fields[] = {
-#define F(x) { #x, offsetof(g3_params, x) }
-        F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(sa), F(sb), F(copy_ts), F(copy_rs),
-#undef F
-    };
     char buf[512];
     snprintf(buf, sizeof buf, "%s", spec);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -41,16 +73,31 @@ int g3_params_override(g3_params *p, const char *spec)
         long v = strtol(eq + 1, &end, 10);
         if (*end || v < 0 || v > 1 << 16) return -1;
         size_t i = 0;
-        while (i < sizeof fields / sizeof fields[0] && strcmp(fields[i].name, tok)) i++;
-        if (i == sizeof fields / sizeof fields[0]) return -1;
+        while (i < NFIELDS && strcmp(fields[i].name, tok)) i++;
+        if (i == NFIELDS) return -1;
         *(int *)((char *)p + fields[i].offset) = (int)v;
     }
     return 0;
 }
 
+void g3_params_string(const g3_params *p, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < NFIELDS && used < n; i++)
+        used += snprintf(buf + used, n - used, "%s%s=%d", i ? "," : "", fields[i].name,
+                         *(const int *)((const char *)p + fields[i].offset));
+}
+
 void g3_params_defines(const g3_params *p, char *buf, size_t n)
 {
-    snprintf(buf, n, "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DSA=%d -DSB=%d"
-             " -DCOPY_TS=%d -DCOPY_RS=%d",
-             p->precision, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->sa, p->sb, p->copy_ts, p->copy_rs);
+    snprintf(buf, n, "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DVWM=%d -DVWN=%d"
+             " -DKWI=%d -DSA=%d -DSB=%d -DDB=%d -DPAD=%d -DWTM=%d -DMMA=%d",
+             p->precision, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwm, p->vwn, p->kwi, p->sa,
+             p->sb, p->db, p->pad, p->wtm, p->mma);
+}
+
+void g3_params_copy_defines(const g3_params *p, char *buf, size_t n)
+{
+    snprintf(buf, n, "-DPRECISION=%d -DCOPY_TS=%d -DCOPY_RS=%d", p->precision, p->copy_ts, p->copy_rs);
 }

@@ -1,7 +1,8 @@
 /* Tuned parameters of the GEMM and copy kernels for one device and
  * precision.  The rows come from the CSV tables in tuned-params/ (turned into
- * g3_tuned_table by lib/cmake/params.cmake); lib/params.c picks one for a
- * device and applies the GPUBLAS3_PARAMS override. */
+ * g3_tuned_table by lib/cmake/params.cmake); lib/params.c checks a set and
+ * applies the GPUBLAS3_PARAMS override; kernels/gemm.cl says what each
+ * parameter does to the kernel. */
 #ifndef G3_PARAMS_H
 #define G3_PARAMS_H
 #include <stddef.h>
@@ -12,8 +13,14 @@ typedef struct {
     int precision;      /* 32 or 64 */
     /* GEMM kernel (kernels/gemm.cl) */
     int mwg, nwg, kwg;  /* work-group tile in M, N, K */
-    int mdimc, ndimc;   /* work-group shape; work-item tile is mwg/mdimc x nwg/ndimc */
+    int mdimc, ndimc;   /* work-group shape (mma: warps); work-item tile mwg/mdimc x nwg/ndimc */
+    int vwm, vwn;       /* vector widths of the A' and B' loads */
+    int kwi;            /* unroll factor of the loop over a k-tile */
     int sa, sb;         /* stage A', B' through local memory */
+    int db;             /* double-buffer the staged tiles */
+    int pad;            /* elements added to each staged row */
+    int wtm;            /* 0, or work-items of a 32-wide group along M (warp tiling) */
+    int mma;            /* 1..4: NVIDIA fp64 tensor-core path (inline PTX), its mma shape */
     /* copy kernel (copy/pack.cl) */
     int copy_ts, copy_rs; /* tile edge, rows of work-items */
 } g3_params;
@@ -21,10 +28,15 @@ typedef struct {
 extern const g3_params g3_tuned_table[];
 extern const int g3_tuned_count;
 
-/* Why a parameter set cannot run on a device, or NULL when it can. */
+/* Why a parameter set cannot run on a device, or NULL when it can (mma sets
+ * also need an NVIDIA device: lib/device.c checks that). */
 const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_mem_bytes);
 /* Applies "name=value,..." (GPUBLAS3_PARAMS syntax) to p; 0 on success. */
 int g3_params_override(g3_params *p, const char *spec);
-/* The -D options string that compiles the kernels with p. */
+/* The -D options that compile the GEMM kernel / the copy kernel with p
+ * (apart, so that a new GEMM set does not rebuild the copy kernel). */
 void g3_params_defines(const g3_params *p, char *buf, size_t n);
+void g3_params_copy_defines(const g3_params *p, char *buf, size_t n);
+/* p as "name=value,..." (the override syntax, for the tuner and messages). */
+void g3_params_string(const g3_params *p, char *buf, size_t n);
 #endif

@@ -53,7 +53,7 @@ static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B,
     if (st != gpublas3Success)
         return st;
     size_t mp = g3_roundup(ml, pr->mwg), np = g3_roundup(nl, pr->nwg);
-    cl_int M = (cl_int)ml, N = (cl_int)nl, K = (cl_int)kp, lda = (cl_int)mp, ldb = (cl_int)np;
+    cl_int M = (cl_int)ml, N = (cl_int)nl, K = (cl_int)kp;
     cl_long offc = (cl_long)(j->p->offc + m0 + n0 * j->p->ldc), ldc = (cl_long)j->p->ldc;
     cl_int tri = j->p->tri, tri_off = (cl_int)n0 - (cl_int)m0, band = j->p->band;
     cl_int band_off = (band <= 2 ? (cl_int)m0 : (cl_int)n0) - (cl_int)k0;
@@ -62,10 +62,12 @@ static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B,
     cl_double da = alpha, db = beta;
     g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K),
         j->p->dbl ? G3_ARG(da) : G3_ARG(fa), j->p->dbl ? G3_ARG(db) : G3_ARG(fb),
-        G3_ARG(A), G3_ARG(lda), G3_ARG(B), G3_ARG(ldb), G3_ARG(j->p->c), G3_ARG(offc), G3_ARG(ldc),
+        G3_ARG(A), G3_ARG(B), G3_ARG(j->p->c), G3_ARG(offc), G3_ARG(ldc),
         G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off) };
-    size_t global[2] = { mp / pr->mwg * pr->mdimc, np / pr->nwg * pr->ndimc };
-    size_t local[2] = { pr->mdimc, pr->ndimc };
+    /* one work-item per MDIMC unit, or one warp of 32 for the tensor-core path */
+    size_t wx = pr->mdimc * (pr->mma ? 32 : 1);
+    size_t global[2] = { mp / pr->mwg * wx, np / pr->nwg * pr->ndimc };
+    size_t local[2] = { wx, pr->ndimc };
     return g3_launch(chain, k, sizeof args / sizeof args[0], args, global, local);
 }
 
@@ -90,7 +92,7 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
         for (size_t m0 = 0; m0 < p->M; m0 += mb) {
             size_t ml = p->M - m0 < mb ? p->M - m0 : mb, mp = g3_roundup(ml, j->pr->mwg);
             for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
-                st = g3_pack(j->d, p->dbl, &p->a[t], 0, m0, k0, ml, kl, abuf[t], mp, kp, chain);
+                st = g3_pack(j->d, p->dbl, &p->a[t], 0, m0, k0, ml, kl, abuf[t], j->pr->mwg, mp, kp, chain);
             for (size_t n0 = 0; n0 < p->N && st == gpublas3Success; n0 += nb) {
                 size_t nl = p->N - n0 < nb ? p->N - n0 : nb, np = g3_roundup(nl, j->pr->nwg);
                 if (!touches_triangle(p->tri, m0, n0, ml, nl))
@@ -98,7 +100,7 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                 if (nb < p->N || m0 == 0)
                     for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
                         if (bshare[t] < 0)
-                            st = g3_pack(j->d, p->dbl, &p->b[t], 1, n0, k0, nl, kl, bbuf[t], np, kp, chain);
+                            st = g3_pack(j->d, p->dbl, &p->b[t], 1, n0, k0, nl, kl, bbuf[t], j->pr->nwg, np, kp, chain);
                 for (int t = 0; t < p->nterms && st == gpublas3Success; t++) {
                     cl_mem A = kl ? abuf[t] : p->c;
                     cl_mem B = kl ? (bshare[t] >= 0 ? abuf[bshare[t]] : bbuf[t]) : p->c;
@@ -121,7 +123,7 @@ static gpublas3Status snapshot_output(const job *j, g3_gemm_plan *q, cl_mem snap
     g3_operand c = { q->c, q->offc, q->ldc, 0, G3_GENERAL, 0 };
     g3_operand *o = q->snapshot == 1 ? &q->a[0] : &q->b[0];
     *o = (g3_operand){ snap, 0, q->M, 0, G3_GENERAL, 0 };
-    return g3_pack(j->d, q->dbl, &c, 0, 0, 0, q->M, q->N, snap, q->M, q->N, chain);
+    return g3_pack(j->d, q->dbl, &c, 0, 0, 0, q->M, q->N, snap, q->M, q->M, q->N, chain);
 }
 
 /* TRMM's snapshot of its output is taken by slabs that match the panels:
@@ -165,7 +167,8 @@ static void scratch_sizes(const job *j, size_t mb, size_t nb, size_t kb, int bsh
 {
     const g3_gemm_plan *p = j->p;
     size_t mp = g3_roundup(mb, j->pr->mwg), np = g3_roundup(nb, j->pr->nwg), kp = g3_roundup(kb, j->pr->kwg);
-    int single = mb == p->M && nb == p->N && p->M == p->N && mp == np;
+    /* B' can be A' only when both are cut into the same column blocks */
+    int single = mb == p->M && nb == p->N && p->M == p->N && mp == np && j->pr->mwg == j->pr->nwg;
     bshare[0] = bshare[1] = -1;
     for (int t = 0; t < p->nterms && kb; t++)
         for (int u = 0; u < p->nterms && single; u++)
