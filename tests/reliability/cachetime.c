@@ -31,8 +31,9 @@ static double now_ms(void)
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-/* The child: prints "first_sgemm_ms first_dgemm_ms". */
-static int child(size_t n)
+/* The first GPU of any platform, else the first device (the library's
+ * and the tests' default). */
+static cl_device_id pick_device(void)
 {
     cl_platform_id plats[16];
     cl_uint np = 0;
@@ -42,6 +43,13 @@ static int child(size_t n)
         for (cl_uint p = 0; p < np && p < 16 && !dev; p++)
             if (clGetDeviceIDs(plats[p], pass ? CL_DEVICE_TYPE_ALL : CL_DEVICE_TYPE_GPU, 1, &dev, NULL))
                 dev = NULL;
+    return dev;
+}
+
+/* The child: prints "first_sgemm_ms first_dgemm_ms". */
+static int child(size_t n)
+{
+    cl_device_id dev = pick_device();
     if (!dev) {
         fprintf(stderr, "no OpenCL device\n");
         return 2;
@@ -182,6 +190,13 @@ int main(int argc, char **argv)
         remove_dir(dir);
     }
     rmdir(root);
+    char name[256] = "?", driver[256] = "?";
+    cl_device_id dev = pick_device();
+    if (dev) {
+        clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof name, name, NULL);
+        clGetDeviceInfo(dev, CL_DRIVER_VERSION, sizeof driver, driver, NULL);
+    }
+    printf("device: %s, driver %s\n", name, driver);
     printf("first calls after gpublas3Setup, n = %zu, %d runs (ms: median / min)\n", n, runs);
     printf("%-5s %22s %22s\n", "cache", "first SGEMM", "then first DGEMM");
     for (int m = 0; m < 3; m++) {
