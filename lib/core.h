@@ -33,7 +33,6 @@ void g3_program_release_all(void);
 cl_program g3_diskcache_load(const g3_device *d, const char *src, const char *options);
 void g3_diskcache_store(const g3_device *d, const char *src, const char *options, cl_program p);
 
-
 /* ---- argument checks (lib/check.c) ---- */
 typedef struct {
     cl_mem buf;
