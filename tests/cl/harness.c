@@ -147,13 +147,13 @@ spec_case padded(spec_case c, size_t pad)
 }
 
 void case_start(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_command_queue q,
-                int want_event)
+                cl_uint nwait, const cl_event *wait, int want_event)
 {
     memset(t, 0, sizeof *t);
     t->seed = seed;
     data_fill(&t->d, c, seed, flags);
     for (int k = 0; k < 3; k++) t->m[k] = data_buffer(&t->d, k, env.ctx);
-    t->status = spec_run(&t->d.c, q, t->m[0], t->m[1], t->m[2], 0, NULL, want_event ? &t->ev : NULL);
+    t->status = spec_run(&t->d.c, q, t->m[0], t->m[1], t->m[2], nwait, wait, want_event ? &t->ev : NULL);
 }
 
 int case_finish(test_call *t)
@@ -207,7 +207,7 @@ int case_finish(test_call *t)
 int check_case(const spec_case *c, uint64_t seed, int flags)
 {
     test_call t;
-    case_start(&t, c, seed, flags, env.q, 1);
+    case_start(&t, c, seed, flags, env.q, 0, NULL, 1);
     int bad = 0;
     if (t.status == gpublas3Success && !t.ev) {
         print_error("a call returned no event\n");

@@ -56,8 +56,9 @@ void *read_back(cl_command_queue q, cl_mem m, size_t bytes);
  * everything is right; otherwise prints the case and the first fault. */
 int check_case(const spec_case *c, uint64_t seed, int flags);
 
-/* The same in two halves, for calls kept in flight together: case_start
- * fills and enqueues (on q; events[0] asked for when want_event);
+/* The same in two halves, for calls kept in flight or gated: case_start
+ * fills and enqueues (on q after the wait list; events[0] asked for when
+ * want_event);
  * case_finish waits for the event if there is one (else the caller has
  * finished q), judges the buffers read through env.q2, and frees. */
 typedef struct {
@@ -68,7 +69,7 @@ typedef struct {
     uint64_t seed;
 } test_call;
 void case_start(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_command_queue q,
-                int want_event);
+                cl_uint nwait, const cl_event *wait, int want_event);
 int case_finish(test_call *t);
 
 /* `c` with every leading dimension `pad` elements beyond the tight one. */

@@ -52,45 +52,37 @@ static int output_right(const test_data *d, cl_mem out, const char *what)
     return bad != 0;
 }
 
-static int gated(const spec_case *c0, uint64_t seed)
+static int gated(const spec_case *c, uint64_t seed)
 {
-    test_data d;
+    test_call t;
     cl_int err;
-    cl_mem m[3];
-    cl_event gate[2], ev = NULL;
+    cl_event gate[2];
     int fails = 0;
-    data_fill(&d, c0, seed, 0);
-    int k = spec_output(&d.c) == 'B' ? 1 : 2;
-    size_t bytes = d.n[k] * spec_elem_size(&d.c);
-    for (int i = 0; i < 3; i++) m[i] = data_buffer(&d, i, env.ctx);
     for (int i = 0; i < 2; i++) {
         gate[i] = clCreateUserEvent(env.ctx, &err);
         assert_int_equal(err, CL_SUCCESS);
     }
-
     /* Returning at all, with the gate shut, shows the call does not wait. */
-    assert_int_equal(spec_run(&d.c, env.q, m[0], m[1], m[2], 2, gate, &ev), gpublas3Success);
-    assert_non_null(ev);
+    case_start(&t, c, seed, 0, env.q, 2, gate, 1);
+    assert_int_equal(t.status, gpublas3Success);
+    assert_non_null(t.ev);
     clFlush(env.q);
+    int k = spec_output(&t.d.c) == 'B' ? 1 : 2;
+    size_t bytes = t.d.n[k] * spec_elem_size(&t.d.c);
     for (int open = 0; open < 2; open++) {
         pause_briefly();
-        void *now = read_back(env.q2, m[k], bytes);
-        if (event_status(ev) == CL_COMPLETE || memcmp(now, d.host[k], bytes)) {
+        void *now = read_back(env.q2, t.m[k], bytes);
+        if (event_status(t.ev) == CL_COMPLETE || memcmp(now, t.d.host[k], bytes)) {
             print_error("%s ran with %d of its 2 wait-list events still unset\n",
-                        spec_routine_name(d.c.routine), 2 - open);
+                        spec_routine_name(t.d.c.routine), 2 - open);
             fails++;
         }
         free(now);
         clSetUserEventStatus(gate[open], CL_COMPLETE);
     }
-    assert_int_equal(clWaitForEvents(1, &ev), CL_SUCCESS);
-    fails += output_right(&d, m[k], "after the gate opened");
-    clReleaseEvent(ev);
+    fails += case_finish(&t); /* waits for events[0], reads through env.q2 */
     for (int i = 0; i < 2; i++) clReleaseEvent(gate[i]);
     clFinish(env.q);
-    for (int i = 0; i < 3; i++)
-        if (m[i]) clReleaseMemObject(m[i]);
-    data_free(&d);
     return fails;
 }
 
@@ -124,20 +116,11 @@ static void event_marks_the_result(void **state)
     int fails = 0;
     for (int r = 0; r < SPEC_NROUTINES; r++) {
         spec_case c = any(r, 0, 300);
-        test_data d;
-        cl_mem m[3];
-        cl_event ev = NULL;
-        data_fill(&d, &c, r, 0);
-        for (int i = 0; i < 3; i++) m[i] = data_buffer(&d, i, env.ctx);
-        assert_int_equal(spec_run(&d.c, env.q, m[0], m[1], m[2], 0, NULL, &ev), gpublas3Success);
-        assert_non_null(ev);
-        assert_int_equal(clWaitForEvents(1, &ev), CL_SUCCESS);
-        fails += output_right(&d, m[spec_output(&d.c) == 'B' ? 1 : 2], "right after events[0] completed");
-        clReleaseEvent(ev);
+        test_call t;
+        case_start(&t, &c, r, 0, env.q, 0, NULL, 1);
+        assert_non_null(t.ev);
+        fails += case_finish(&t); /* reads through env.q2 right after events[0] */
         clFinish(env.q);
-        for (int i = 0; i < 3; i++)
-            if (m[i]) clReleaseMemObject(m[i]);
-        data_free(&d);
     }
     assert_int_equal(fails, 0);
 }

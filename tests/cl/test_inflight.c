@@ -32,7 +32,7 @@ static int batch(cl_command_queue q0, cl_command_queue q1, int want_events)
     int fails = 0;
     for (int i = 0; i < BATCH; i++) {
         spec_case c = call(i);
-        case_start(&t[i], &c, 100 + i, 0, i % 2 ? q1 : q0, want_events);
+        case_start(&t[i], &c, 100 + i, 0, i % 2 ? q1 : q0, 0, NULL, want_events);
     }
     clFlush(q0);
     clFlush(q1);
