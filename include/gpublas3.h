@@ -49,7 +49,7 @@ typedef enum gpublas3Status_ {
     /* extended codes, as clBLAS numbers them */
     gpublas3NotImplemented = -1024,
     gpublas3NotInitialized,      /* -1023: called before gpublas3Setup */
-    gpublas3InvalidMatA,         /* -1022: A is NULL or not a buffer of the queue's context */
+    gpublas3InvalidMatA,         /* -1022: A is NULL or not a valid buffer (another context: InvalidContext) */
     gpublas3InvalidMatB,
     gpublas3InvalidMatC,
     gpublas3InvalidVecX,
