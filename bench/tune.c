@@ -26,7 +26,7 @@
 
 typedef struct {
     const char *device, *space, *out, *match, *copy_src, *start;
-    int dbl, reps, timeout, copy;
+    int dbl, reps, timeout, copy, copy_only;
     size_t size, small, final;
     double budget, prune;
     unsigned long long seed;
@@ -246,6 +246,7 @@ static void usage(void)
          "  --start P         extra seed point, GPUBLAS3_PARAMS syntax\n"
          "  --timeout S       per-candidate limit (default 120)\n"
          "  --no-copy         skip the copy-kernel tuning\n"
+         "  --copy-only       tune only the copy kernel, for --start (or the first seed)\n"
          "  --copy-src FILE   copy/pack.cl to tune (default copy/pack.cl)\n"
          "  --out FILE        tuned-params CSV to update (default: print the row only)\n"
          "  --match STR       the row's device match (default: the device name)\n"
@@ -259,7 +260,7 @@ static int parse(int argc, char **argv, options *o)
         { "small", 1, 0, 's' }, { "final", 1, 0, 'f' }, { "budget", 1, 0, 'b' }, { "prune", 1, 0, 'P' },
         { "reps", 1, 0, 'r' }, { "start", 1, 0, 'a' }, { "timeout", 1, 0, 't' }, { "no-copy", 0, 0, 'C' },
         { "copy-src", 1, 0, 'c' }, { "out", 1, 0, 'o' }, { "match", 1, 0, 'm' }, { "seed", 1, 0, 'x' },
-        { "help", 0, 0, 'h' }, { 0, 0, 0, 0 } };
+        { "copy-only", 0, 0, 'O' }, { "help", 0, 0, 'h' }, { 0, 0, 0, 0 } };
     *o = (options){ .reps = 3, .timeout = 120, .copy = 1, .budget = 300, .prune = 0.5, .seed = 1,
                     .copy_src = "copy/pack.cl" };
     int c;
@@ -277,6 +278,7 @@ static int parse(int argc, char **argv, options *o)
         case 'a': o->start = optarg; break;
         case 't': o->timeout = atoi(optarg); break;
         case 'C': o->copy = 0; break;
+        case 'O': o->copy_only = 1; break;
         case 'c': o->copy_src = optarg; break;
         case 'o': o->out = optarg; break;
         case 'm': o->match = optarg; break;
@@ -356,10 +358,14 @@ int main(int argc, char **argv)
 #define TOP 4
     entry top[TOP];
     int ntop = 0, evaluated = 0, pruned = 0, failed = 0, invalid_seeds = 0;
+    if (o.copy_only) {
+        top[ntop++] = (entry){ queue[0], 0 };
+        o.budget = 0;
+    }
     double best_small = 0, cur_gf = 0;
     g3_params cur = base;
     int have_cur = 0, qi = 0;
-    while (now() - t_start < o.budget) {
+    while (!o.copy_only && now() - t_start < o.budget) {
         g3_params cand;
         char s[512];
         if (qi < nq) {
@@ -416,8 +422,8 @@ int main(int argc, char **argv)
 
     /* the best few again, at the final size, more repetitions */
     int win = 0;
-    double win_gf = 0;
-    for (int i = 0; i < ntop; i++) {
+    double win_gf = o.copy_only ? 1 : 0;
+    for (int i = 0; i < ntop && !o.copy_only; i++) {
         g3_params_string(&top[i].p, j.params, sizeof j.params);
         j.small = &small;
         j.big = &fin;
@@ -436,22 +442,25 @@ int main(int argc, char **argv)
     if (o.copy) {
         const tune_space *cs = tune_space_for("copy");
         g3_params cb = best;
+        for (int c = 0; c < cs->axes[2].count; c++)
         for (int a = 0; a < cs->axes[0].count; a++)
             for (int b = 0; b < cs->axes[1].count; b++) {
                 g3_params p = best;
                 p.copy_ts = cs->axes[0].values[a];
                 p.copy_rs = cs->axes[1].values[b];
+                p.copy_direct = cs->axes[2].values[c];
                 if (!valid(&p, &dev)) continue;
                 j.p = p;
                 j.reps = o.reps;
                 in_child(copy_child, &j, o.timeout, &r);
-                printf("copy ts=%d rs=%d: ", p.copy_ts, p.copy_rs);
+                printf("copy ts=%d rs=%d direct=%d: ", p.copy_ts, p.copy_rs, p.copy_direct);
                 if (r.ok != 1) { printf("FAILED: %s\n", r.why); continue; }
                 printf("%.1f GB/s (%.0f%% of copy)\n", r.gflops, 100 * r.gflops / dev.copy_gbs);
                 if (r.gflops > copy_gbs) { copy_gbs = r.gflops; cb = p; }
             }
         best.copy_ts = cb.copy_ts;
         best.copy_rs = cb.copy_rs;
+        best.copy_direct = cb.copy_direct;
     }
 
     print_params("best: ", &best);

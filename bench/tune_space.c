@@ -39,7 +39,8 @@ static const tune_space spaces[] = {
         { "pad", 4, { 0, 2, 4, 8 } },
     } },
     /* CPUs: one register tile per work-item, vectors along M, no barriers */
-    { "cpu", 11, {
+    { "cpu", 12, {
+        { "nfirst", 2, { 0, 1 } },
         { "mwg", 8, { 8, 16, 24, 32, 48, 64, 96, 128 } },
         { "nwg", 10, { 2, 4, 6, 8, 12, 16, 24, 32, 48, 64 } },
         { "kwg", 5, { 2, 4, 8, 16, 32 } },
@@ -53,9 +54,10 @@ static const tune_space spaces[] = {
         { "db", 2, { 0, 1 } },
     } },
     /* the copy kernel, tuned after the GEMM kernel */
-    { "copy", 2, {
+    { "copy", 3, {
         { "copy_ts", 5, { 4, 8, 16, 32, 64 } },
         { "copy_rs", 7, { 1, 2, 4, 8, 16, 32, 64 } },
+        { "copy_direct", 2, { 0, 1 } },
     } },
 };
 
@@ -69,14 +71,14 @@ const tune_space *tune_space_for(const char *name)
 int *tune_field(g3_params *p, const char *name)
 {
 #define F(x) if (strcmp(name, #x) == 0) return &p->x
-    F(mwg); F(nwg); F(kwg); F(mdimc); F(ndimc); F(vwm); F(vwn); F(kwi); F(sa); F(sb); F(db); F(pad); F(wtm);
+    F(mwg); F(nwg); F(kwg); F(mdimc); F(ndimc); F(vwm); F(vwn); F(kwi); F(sa); F(sb); F(db); F(pad); F(wtm); F(nfirst); F(copy_direct);
     F(mma); F(copy_ts); F(copy_rs);
 #undef F
     return NULL;
 }
 
 static const char *columns[] = { "mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "vwn", "kwi", "sa", "sb",
-                                 "db", "pad", "wtm", "mma", "copy_ts", "copy_rs" };
+                                 "db", "pad", "wtm", "nfirst", "mma", "copy_ts", "copy_rs", "copy_direct" };
 #define NCOL (sizeof columns / sizeof columns[0])
 
 /* Keeps every line of the file except the header, comments about this row,

@@ -20,7 +20,9 @@
  * consecutive work-items on consecutive i (contiguous in X) and writes with
  * consecutive work-items on consecutive x (contiguous in P), so both sides
  * coalesce whether or not the tile is transposed.
- * Parameters: PRECISION, COPY_TS (tile edge), COPY_RS (rows of work-items). */
+ * Parameters: PRECISION, COPY_TS (tile edge), COPY_RS (rows of work-items),
+ * COPY_DIRECT (1: no local tile; each work-item reads and writes its own
+ * elements, which suits CPUs, where a barrier costs more than a strided read). */
 #if PRECISION == 64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef double real;
@@ -49,10 +51,23 @@ void pack(__global const real *restrict X, const long offx, const long ldx,
           const long x0, const long k0, const int xlen, const int klen,
           __global real *restrict P, const int xb, const int xpad, const int kpad)
 {
-    __local real tile[TS][TS + 1];
     const int lx = get_local_id(0), ly = get_local_id(1);
     const int bx = get_group_id(0) * TS, bk = get_group_id(1) * TS;
-
+#if COPY_DIRECT
+    /* CPUs: no tile, no barrier; each work-item moves its elements itself */
+    for (int r = ly; r < TS; r += RS) {
+        const int x = bx + lx, k = bk + r;
+        if (x >= xpad || k >= kpad) continue;
+        real v = 0;
+        if (x < xlen && k < klen) {
+            const long gx = x0 + x, gk = k0 + k;
+            v = tr ? fetch(X, offx, ldx, shape, unit, gk, gx)
+                   : fetch(X, offx, ldx, shape, unit, gx, gk);
+        }
+        P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = v;
+    }
+#else
+    __local real tile[TS][TS + 1];
     for (int r = ly; r < TS; r += RS) {
         const int x = tr ? bx + r : bx + lx;
         const int k = tr ? bk + lx : bk + r;
@@ -70,4 +85,5 @@ void pack(__global const real *restrict X, const long offx, const long ldx,
         if (x < xpad && k < kpad)
             P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = tile[lx][r];
     }
+#endif
 }

@@ -27,6 +27,7 @@
  *   DB           double-buffer the staged tiles (loads of tile t+1 are in
  *                flight while tile t is multiplied; one barrier per tile)
  *   PAD          elements added to each staged row (local-memory banks)
+ *   NFIRST       0: work-group (x, y) computes block (x, y) of C; 1: (y, x)
  *   WTM          0: work-item (tm, tn) = local id (x, y).  Else groups of 32
  *                consecutive work-items form WTM x (32/WTM) blocks of the
  *                (tm, tn) grid (warp tiling on NVIDIA)
@@ -171,7 +172,9 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
           __global real *C, const long offc, const long ldc,
           const int tri, const int tri_off, const int band, const int band_off)
 {
-    const int m0 = get_group_id(0) * MWG, n0 = get_group_id(1) * NWG;
+    /* NFIRST: consecutive work-groups walk along N, sharing one A' stripe
+     * (kept in a CPU core's cache while B' stripes stream past) */
+    const int m0 = get_group_id(NFIRST ? 1 : 0) * MWG, n0 = get_group_id(NFIRST ? 0 : 1) * NWG;
     if (tri == 1 && m0 - (n0 + NWG - 1) > tri_off) return;
     if (tri == 2 && (m0 + MWG - 1) - n0 < tri_off) return;
 

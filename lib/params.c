@@ -21,6 +21,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     if (p->mma < 0 || p->mma > 4) return "mma must be 0 (portable) or 1..4 (m8n8k4, m16n8k4, m16n8k8, m16n8k16)";
     if (p->pad < 0 || p->pad > 64) return "pad must be 0..64";
     if (p->db && !p->sa && !p->sb) return "db needs sa or sb";
+    if (p->nfirst & ~1) return "nfirst must be 0 or 1";
     if (p->wtm && (p->mma || (p->wtm & (p->wtm - 1)) || p->wtm > 32 || p->mdimc % p->wtm ||
                    p->ndimc % (32 / p->wtm)))
         return "wtm: a power of two <= 32 dividing mdimc, with 32/wtm dividing ndimc (not with mma)";
@@ -47,6 +48,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
         return "sb: the B' tile must split evenly over the work-group, pad a multiple of vwn";
     size_t local = esize * p->kwg * ((size_t)p->sa * (p->mwg + p->pad) + (size_t)p->sb * (p->nwg + p->pad));
     if (local * (p->db ? 2 : 1) > local_mem_bytes) return "local-memory tiles larger than the device has";
+    if (p->copy_direct & ~1) return "copy_direct must be 0 or 1";
     if (!pow2(p->copy_ts) || !pow2(p->copy_rs) || p->copy_rs > p->copy_ts)
         return "copy_ts, copy_rs must be powers of two with copy_rs <= copy_ts";
     if ((size_t)p->copy_ts * p->copy_rs > max_wg) return "copy work-group larger than the device allows";
@@ -57,7 +59,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
 static const struct { const char *name; size_t offset; } fields[] = {
 #define F(x) { #x, offsetof(g3_params, x) }
     F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(vwm), F(vwn), F(kwi), F(sa), F(sb), F(db), F(pad),
-    F(wtm), F(mma), F(copy_ts), F(copy_rs),
+    F(wtm), F(nfirst), F(mma), F(copy_ts), F(copy_rs), F(copy_direct),
 #undef F
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
@@ -92,12 +94,13 @@ void g3_params_string(const g3_params *p, char *buf, size_t n)
 void g3_params_defines(const g3_params *p, char *buf, size_t n)
 {
     snprintf(buf, n, "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DVWM=%d -DVWN=%d"
-             " -DKWI=%d -DSA=%d -DSB=%d -DDB=%d -DPAD=%d -DWTM=%d -DMMA=%d",
+             " -DKWI=%d -DSA=%d -DSB=%d -DDB=%d -DPAD=%d -DWTM=%d -DNFIRST=%d -DMMA=%d",
              p->precision, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwm, p->vwn, p->kwi, p->sa,
-             p->sb, p->db, p->pad, p->wtm, p->mma);
+             p->sb, p->db, p->pad, p->wtm, p->nfirst, p->mma);
 }
 
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n)
 {
-    snprintf(buf, n, "-DPRECISION=%d -DCOPY_TS=%d -DCOPY_RS=%d", p->precision, p->copy_ts, p->copy_rs);
+    snprintf(buf, n, "-DPRECISION=%d -DCOPY_TS=%d -DCOPY_RS=%d -DCOPY_DIRECT=%d", p->precision, p->copy_ts,
+             p->copy_rs, p->copy_direct);
 }

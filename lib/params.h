@@ -20,9 +20,11 @@ typedef struct {
     int db;             /* double-buffer the staged tiles */
     int pad;            /* elements added to each staged row */
     int wtm;            /* 0, or work-items of a 32-wide group along M (warp tiling) */
+    int nfirst;         /* work-group ids enumerate N-blocks first */
     int mma;            /* 1..4: NVIDIA fp64 tensor-core path (inline PTX), its mma shape */
     /* copy kernel (copy/pack.cl) */
     int copy_ts, copy_rs; /* tile edge, rows of work-items */
+    int copy_direct;      /* 1: no local-memory tile (CPUs) */
 } g3_params;
 
 extern const g3_params g3_tuned_table[];

@@ -65,8 +65,8 @@ static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B,
         G3_ARG(A), G3_ARG(B), G3_ARG(j->p->c), G3_ARG(offc), G3_ARG(ldc),
         G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off) };
     /* one work-item per MDIMC unit, or one warp of 32 for the tensor-core path */
-    size_t wx = pr->mdimc * (pr->mma ? 32 : 1);
-    size_t global[2] = { mp / pr->mwg * wx, np / pr->nwg * pr->ndimc };
+    size_t wx = pr->mdimc * (pr->mma ? 32 : 1), gm = mp / pr->mwg, gn = np / pr->nwg;
+    size_t global[2] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc };
     size_t local[2] = { wx, pr->ndimc };
     return g3_launch(chain, k, sizeof args / sizeof args[0], args, global, local);
 }
