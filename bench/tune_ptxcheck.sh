@@ -1,0 +1,27 @@
+#!/bin/sh
+# Registers, spills and local memory of one GEMM kernel parameter set on
+# sm_90, with no GPU: clang turns kernels/gemm.cl into PTX (OpenCL C on the
+# nvptx64-nvidia-nvcl target, a few OpenCL built-ins mapped to PTX special
+# registers below), ptxas from the CUDA toolkit assembles it.  NVIDIA's own
+# OpenCL compiler differs in detail; this is for screening sets (spills, the
+# 255-register limit, shared memory) and for checking inline PTX.
+# Usage: bench/tune_ptxcheck.sh "-DPRECISION=64 -DMWG=64 ... -DMMA=2"
+#        (every -D that lib/params.c's g3_params_defines writes)
+set -e
+here=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/prelude.h" <<'P'
+#define get_group_id(d) ((d) == 0 ? __nvvm_read_ptx_sreg_ctaid_x() : (d) == 1 ? __nvvm_read_ptx_sreg_ctaid_y() : __nvvm_read_ptx_sreg_ctaid_z())
+#define get_local_id(d) ((d) == 0 ? __nvvm_read_ptx_sreg_tid_x() : (d) == 1 ? __nvvm_read_ptx_sreg_tid_y() : __nvvm_read_ptx_sreg_tid_z())
+#define barrier(x) __asm__ volatile("bar.sync 0;" ::: "memory")
+#define fma(a, b, c) ((a) * (b) + (c))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define FP_FAST_FMA 1
+#define FP_FAST_FMAF 1
+P
+${CLANG:-clang-15} -x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -Xclang -finclude-default-header -O3 \
+    -ffp-contract=fast -Dasm=__asm__ -include "$tmp/prelude.h" $1 -S "$here/kernels/gemm.cl" -o "$tmp/k0.ptx"
+sed -e 's/^\.target sm_20.*/.target sm_90/' -e 's/^\.version .*/.version 7.8/' "$tmp/k0.ptx" > "$tmp/k.ptx"
+${PTXAS:-ptxas} -arch=sm_90 -v "$tmp/k.ptx" -o "$tmp/k.cubin" 2>&1 | grep -E 'registers|spill|error'
