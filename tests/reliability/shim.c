@@ -441,14 +441,3 @@ cl_int clGetDeviceInfo(cl_device_id d, cl_device_info what, size_t size, void *v
     return e;
 }
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-/* The sanitizers refuse dlopen(RTLD_DEEPBIND), which tests/common/spec.c
- * uses to load OpenBLAS as the reference.  In the sanitizer builds only,
- * the flag is dropped: the library stays RTLD_LOCAL, and spec.c still
- * checks that each reference symbol is OpenBLAS's own and not gpublas3's. */
-void *dlopen(const char *file, int mode)
-{
-    REAL(dlopen);
-    return real_dlopen(file, mode & ~RTLD_DEEPBIND);
-}
-#endif
