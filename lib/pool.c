@@ -205,6 +205,40 @@ static void give_back(const g3_device *d, const g3_chain *chain, int n, cl_mem b
     pthread_mutex_unlock(&lock);
 }
 
+/* Makes fresh buffers resident now, so that a device that allocates lazily
+ * refuses them here, before anything writes C.  The migration waits on
+ * nothing (the buffers are new: no command uses them); a marker then joins
+ * it with the call's wait list.  Gating the migration itself on the wait
+ * list crashed NVIDIA's driver (580.159) when the list held an unset user
+ * event and another queue read a buffer meanwhile. */
+static cl_int make_resident(g3_chain *chain, cl_uint n, const cl_mem mems[])
+{
+    cl_event mig;
+    cl_int err = clEnqueueMigrateMemObjects(chain->q, n, mems, CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED,
+                                            0, NULL, &mig);
+    if (err != CL_SUCCESS)
+        return err;
+    const cl_event *deps;
+    cl_uint ndeps = g3_chain_deps(chain, &deps);
+    if (ndeps == 0) {
+        g3_chain_push(chain, mig);
+        return CL_SUCCESS;
+    }
+    cl_event *all = malloc((ndeps + 1) * sizeof *all), joined;
+    if (!all) {
+        clReleaseEvent(mig);
+        return CL_OUT_OF_HOST_MEMORY;
+    }
+    memcpy(all, deps, ndeps * sizeof *all);
+    all[ndeps] = mig;
+    err = clEnqueueMarkerWithWaitList(chain->q, ndeps + 1, all, &joined);
+    free(all);
+    clReleaseEvent(mig);
+    if (err == CL_SUCCESS)
+        g3_chain_push(chain, joined);
+    return err;
+}
+
 gpublas3Status g3_scratch_acquire(const g3_device *d, g3_chain *chain, int n, const size_t bytes[],
                                   cl_mem out[])
 {
@@ -234,15 +268,9 @@ gpublas3Status g3_scratch_acquire(const g3_device *d, g3_chain *chain, int n, co
                     mems[nnew++] = out[i];
             if (!nnew)
                 return gpublas3Success;
-            const cl_event *deps;
-            cl_uint ndeps = g3_chain_deps(chain, &deps);
-            cl_event ev;
-            err = clEnqueueMigrateMemObjects(chain->q, nnew, mems, CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED,
-                                             ndeps, deps, &ev);
-            if (err == CL_SUCCESS) {
-                g3_chain_push(chain, ev);
+            err = make_resident(chain, nnew, mems);
+            if (err == CL_SUCCESS)
                 return gpublas3Success;
-            }
             give_back(d, chain, n, out, fresh);
         }
         if (!g3_alloc_failure(err))
