@@ -169,18 +169,22 @@ static void init(void)
     atexit(release_all);
 }
 
+/* Gives back a staging buffer: pinned (mapped OpenCL memory) or plain. */
+static void release_pinned(g3h_slot *s, g3h_pinned *p)
+{
+    if (p->mem) {
+        clEnqueueUnmapMemObject(s->q[G3H_UP], p->mem, p->ptr, 0, NULL, NULL);
+        clFinish(s->q[G3H_UP]);
+        clReleaseMemObject(p->mem);
+    } else {
+        free(p->ptr);
+    }
+}
+
 static void destroy_slot(g3h_slot *s)
 {
-    for (int i = 0; i < G3H_NPINNED; i++) {
-        g3h_pinned *p = &s->pin[i];
-        if (p->mem) {
-            clEnqueueUnmapMemObject(s->q[G3H_UP], p->mem, p->ptr, 0, NULL, NULL);
-            clFinish(s->q[G3H_UP]);
-            clReleaseMemObject(p->mem);
-        } else {
-            free(p->ptr);
-        }
-    }
+    for (int i = 0; i < G3H_NPINNED; i++)
+        release_pinned(s, &s->pin[i]);
     for (int i = 0; i < G3H_NDEVBUF; i++)
         if (s->buf[i].mem)
             clReleaseMemObject(s->buf[i].mem);
@@ -372,13 +376,7 @@ void *g3h_pinned_get(g3h_slot *s, int i, size_t bytes, cl_int *err)
     *err = CL_SUCCESS;
     if (p->ptr && p->size >= bytes)
         return p->ptr;
-    if (p->mem) {
-        clEnqueueUnmapMemObject(s->q[G3H_UP], p->mem, p->ptr, 0, NULL, NULL);
-        clFinish(s->q[G3H_UP]);
-        clReleaseMemObject(p->mem);
-    } else {
-        free(p->ptr);
-    }
+    release_pinned(s, p);
     size_t size = grown(p->size, bytes);
     *p = (g3h_pinned){ NULL, NULL, 0 };
     cl_int e;
