@@ -7,10 +7,8 @@ gpublas3Status g3_pack(const g3_device *d, int dbl, const g3_operand *o, int bsi
                        cl_mem P, size_t xb, size_t xpad, size_t kpad, g3_chain *chain)
 {
     const g3_params *pr = &d->params[dbl];
-    char options[256];
-    g3_params_copy_defines(pr, options, sizeof options);
     cl_kernel k;
-    gpublas3Status st = g3_kernel(d, g3_src_pack, "pack", options, &k);
+    gpublas3Status st = g3_kernel(d, g3_src_pack, "pack", d->copy_defines[dbl], &k);
     if (st != gpublas3Success)
         return st;
     /* The B side is K x N; seen x-by-k it is its transpose. */

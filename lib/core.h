@@ -17,6 +17,8 @@ typedef struct {
     int has_fp64;
     cl_ulong max_alloc, global_mem;
     g3_params params[2];  /* [0] single, [1] double */
+    /* the -D options of the GEMM and copy kernels for params[i], made once */
+    char gemm_defines[2][256], copy_defines[2][256];
 } g3_device;
 /* The state of the queue's device, made on first use; NULL only when out of memory. */
 gpublas3Status g3_device_of(cl_command_queue q, const g3_device **out);

@@ -88,6 +88,10 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
     d->has_fp64 = fp64 != 0;
     choose_params(d, 32, max_wg, local_mem);
     choose_params(d, 64, max_wg, local_mem);
+    for (int i = 0; i < 2; i++) {
+        g3_params_defines(&d->params[i], d->gemm_defines[i], sizeof d->gemm_defines[i]);
+        g3_params_copy_defines(&d->params[i], d->copy_defines[i], sizeof d->copy_defines[i]);
+    }
     return gpublas3Success;
 }
 

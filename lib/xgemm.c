@@ -17,7 +17,6 @@ typedef struct {
     const g3_gemm_plan *p;
     const g3_params *pr;
     size_t es;
-    char options[256];
 } job;
 
 /* Two operands pack to the same buffer when they read the same stored data
@@ -49,7 +48,7 @@ static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B,
 {
     const g3_params *pr = j->pr;
     cl_kernel k;
-    gpublas3Status st = g3_kernel(j->d, g3_src_gemm, "gemm", j->options, &k);
+    gpublas3Status st = g3_kernel(j->d, g3_src_gemm, "gemm", j->d->gemm_defines[j->p->dbl], &k);
     if (st != gpublas3Success)
         return st;
     size_t mp = g3_roundup(ml, pr->mwg), np = g3_roundup(nl, pr->nwg);
@@ -225,7 +224,6 @@ gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *plan, g3_chain *chain)
     if (p->M == 0 || p->N == 0 || ((p->K == 0 || p->alpha == 0) && p->beta == 1))
         return gpublas3Success;
     j.pr = &j.d->params[p->dbl];
-    g3_params_defines(j.pr, j.options, sizeof j.options);
 
     /* Panel sizes: whole when it fits, else halve the largest dimension. */
     const int scale_only = p->K == 0 || p->alpha == 0;
