@@ -21,6 +21,7 @@
  * consecutive work-items on consecutive x (contiguous in P), so both sides
  * coalesce whether or not the tile is transposed.
  * Parameters: PRECISION, COPY_TS (tile edge), COPY_RS (rows of work-items),
+ * COPY_NWG (the GEMM kernel's NWG: the block width of B'),
  * COPY_DIRECT (1: no local tile; each work-item reads and writes its own
  * elements, which suits CPUs, where a barrier costs more than a strided read). */
 #if PRECISION == 64
@@ -31,6 +32,8 @@ typedef float real;
 #endif
 #define TS COPY_TS
 #define RS COPY_RS
+#define PRAGMA(x) _Pragma(#x)
+#define UNROLL_ALL PRAGMA(unroll)
 
 real fetch(__global const real *X, long offx, long ldx, int shape, int unit, long i, long j)
 {
@@ -54,17 +57,61 @@ void pack(__global const real *restrict X, const long offx, const long ldx,
     const int lx = get_local_id(0), ly = get_local_id(1);
     const int bx = get_group_id(0) * TS, bk = get_group_id(1) * TS;
 #if COPY_DIRECT
-    /* CPUs: no tile, no barrier; each work-item moves its elements itself */
-    for (int r = ly; r < TS; r += RS) {
-        const int x = bx + lx, k = bk + r;
-        if (x >= xpad || k >= kpad) continue;
-        real v = 0;
-        if (x < xlen && k < klen) {
-            const long gx = x0 + x, gk = k0 + k;
-            v = tr ? fetch(X, offx, ldx, shape, unit, gk, gx)
-                   : fetch(X, offx, ldx, shape, unit, gx, gk);
+    /* CPUs: no local tile, no barrier.  PoCL runs the work-items of dimension
+     * 0 as vector lanes, so lanes walk x and each writes P contiguously.
+     * Most tiles lie wholly inside Y and wholly on one side of S's diagonal:
+     * they read one stored matrix (S, or its mirror for SYMM's other
+     * triangle) or are all zero (TRMM's other triangle), and take a loop with
+     * no test per element -- 2.5x faster on PoCL than the general path
+     * (bench/NOTES.md, attempt 12).  Edge and diagonal tiles take the
+     * general path. */
+    /* the tile's first and last row (i) and column (j) of S */
+    const long ilo = tr ? k0 + bk : x0 + bx, jlo = tr ? x0 + bx : k0 + bk;
+    const long ihi = ilo + TS - 1, jhi = jlo + TS - 1;
+    const bool upper = shape == 1 || shape == 3;
+    const bool stored = shape == 0 || (upper ? ihi < jlo : ilo > jhi);
+    const bool other = shape != 0 && (upper ? ilo > jhi : ihi < jlo);
+    if (bx + TS <= xlen && bk + TS <= klen && (stored || other)) {
+        const bool zero = other && shape >= 3, mirror = other ? !tr : tr;
+        const int x = bx + lx;
+        __global real *p = P + (long)(x / xb) * kpad * xb + x % xb;
+        const long xg = x0 + x, kg = k0 + bk;
+        if (!mirror)  /* Y(x, k) = X[xg + k*ldx]: contiguous across lanes */
+            for (int r = ly; r < TS; r += RS)
+                p[(long)(bk + r) * xb] = zero ? 0 : X[offx + xg + (kg + r) * ldx];
+#if TS % COPY_NWG == 0
+        else if (xb == COPY_NWG && !zero) {
+            /* Y(x, k) = X[k + xg*ldx] into B' blocks of NWG: lanes along k
+             * (contiguous reads); each work-item moves whole rows of NWG,
+             * which the compiler turns into an in-register transpose --
+             * 1.7x faster on PoCL than lanes along x (bench/NOTES.md) */
+            const int kk = bk + lx;
+            for (int r = ly * COPY_NWG; r < TS; r += RS * COPY_NWG) {
+                const long xr = x0 + bx + r;
+                __global real *q = P + (long)((bx + r) / COPY_NWG) * kpad * COPY_NWG + (long)kk * COPY_NWG;
+                __global const real *s = X + offx + k0 + kk + xr * ldx;
+                UNROLL_ALL for (int j = 0; j < COPY_NWG; j++)
+                    q[j] = s[j * ldx];
+            }
         }
-        P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = v;
+#endif
+        else          /* Y(x, k) = X[k + xg*ldx]: each lane walks its own column */
+            for (int r = ly; r < TS; r += RS)
+                p[(long)(bk + r) * xb] = zero ? 0 : X[offx + kg + r + xg * ldx];
+    } else {
+        /* (the same loop reads x = bx + lx afresh: sharing the fast path's
+         * pointer made the whole kernel 1.5x slower on PoCL 3.1) */
+        for (int r = ly; r < TS; r += RS) {
+            const int x = bx + lx, k = bk + r;
+            if (x >= xpad || k >= kpad) continue;
+            real v = 0;
+            if (x < xlen && k < klen) {
+                const long gx = x0 + x, gk = k0 + k;
+                v = tr ? fetch(X, offx, ldx, shape, unit, gk, gx)
+                       : fetch(X, offx, ldx, shape, unit, gx, gk);
+            }
+            P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = v;
+        }
     }
 #else
     __local real tile[TS][TS + 1];

@@ -127,11 +127,15 @@ static gpublas3Status snapshot_output(const job *j, g3_gemm_plan *q, cl_mem snap
 
 /* TRMM's snapshot of its output is taken by slabs that match the panels:
  * column slabs of nb when B is the right operand (side Left: output column
- * n needs only column n of B), row slabs of mb when it is the left one. */
-static size_t snapshot_bytes(const job *j, size_t mb, size_t nb)
+ * n needs only column n of B), row slabs of mb when it is the left one.
+ * With one panel there is none: both packs are enqueued before the one
+ * launch that writes C, so the pack of the output is the snapshot. */
+static size_t snapshot_bytes(const job *j, size_t mb, size_t nb, size_t kb)
 {
     const g3_gemm_plan *p = j->p;
     if (!p->snapshot || p->K == 0 || p->alpha == 0)
+        return 0;
+    if (mb >= p->M && nb >= p->N && kb >= p->K)
         return 0;
     return (p->snapshot == 1 ? mb * p->N : p->M * nb) * j->es;
 }
@@ -140,7 +144,7 @@ static size_t snapshot_bytes(const job *j, size_t mb, size_t nb)
  * the largest allocation? */
 static int plan_fits(const job *j, size_t mb, size_t nb, size_t kb, size_t budget)
 {
-    size_t snap = snapshot_bytes(j, mb, nb);
+    size_t snap = snapshot_bytes(j, mb, nb, kb);
     if (snap > j->d->max_alloc || snap > budget)
         return 0;
     return !kb || panels_fit(j, mb, nb, kb, budget - snap);
@@ -177,7 +181,7 @@ static void scratch_sizes(const job *j, size_t mb, size_t nb, size_t kb, int bsh
         bytes[2 * t] = t < p->nterms && kb ? kp * mp * j->es : 0;
         bytes[2 * t + 1] = t < p->nterms && kb && bshare[t] < 0 ? kp * np * j->es : 0;
     }
-    bytes[4] = snapshot_bytes(j, mb, nb);
+    bytes[4] = snapshot_bytes(j, mb, nb, kb);
 }
 
 /* Runs the panels; with a snapshot, slab by slab, each slab's part of C

@@ -33,7 +33,10 @@ static void all_options(void **state)
         fails += check_case(&c, n + 100, 0);
         c = symm(n, 33, 7, scalars[1 + n % 3], scalars[(n + 1) % 4]);
         fails += check_case(&c, n + 200, 0);
-        c = symm(n, 130, 70, -1, 2.5); /* over two tiles of 16, 32 or 64 each way */
+        /* over two tiles of 16, 32 or 64 each way: whole tiles off the
+         * diagonal take the copy kernel's fast path */
+        c = padded(symm(n, 130, 70, -1, 2.5), 2);
+        c.offA = 3; c.offB = 5; c.offC = 2;
         fails += check_case(&c, n + 300, 0);
     }
     assert_int_equal(fails, 0);
@@ -47,6 +50,8 @@ static void nan_in_unread_triangle(void **state)
         spec_case c = padded(symm(n, 13, 9, -1, 2.5), 1);
         c.offA = 2;
         fails += check_case(&c, n, FILL_NAN_TRIANGLE);
+        c = symm(n, 130, 70, -1, 2.5); /* whole tiles in the NaN triangle */
+        fails += check_case(&c, n + 100, FILL_NAN_TRIANGLE);
     }
     assert_int_equal(fails, 0);
 }

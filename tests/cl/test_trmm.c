@@ -34,7 +34,10 @@ static void all_options(void **state)
         fails += check_case(&c, n + 100, 0);
         c = trmm(n, 33, 7, scalars[1 + (n + 1) % 3]);
         fails += check_case(&c, n + 200, 0);
-        c = trmm(n, 130, 70, 2.5); /* over two tiles of 16, 32 or 64 each way */
+        /* over two tiles of 16, 32 or 64 each way: whole tiles off the
+         * diagonal take the copy kernel's fast path */
+        c = padded(trmm(n, 130, 70, 2.5), 2);
+        c.offA = 3; c.offB = 5;
         fails += check_case(&c, n + 300, 0);
     }
     assert_int_equal(fails, 0);
@@ -48,6 +51,8 @@ static void nan_in_unread_triangle(void **state)
         spec_case c = padded(trmm(n, 13, 9, -1), 1);
         c.offA = 2;
         fails += check_case(&c, n, FILL_NAN_TRIANGLE);
+        c = trmm(n, 130, 70, -1); /* whole tiles in the NaN triangle */
+        fails += check_case(&c, n + 100, FILL_NAN_TRIANGLE);
     }
     assert_int_equal(fails, 0);
 }
