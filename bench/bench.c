@@ -223,7 +223,7 @@ static void statistics(const spec_case *c, bench_result *res)
 /* Every peer's checked call, then `reps` rounds of one timed call per device
  * peer that passed: interleaving puts the peers under the same background
  * load, so their ratio survives a busy host better than their rates do.
- * Then the host peers' timed calls. */
+ * Then the host peers' timed calls.  Times add up in row[] over --rounds. */
 static void measure_case(const bench_config *cfg, const bench_peer **peer, const int *ok, const char **why,
                          const bench_device *dev, const spec_case *c, case_data *h, case_buffers *d,
                          int prepared, bench_result *row)
@@ -232,6 +232,8 @@ static void measure_case(const bench_config *cfg, const bench_peer **peer, const
     for (int i = 0; i < cfg->npeers; i++) {
         bench_result *res = &row[i];
         timing[i] = 0;
+        if (res->status[0])
+            continue;  /* failed in an earlier round */
         if (!ok[i])
             snprintf(res->status, sizeof res->status, "ERROR: unavailable: %s", why[i]);
         else if (!prepared || (peer[i]->on_device && (!d->A || (h->nB && !d->B) || (h->nC && !d->C))))
@@ -255,8 +257,6 @@ static void measure_case(const bench_config *cfg, const bench_peer **peer, const
                 else row[i].times[row[i].reps++] = t;
             }
     }
-    for (int i = 0; i < cfg->npeers; i++)
-        if (timing[i]) statistics(c, &row[i]);
 }
 
 /* --- command line ---------------------------------------------------------- */
@@ -268,6 +268,8 @@ static void usage(FILE *out)
         "  --precisions LIST  s,d (default: s,d)\n"
         "  --sizes LIST       square sizes n, M=N=K=n (default: 256,1024)\n"
         "  --reps R           timed calls per case, median reported (default: 3, max 64)\n"
+        "  --rounds W         run the whole sweep W times, pooling each case's times\n"
+        "                     (default: 1; reps x rounds <= 64)\n"
         "  --device SEL       gpu | cpu | P:D | name substring (default: $GPUBLAS3_DEVICE,\n"
         "                     else the first GPU, else the first OpenCL device)\n"
         "  --peers LIST       %s (default: all)\n"
@@ -311,7 +313,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         { "alpha", 1, 0, 'a' }, { "beta", 1, 0, 'b' }, { "order", 1, 0, 'o' },
         { "transA", 1, 0, 'A' }, { "transB", 1, 0, 'B' }, { "side", 1, 0, 'S' },
         { "uplo", 1, 0, 'U' }, { "diag", 1, 0, 'G' }, { "list", 0, 0, 'l' },
-        { "help", 0, 0, 'h' }, { 0, 0, 0, 0 } };
+        { "help", 0, 0, 'h' }, { "rounds", 1, 0, 'W' }, { 0, 0, 0, 0 } };
     static const int orders[] = { gpublas3ColumnMajor, gpublas3RowMajor };
     static const int transes[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
     static const int sides[] = { gpublas3Left, gpublas3Right };
@@ -327,6 +329,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
     cfg->precisions[0] = 0; cfg->precisions[1] = 1; cfg->nprecisions = 2;
     cfg->sizes[0] = 256; cfg->sizes[1] = 1024; cfg->nsizes = 2;
     cfg->reps = 3;
+    cfg->rounds = 1;
     for (int i = 0; i < 3; i++) cfg->peers[i] = default_peers[i];
     cfg->npeers = 3;
     cfg->seed = 1;
@@ -373,6 +376,10 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         case 'R':
             cfg->reps = atoi(optarg);
             if (cfg->reps < 1 || cfg->reps > 64) { fprintf(stderr, "gpublas3-bench: --reps 1..64\n"); return -1; }
+            break;
+        case 'W':
+            cfg->rounds = atoi(optarg);
+            if (cfg->rounds < 1 || cfg->rounds > 64) { fprintf(stderr, "gpublas3-bench: --rounds 1..64\n"); return -1; }
             break;
         case 'D': cfg->device = optarg; break;
         case 'P':
@@ -421,6 +428,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         }
     }
     if (optind < argc) { fprintf(stderr, "gpublas3-bench: unexpected \"%s\"\n", argv[optind]); return -1; }
+    if (cfg->reps * cfg->rounds > 64) { fprintf(stderr, "gpublas3-bench: --reps x --rounds must be <= 64\n"); return -1; }
     return 0;
 }
 
@@ -463,9 +471,16 @@ int main(int argc, char **argv)
     bench_cpu_sample cpu0, cpu1;
     bench_cpu_sample_now(&cpu0);
 
-    bench_result *all = NULL, row[BENCH_MAX_LIST];
+    /* With --rounds, the whole sweep runs again and each case's times join
+     * those of the earlier rounds, so that a drifting background load
+     * spreads over every routine instead of falling on whichever ran then:
+     * the routines' ratios to GEMM then compare like with like. */
+    bench_result *all = NULL;
     size_t nall = 0;
+    for (int round = 0; round < cfg.rounds; round++) {
+    const int last = round == cfg.rounds - 1;
     unsigned long long seed = cfg.seed;
+    size_t at = 0;  /* this case's rows in all[] */
     for (int ri = 0; ri < cfg.nroutines; ri++)
     for (int pi = 0; pi < cfg.nprecisions; pi++) {
         int r = cfg.routines[ri];
@@ -492,27 +507,35 @@ int main(int argc, char **argv)
                 d.B = make_buffer(dev.context, h.B, h.nB * es);
                 d.C = make_buffer(dev.context, h.C, h.nC * es);
             }
-            for (int i = 0; i < cfg.npeers; i++) {
-                memset(&row[i], 0, sizeof row[i]);
-                row[i].peer = cfg.peers[i];
-                row[i].peer_version = version[i];
-                row[i].c = c;
-                bench_options_string(&c, row[i].options, sizeof row[i].options);
-            }
-            measure_case(&cfg, peer, ok, whys, &dev, &c, &h, &d, prepared, row);
-            for (int i = 0; csv && i < cfg.npeers; i++) report_csv_row(csv, &dev, &row[i]);
-            report_row(stdout, row, cfg.npeers);
-            bench_result *grown = realloc(all, (nall + (size_t)cfg.npeers) * sizeof *all);
-            if (grown) {
+            if (round == 0) {
+                bench_result *grown = realloc(all, (nall + (size_t)cfg.npeers) * sizeof *all);
+                if (!grown) { fprintf(stderr, "gpublas3-bench: out of memory\n"); return 1; }
                 all = grown;
-                memcpy(all + nall, row, (size_t)cfg.npeers * sizeof *all);
+                for (int i = 0; i < cfg.npeers; i++) {
+                    bench_result *res = &all[nall + (size_t)i];
+                    memset(res, 0, sizeof *res);
+                    res->peer = cfg.peers[i];
+                    res->peer_version = version[i];
+                    res->c = c;
+                    bench_options_string(&c, res->options, sizeof res->options);
+                }
                 nall += (size_t)cfg.npeers;
+            }
+            bench_result *row = all + at;
+            at += (size_t)cfg.npeers;
+            measure_case(&cfg, peer, ok, whys, &dev, &c, &h, &d, prepared, row);
+            if (last) {
+                for (int i = 0; i < cfg.npeers; i++)
+                    if (!row[i].status[0] && row[i].reps) statistics(&c, &row[i]);
+                for (int i = 0; csv && i < cfg.npeers; i++) report_csv_row(csv, &dev, &row[i]);
+                report_row(stdout, row, cfg.npeers);
             }
             if (d.A) clReleaseMemObject(d.A);
             if (d.B) clReleaseMemObject(d.B);
             if (d.C) clReleaseMemObject(d.C);
             free_case(&h);
         }
+    }
     }
 
     bench_cpu_sample_now(&cpu1);

@@ -16,7 +16,7 @@ typedef struct {
     int precisions[2], nprecisions;             /* 0: s, 1: d */
     size_t sizes[BENCH_MAX_LIST];
     int nsizes;
-    int reps;
+    int reps, rounds;                           /* timed calls per case per round */
     const char *device;                         /* selector, NULL: default */
     const char *peers[BENCH_MAX_LIST];
     int npeers;

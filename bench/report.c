@@ -60,9 +60,10 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
             dev->platform_version);
     for (int i = 0; i < npeers; i++)
         fprintf(out, "%-8s %s %s\n", i == 0 ? "peers" : "", peers[i], versions[i][0] ? versions[i] : "(unavailable)");
-    fprintf(out, "method   median of %d timed calls after 1 checked warm-up call; device calls timed between\n"
-                 "         clFinish, transfers excluded; alpha=%g beta=%g; random data in [-1,1], seed %llu\n",
-            cfg->reps, cfg->alpha, cfg->beta, cfg->seed);
+    fprintf(out, "method   median of %d timed calls (%d per round x %d rounds) after 1 checked warm-up call\n"
+                 "         per round; device calls timed between clFinish, transfers excluded; alpha=%g beta=%g;\n"
+                 "         random data in [-1,1], seed %llu\n",
+            cfg->reps * cfg->rounds, cfg->reps, cfg->rounds, cfg->alpha, cfg->beta, cfg->seed);
     fprintf(out, "options  order, then gemm: transA transB | symm: side uplo | syrk, syr2k: uplo trans |\n"
                  "         trmm: side uplo transA diag.  Cells: GFLOP/s of the median call (useful flops)\n\n");
     fprintf(out, "%-7s %-9s %6s", "routine", "options", "n");
@@ -256,7 +257,8 @@ int report_json(const char *path, const bench_config *cfg, const bench_device *d
         first = 0;
     }
     fprintf(f, "%s},\n", first ? "" : "\n  ");
-    fprintf(f, "  \"method\": {\n    \"reps\": %d,\n    \"warmup\": 1,\n", cfg->reps);
+    fprintf(f, "  \"method\": {\n    \"reps\": %d,\n    \"rounds\": %d,\n    \"warmup\": 1,\n", cfg->reps,
+            cfg->rounds);
     jkv(f, "    ", "timer", "CLOCK_MONOTONIC wall clock; device calls between clFinish before and after, "
         "host<->device transfers excluded; the output operand is restored before every call; device peers "
         "timed in interleaved rounds, host peers after them; each phase 0.2 s after the other's last call (idle worker threads spin)", 1);
