@@ -12,6 +12,7 @@
  *             work-groups that lie wholly in the other;
  *   - `band`: the k-range outside which A' or B' is known to be zero
  *             (TRMM's triangle), so those tiles are never loaded.
+ * Without SB, B' may instead be A' itself, read in A's blocks (bxb = MWG).
  * C is column-major at C[offc + m + n*ldc]; rows >= M, columns >= N and the
  * masked triangle are never read or written, and C is not read when
  * beta == 0, so NaN there does not survive.
@@ -170,7 +171,7 @@ __kernel __attribute__((reqd_work_group_size(MDIMC * WARP, NDIMC, 1)))
 void gemm(const int M, const int N, const int K, const real alpha, const real beta,
           __global const realM *restrict A, __global const realN *restrict B,
           __global real *C, const long offc, const long ldc,
-          const int tri, const int tri_off, const int band, const int band_off)
+          const int tri, const int tri_off, const int band, const int band_off, const int bxb)
 {
     /* NFIRST: consecutive work-groups walk along N, sharing one A' stripe
      * (kept in a CPU core's cache while B' stripes stream past) */
@@ -186,9 +187,16 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
     kbeg = max(kbeg, 0) / KWG * KWG;
     kend = min((kend + KWG - 1) / KWG * KWG, K);
 
-    /* this work-group's stripes of A' and B' */
+    /* this work-group's stripes of A' and B'.  B' comes in blocks of bxb
+     * columns: NWG, or MWG when it is A' itself (SYRK, SYR2K: the driver
+     * shares the pack only when B' is read directly, without SB) */
     __global const realM *Ab = A + (long)m0 * K / VWM;
+#if SB
     __global const realN *Bb = B + (long)n0 * K / VWN;
+#else
+    __global const realN *Bb = B + ((long)(n0 / bxb) * bxb * K + n0 % bxb) / VWN;
+    const int brow = bxb / VWN;  /* vectors per k-row of a B' block */
+#endif
 #if SA || SB
     const int tid = get_local_id(0) + get_local_id(1) * MDIMC * WARP;
 #endif
@@ -302,7 +310,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
 #if SB
                 const realN v = Bl[buf][kk * LBV + tn + j * NDIMC];
 #else
-                const realN v = Bb[(long)(k0 + kk) * BV + tn + j * NDIMC];
+                const realN v = Bb[(long)(k0 + kk) * brow + tn + j * NDIMC];
 #endif
 #define SET_B(x, w) b[w] = (x)
                 SPLIT(VWN)(v, SET_B, j * VWN);

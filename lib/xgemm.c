@@ -42,7 +42,8 @@ static int panels_fit(const job *j, size_t mb, size_t nb, size_t kb, size_t budg
 
 static size_t halve(size_t x, size_t tile) { return g3_roundup((x + 1) / 2, tile); }
 
-static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B,
+/* bxb: the block width of B' (NWG, or MWG when B' is A') */
+static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B, cl_int bxb,
                                   size_t m0, size_t n0, size_t k0, size_t ml, size_t nl, size_t kp,
                                   g3_chain *chain)
 {
@@ -62,7 +63,7 @@ static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B,
     g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K),
         j->p->dbl ? G3_ARG(da) : G3_ARG(fa), j->p->dbl ? G3_ARG(db) : G3_ARG(fb),
         G3_ARG(A), G3_ARG(B), G3_ARG(j->p->c), G3_ARG(offc), G3_ARG(ldc),
-        G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off) };
+        G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(bxb) };
     /* one work-item per MDIMC unit, or one warp of 32 for the tensor-core path */
     size_t wx = pr->mdimc * (pr->mma ? 32 : 1), gm = mp / pr->mwg, gn = np / pr->nwg;
     size_t global[2] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc };
@@ -103,7 +104,8 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                 for (int t = 0; t < p->nterms && st == gpublas3Success; t++) {
                     cl_mem A = kl ? abuf[t] : p->c;
                     cl_mem B = kl ? (bshare[t] >= 0 ? abuf[bshare[t]] : bbuf[t]) : p->c;
-                    st = launch_gemm(j, t == 0 ? beta : 1.0, A, B, m0, n0, k0, ml, nl, kp, chain);
+                    cl_int bxb = kl && bshare[t] >= 0 ? j->pr->mwg : j->pr->nwg;
+                    st = launch_gemm(j, t == 0 ? beta : 1.0, A, B, bxb, m0, n0, k0, ml, nl, kp, chain);
                 }
             }
             if (st != gpublas3Success)
@@ -170,8 +172,12 @@ static void scratch_sizes(const job *j, size_t mb, size_t nb, size_t kb, int bsh
 {
     const g3_gemm_plan *p = j->p;
     size_t mp = g3_roundup(mb, j->pr->mwg), np = g3_roundup(nb, j->pr->nwg), kp = g3_roundup(kb, j->pr->kwg);
-    /* B' can be A' only when both are cut into the same column blocks */
-    int single = mb == p->M && nb == p->N && p->M == p->N && mp == np && j->pr->mwg == j->pr->nwg;
+    /* B' can be A' when both are cut into the same column blocks, or when
+     * the kernel reads B' directly (no SB) in A's blocks of MWG, which
+     * hold whole blocks of NWG */
+    const g3_params *pr = j->pr;
+    int blocks_fit = pr->mwg == pr->nwg || (!pr->sb && pr->mwg % pr->nwg == 0);
+    int single = mb == p->M && nb == p->N && p->M == p->N && blocks_fit;
     bshare[0] = bshare[1] = -1;
     for (int t = 0; t < p->nterms && kb; t++)
         for (int u = 0; u < p->nterms && single; u++)
