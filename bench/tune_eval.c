@@ -374,10 +374,11 @@ void tune_eval_copy(const char *sel, const char *src_path, const g3_params *p, s
         cl_mem P = clCreateBuffer(s.ctx, CL_MEM_READ_WRITE, xpad * kpad * es, NULL, &e);
         cl_long off = 0, ld = (cl_long)n, z = 0;
         cl_int tr = side, shape = 0, unit = 0, xl = (cl_int)n, kl = (cl_int)n, xbi = xb;
-        cl_int xp = (cl_int)xpad, kp = (cl_int)kpad;
-        const void *args[] = { &X, &off, &ld, &tr, &shape, &unit, &z, &z, &xl, &kl, &P, &xbi, &xp, &kp };
-        size_t sizes[] = { sizeof X, 8, 8, 4, 4, 4, 8, 8, 4, 4, sizeof P, 4, 4, 4 };
-        for (int a = 0; a < 14; a++) clSetKernelArg(k, a, sizes[a], args[a]);
+        cl_int xp = (cl_int)xpad, kp = (cl_int)kpad, noskip = 0;
+        const void *args[] = { &X, &off, &ld, &tr, &shape, &unit, &z, &z, &xl, &kl, &P, &xbi, &xp, &kp,
+                               &noskip, &noskip };
+        size_t sizes[] = { sizeof X, 8, 8, 4, 4, 4, 8, 8, 4, 4, sizeof P, 4, 4, 4, 4, 4 };
+        for (int a = 0; a < 16; a++) clSetKernelArg(k, a, sizes[a], args[a]);
         size_t ts = p->copy_ts;
         size_t global[2] = { (xpad + ts - 1) / ts * ts, (kpad + ts - 1) / ts * p->copy_rs };
         size_t local[2] = { ts, p->copy_rs };

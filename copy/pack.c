@@ -4,7 +4,8 @@
 
 gpublas3Status g3_pack(const g3_device *d, int dbl, const g3_operand *o, int bside,
                        size_t x0, size_t k0, size_t xlen, size_t klen,
-                       cl_mem P, size_t xb, size_t xpad, size_t kpad, g3_chain *chain)
+                       cl_mem P, size_t xb, size_t xpad, size_t kpad, int skip, long skip_off,
+                       g3_chain *chain)
 {
     const g3_params *pr = &d->params[dbl];
     cl_kernel k;
@@ -15,8 +16,10 @@ gpublas3Status g3_pack(const g3_device *d, int dbl, const g3_operand *o, int bsi
     cl_int tr = bside ? !o->trans : o->trans, shape = o->shape, unit = o->unit;
     cl_long offx = (cl_long)o->off, ldx = (cl_long)o->ld, gx0 = (cl_long)x0, gk0 = (cl_long)k0;
     cl_int xl = (cl_int)xlen, kl = (cl_int)klen, xbl = (cl_int)xb, xp = (cl_int)xpad, kp = (cl_int)kpad;
+    cl_int sk = skip, so = (cl_int)skip_off;
     g3_arg args[] = { G3_ARG(o->buf), G3_ARG(offx), G3_ARG(ldx), G3_ARG(tr), G3_ARG(shape), G3_ARG(unit),
-        G3_ARG(gx0), G3_ARG(gk0), G3_ARG(xl), G3_ARG(kl), G3_ARG(P), G3_ARG(xbl), G3_ARG(xp), G3_ARG(kp) };
+        G3_ARG(gx0), G3_ARG(gk0), G3_ARG(xl), G3_ARG(kl), G3_ARG(P), G3_ARG(xbl), G3_ARG(xp), G3_ARG(kp),
+        G3_ARG(sk), G3_ARG(so) };
     size_t ts = pr->copy_ts;
     size_t global[2] = { g3_roundup(xpad, ts), g3_roundup(kpad, ts) / ts * pr->copy_rs };
     size_t local[2] = { ts, pr->copy_rs };

@@ -21,7 +21,7 @@
  * consecutive work-items on consecutive x (contiguous in P), so both sides
  * coalesce whether or not the tile is transposed.
  * Parameters: PRECISION, COPY_TS (tile edge), COPY_RS (rows of work-items),
- * COPY_NWG (the GEMM kernel's NWG: the block width of B'),
+ * COPY_NWG, COPY_KWG (the GEMM kernel's NWG and KWG),
  * COPY_DIRECT (1: no local tile; each work-item reads and writes its own
  * elements, which suits CPUs, where a barrier costs more than a strided read). */
 #if PRECISION == 64
@@ -52,10 +52,21 @@ __kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
 void pack(__global const real *restrict X, const long offx, const long ldx,
           const int tr, const int shape, const int unit,
           const long x0, const long k0, const int xlen, const int klen,
-          __global real *restrict P, const int xb, const int xpad, const int kpad)
+          __global real *restrict P, const int xb, const int xpad, const int kpad,
+          const int skip, const int skip_off)
 {
     const int lx = get_local_id(0), ly = get_local_id(1);
     const int bx = get_group_id(0) * TS, bk = get_group_id(1) * TS;
+    /* Tiles the GEMM kernel will never read are not written (TRMM: its
+     * band).  skip 1 / 2: the block of x (blk = x - x % xb) is read only at
+     * k < kend / k >= kbeg, computed exactly as kernels/gemm.cl computes
+     * them from band 1|3 / 2|4 and band_off = skip_off. */
+    if (skip == 1) {
+        const int xl = min(bx + TS, xpad) - 1, kend = xl - xl % xb + xb + skip_off;
+        if (bk >= (kend + COPY_KWG - 1) / COPY_KWG * COPY_KWG) return;
+    } else if (skip == 2) {
+        if (bk + TS <= max(bx - bx % xb + skip_off, 0) / COPY_KWG * COPY_KWG) return;
+    }
 #if COPY_DIRECT
     /* CPUs: no local tile, no barrier.  PoCL runs the work-items of dimension
      * 0 as vector lanes, so lanes walk x and each writes P contiguously.

@@ -128,10 +128,13 @@ void g3_pool_release_all(void);
 /* Packs the panel [x0, x0+xlen) x [k0, k0+klen) of operand o, seen x-by-k
  * (`bside`: o is a K x N B operand, so Y = o^T), into P (xpad x kpad) in
  * column blocks of xb (the layout of copy/pack.cl; xb = xpad: plain
- * column-major with leading dimension xpad). */
+ * column-major with leading dimension xpad).  skip 1 / 2 with skip_off:
+ * the GEMM launch reads P only inside its band (band 1|3 / 2|4, band_off),
+ * so tiles outside it are not written; 0: all are. */
 gpublas3Status g3_pack(const g3_device *d, int dbl, const g3_operand *o, int bside,
                        size_t x0, size_t k0, size_t xlen, size_t klen,
-                       cl_mem P, size_t xb, size_t xpad, size_t kpad, g3_chain *chain);
+                       cl_mem P, size_t xb, size_t xpad, size_t kpad, int skip, long skip_off,
+                       g3_chain *chain);
 
 /* Passes a public routine's queue arguments on. */
 #define G3_QUEUE_PASS numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events

@@ -101,6 +101,6 @@ void g3_params_defines(const g3_params *p, char *buf, size_t n)
 
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n)
 {
-    snprintf(buf, n, "-DPRECISION=%d -DCOPY_TS=%d -DCOPY_RS=%d -DCOPY_DIRECT=%d -DCOPY_NWG=%d", p->precision,
-             p->copy_ts, p->copy_rs, p->copy_direct, p->nwg);
+    snprintf(buf, n, "-DPRECISION=%d -DCOPY_TS=%d -DCOPY_RS=%d -DCOPY_DIRECT=%d -DCOPY_NWG=%d -DCOPY_KWG=%d",
+             p->precision, p->copy_ts, p->copy_rs, p->copy_direct, p->nwg, p->kwg);
 }

@@ -92,7 +92,8 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
         for (size_t m0 = 0; m0 < p->M; m0 += mb) {
             size_t ml = p->M - m0 < mb ? p->M - m0 : mb, mp = g3_roundup(ml, j->pr->mwg);
             for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
-                st = g3_pack(j->d, p->dbl, &p->a[t], 0, m0, k0, ml, kl, abuf[t], j->pr->mwg, mp, kp, chain);
+                st = g3_pack(j->d, p->dbl, &p->a[t], 0, m0, k0, ml, kl, abuf[t], j->pr->mwg, mp, kp,
+                             p->band == 1 || p->band == 2 ? p->band : 0, (long)m0 - (long)k0, chain);
             for (size_t n0 = 0; n0 < p->N && st == gpublas3Success; n0 += nb) {
                 size_t nl = p->N - n0 < nb ? p->N - n0 : nb, np = g3_roundup(nl, j->pr->nwg);
                 if (!touches_triangle(p->tri, m0, n0, ml, nl))
@@ -100,7 +101,8 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                 if (nb < p->N || m0 == 0)
                     for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
                         if (bshare[t] < 0)
-                            st = g3_pack(j->d, p->dbl, &p->b[t], 1, n0, k0, nl, kl, bbuf[t], j->pr->nwg, np, kp, chain);
+                            st = g3_pack(j->d, p->dbl, &p->b[t], 1, n0, k0, nl, kl, bbuf[t], j->pr->nwg, np, kp,
+                                         p->band >= 3 ? p->band - 2 : 0, (long)n0 - (long)k0, chain);
                 for (int t = 0; t < p->nterms && st == gpublas3Success; t++) {
                     cl_mem A = kl ? abuf[t] : p->c;
                     cl_mem B = kl ? (bshare[t] >= 0 ? abuf[bshare[t]] : bbuf[t]) : p->c;
@@ -124,7 +126,7 @@ static gpublas3Status snapshot_output(const job *j, g3_gemm_plan *q, cl_mem snap
     g3_operand c = { q->c, q->offc, q->ldc, 0, G3_GENERAL, 0 };
     g3_operand *o = q->snapshot == 1 ? &q->a[0] : &q->b[0];
     *o = (g3_operand){ snap, 0, q->M, 0, G3_GENERAL, 0 };
-    return g3_pack(j->d, q->dbl, &c, 0, 0, 0, q->M, q->N, snap, q->M, q->M, q->N, chain);
+    return g3_pack(j->d, q->dbl, &c, 0, 0, 0, q->M, q->N, snap, q->M, q->M, q->N, 0, 0, chain);
 }
 
 /* TRMM's snapshot of its output is taken by slabs that match the panels:
