@@ -36,7 +36,8 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
 /* Applies "name=value,..." (GPUBLAS3_PARAMS syntax) to p; 0 on success. */
 int g3_params_override(g3_params *p, const char *spec);
 /* The -D options that compile the GEMM kernel / the copy kernel with p
- * (apart, so that a new GEMM set does not rebuild the copy kernel). */
+ * (apart: the copy kernel sees only the copy parameters and the GEMM
+ * kernel's NWG and KWG, so other GEMM changes do not rebuild it). */
 void g3_params_defines(const g3_params *p, char *buf, size_t n);
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n);
 /* p as "name=value,..." (the override syntax, for the tuner and messages). */
