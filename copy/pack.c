@@ -1,17 +1,13 @@
 /* Host side of the copy kernel (copy/pack.cl): enqueues the packing of one
  * operand panel into the layout the GEMM kernel reads. */
-#include "core.h"
+#include "pack.h"
 
-gpublas3Status g3_pack(const g3_device *d, int dbl, const g3_operand *o, int bside,
+gpublas3Status g3_pack(const g3_device *d, const g3_kset *ks, const g3_operand *o, int bside,
                        size_t x0, size_t k0, size_t xlen, size_t klen,
                        cl_mem P, size_t xb, size_t xpad, size_t kpad, int skip, long skip_off,
                        g3_chain *chain)
 {
-    const g3_params *pr = &d->params[dbl];
-    cl_kernel k;
-    gpublas3Status st = g3_kernel(d, g3_src_pack, "pack", d->copy_defines[dbl], &k);
-    if (st != gpublas3Success)
-        return st;
+    const g3_params *pr = &ks->p;
     /* The B side is K x N; seen x-by-k it is its transpose. */
     cl_int tr = bside ? !o->trans : o->trans, shape = o->shape, unit = o->unit;
     cl_long offx = (cl_long)o->off, ldx = (cl_long)o->ld, gx0 = (cl_long)x0, gk0 = (cl_long)k0;
@@ -23,5 +19,6 @@ gpublas3Status g3_pack(const g3_device *d, int dbl, const g3_operand *o, int bsi
     size_t ts = pr->copy_ts;
     size_t global[2] = { g3_roundup(xpad, ts), g3_roundup(kpad, ts) / ts * pr->copy_rs };
     size_t local[2] = { ts, pr->copy_rs };
-    return g3_launch(chain, k, sizeof args / sizeof args[0], args, global, local);
+    return g3_launch(chain, d, g3_src_pack, "pack", ks->copy_defines, sizeof args / sizeof args[0], args, 2,
+                     global, local);
 }

@@ -1,6 +1,8 @@
-/* What every routine shares: per-device state, the program cache, the
- * argument checker, the event chain and the GEMM driver.  Internal only:
- * nothing here is exported from the library. */
+/* lib/'s core, the floor every other one stands on: per-device state, the
+ * program cache, the argument checker, the event chain and launch helper,
+ * the scratch pool.  Internal only: nothing here is exported from the
+ * library.  Above it: copy/ and kernels/ (host sides of the .cl files),
+ * then routines/plan/ (which composes them), then routines/. */
 #ifndef G3_CORE_H
 #define G3_CORE_H
 #include <stddef.h>
@@ -11,14 +13,20 @@
 int g3_initialized(void);
 
 /* ---- one device of one context (lib/device.c) ---- */
+/* One tuned parameter set, ready to compile: the -D options of the GEMM
+ * and copy kernels made once. */
+typedef struct {
+    g3_params p;
+    char gemm_defines[256], copy_defines[256];
+} g3_kset;
 typedef struct {
     cl_context ctx;
     cl_device_id dev;
     int has_fp64;
     cl_ulong max_alloc, global_mem;
-    g3_params params[2];  /* [0] single, [1] double */
-    /* the -D options of the GEMM and copy kernels for params[i], made once */
-    char gemm_defines[2][256], copy_defines[2][256];
+    cl_uint compute_units;
+    /* [0] single, [1] double; one set per shape class (lib/params.h) */
+    g3_kset sets[2][G3_NSHAPES];
 } g3_device;
 /* The state of the queue's device, made on first use; NULL only when out of memory. */
 gpublas3Status g3_device_of(cl_command_queue q, const g3_device **out);
@@ -75,38 +83,11 @@ void g3_chain_abandon(g3_chain *c);
 
 typedef struct { size_t size; const void *value; } g3_arg;
 #define G3_ARG(v) ((g3_arg){ sizeof(v), &(v) })
-gpublas3Status g3_launch(g3_chain *c, cl_kernel k, cl_uint nargs, const g3_arg *args,
-                         const size_t global[2], const size_t local[2]);
-
-/* ---- the GEMM driver (lib/xgemm.c) ---- */
-enum { G3_GENERAL = 0, G3_SYM_UPPER, G3_SYM_LOWER, G3_TRI_UPPER, G3_TRI_LOWER };
-/* One operand: op(S) where S is stored at buf (column-major, offset, ld) with
- * the given structure; op transposes when trans is set. */
-typedef struct {
-    cl_mem buf;
-    size_t off, ld;
-    int trans, shape, unit;
-} g3_operand;
-/* C <- alpha * sum_t a[t] * b[t] + beta * C, C M x N column-major; a[t] is
- * M x K, b[t] is K x N.  tri/band as in kernels/gemm.cl. */
-typedef struct {
-    int dbl;
-    size_t M, N, K;
-    double alpha, beta;
-    int nterms;
-    g3_operand a[2], b[2];
-    cl_mem c;
-    size_t offc, ldc;
-    int tri, band;
-    /* TRMM's operand a[0] (1) or b[0] (2) is the output C itself: it is
-     * first copied to scratch, so the launches read the original. */
-    int snapshot;
-} g3_gemm_plan;
-gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *p, g3_chain *chain);
-/* Everything a routine does after its checks: runs the plan on q after the
- * wait list and hands back events[0]. */
-gpublas3Status g3_run(const g3_gemm_plan *p, cl_command_queue q, cl_uint nwait,
-                      const cl_event *wait, cl_event *events);
+/* Enqueues kernel `name` of the program (src, options) on d, with the
+ * arguments, over dims (1..3) dimensions, as the chain's next step. */
+gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const char *name,
+                         const char *options, cl_uint nargs, const g3_arg *args, cl_uint dims,
+                         const size_t *global, const size_t *local);
 
 /* ---- scratch buffers (lib/pool.c): a bounded pool per (context, device) ---- */
 #define G3_SCRATCH_MAX 5
@@ -123,18 +104,6 @@ gpublas3Status g3_scratch_acquire(const g3_device *d, g3_chain *chain, int n, co
 /* Gives them back once the call is enqueued: reused after chain->last. */
 void g3_scratch_release(const g3_device *d, const g3_chain *chain, int n, cl_mem bufs[]);
 void g3_pool_release_all(void);
-
-/* ---- the copy kernel's host side (copy/pack.c) ---- */
-/* Packs the panel [x0, x0+xlen) x [k0, k0+klen) of operand o, seen x-by-k
- * (`bside`: o is a K x N B operand, so Y = o^T), into P (xpad x kpad) in
- * column blocks of xb (the layout of copy/pack.cl; xb = xpad: plain
- * column-major with leading dimension xpad).  skip 1 / 2 with skip_off:
- * the GEMM launch reads P only inside its band (band 1|3 / 2|4, band_off),
- * so tiles outside it are not written; 0: all are. */
-gpublas3Status g3_pack(const g3_device *d, int dbl, const g3_operand *o, int bside,
-                       size_t x0, size_t k0, size_t xlen, size_t klen,
-                       cl_mem P, size_t xb, size_t xpad, size_t kpad, int skip, long skip_off,
-                       g3_chain *chain);
 
 /* Passes a public routine's queue arguments on. */
 #define G3_QUEUE_PASS numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events

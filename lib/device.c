@@ -27,10 +27,11 @@ static int contains_nocase(const char *hay, const char *needle)
     return 0;
 }
 
-/* The most specific table row for this device: its name, then its vendor,
- * then its type, then the default; a row the device cannot run is passed
- * over, so a bad table entry costs speed, never a failed call. */
-static void choose_params(g3_device *d, int precision, size_t max_wg, size_t local_mem)
+/* The most specific table row for this device and shape class: its name,
+ * then its vendor, then its type, then the default, and at each of those a
+ * row for the class before one for any class; a row the device cannot run
+ * is passed over, so a bad table entry costs speed, never a failed call. */
+static void choose_params(g3_device *d, int precision, int shape, size_t max_wg, size_t local_mem)
 {
     char name[256], vendor[256];
     cl_device_type type = 0;
@@ -45,15 +46,17 @@ static void choose_params(g3_device *d, int precision, size_t max_wg, size_t loc
     for (int i = 0; i < g3_tuned_count; i++) {
         const g3_params *p = &g3_tuned_table[i];
         int rank = 0;
-        if (p->precision != precision || g3_params_invalid(p, max_wg, local_mem) || (p->mma && !nvidia))
+        if (p->precision != precision || g3_params_invalid(p, max_wg, local_mem) || (p->mma && !nvidia) ||
+            (p->shape != G3_SHAPE_ANY && p->shape != shape))
             continue;
         if (strcmp(p->match, "default") == 0) rank = 1;
         else if (strncmp(p->match, "type:", 5) == 0) rank = strcmp(p->match, typestr) == 0 ? 2 : 0;
         else if (strncmp(p->match, "vendor:", 7) == 0) rank = contains_nocase(vendor, p->match + 7) ? 3 : 0;
         else rank = contains_nocase(name, p->match) ? 4 : 0;
-        if (rank > best_rank) { best = p; best_rank = rank; }
+        rank = rank * 2 + (p->shape == shape);
+        if (rank > 1 && rank > best_rank) { best = p; best_rank = rank; }
     }
-    g3_params *out = &d->params[precision == 64];
+    g3_params *out = &d->sets[precision == 64][shape].p;
     if (best) *out = *best;
     else *out = (g3_params){ .table = "built-in", .match = "default", .precision = precision,
         .mwg = 16, .nwg = 16, .kwg = 8, .mdimc = 8, .ndimc = 8, .vwm = 1, .vwn = 1, .kwi = 1,
@@ -64,9 +67,9 @@ static void choose_params(g3_device *d, int precision, size_t max_wg, size_t loc
         const char *why = g3_params_override(&trial, env) ? "cannot be parsed"
                           : trial.mma && !nvidia ? "mma needs an NVIDIA device"
                           : g3_params_invalid(&trial, max_wg, local_mem);
-        if (why)
+        if (why && shape == 0) /* said once, not once per class */
             fprintf(stderr, "gpublas3: GPUBLAS3_PARAMS=\"%s\" ignored: %s\n", env, why);
-        else
+        else if (!why)
             *out = trial;
     }
 }
@@ -86,12 +89,14 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
         return gpublas3InvalidDevice;
     clGetDeviceInfo(dev, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
     d->has_fp64 = fp64 != 0;
-    choose_params(d, 32, max_wg, local_mem);
-    choose_params(d, 64, max_wg, local_mem);
-    for (int i = 0; i < 2; i++) {
-        g3_params_defines(&d->params[i], d->gemm_defines[i], sizeof d->gemm_defines[i]);
-        g3_params_copy_defines(&d->params[i], d->copy_defines[i], sizeof d->copy_defines[i]);
-    }
+    clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof d->compute_units, &d->compute_units, NULL);
+    for (int i = 0; i < 2; i++)
+        for (int s = 0; s < G3_NSHAPES; s++) {
+            g3_kset *k = &d->sets[i][s];
+            choose_params(d, i ? 64 : 32, s, max_wg, local_mem);
+            g3_params_defines(&k->p, k->gemm_defines, sizeof k->gemm_defines);
+            g3_params_copy_defines(&k->p, k->copy_defines, sizeof k->copy_defines);
+        }
     return gpublas3Success;
 }
 

@@ -50,9 +50,14 @@ void g3_chain_abandon(g3_chain *c)
     c->last = NULL;
 }
 
-gpublas3Status g3_launch(g3_chain *c, cl_kernel k, cl_uint nargs, const g3_arg *args,
-                         const size_t global[2], const size_t local[2])
+gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const char *name,
+                         const char *options, cl_uint nargs, const g3_arg *args, cl_uint dims,
+                         const size_t *global, const size_t *local)
 {
+    cl_kernel k;
+    gpublas3Status st = g3_kernel(d, src, name, options, &k);
+    if (st != gpublas3Success)
+        return st;
     cl_int err = CL_SUCCESS;
     for (cl_uint i = 0; i < nargs && err == CL_SUCCESS; i++)
         err = clSetKernelArg(k, i, args[i].size, args[i].value);
@@ -60,7 +65,7 @@ gpublas3Status g3_launch(g3_chain *c, cl_kernel k, cl_uint nargs, const g3_arg *
         const cl_event *deps;
         cl_uint ndeps = g3_chain_deps(c, &deps);
         cl_event ev;
-        err = clEnqueueNDRangeKernel(c->q, k, 2, NULL, global, local, ndeps, deps, &ev);
+        err = clEnqueueNDRangeKernel(c->q, k, dims, NULL, global, local, ndeps, deps, &ev);
         if (err == CL_SUCCESS)
             g3_chain_push(c, ev);
     }

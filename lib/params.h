@@ -7,10 +7,18 @@
 #define G3_PARAMS_H
 #include <stddef.h>
 
+/* Classes of call shapes, each with its own parameter set: the plan
+ * (routines/plan/plan.c) puts every call into one; a table row names the
+ * class it serves in its `shape` column, or `any`. */
+enum { G3_SHAPE_LARGE, G3_SHAPE_SMALL, G3_SHAPE_SKINNY, G3_SHAPE_DEEPK, G3_NSHAPES };
+#define G3_SHAPE_ANY (-1)
+extern const char *const g3_shape_names[G3_NSHAPES]; /* "large", "small", ... */
+
 typedef struct {
     const char *table;  /* CSV file the row came from, for messages */
     const char *match;  /* device-name substring, "vendor:..", "type:gpu|cpu" or "default" */
     int precision;      /* 32 or 64 */
+    int shape;          /* G3_SHAPE_*, or G3_SHAPE_ANY */
     /* GEMM kernel (kernels/gemm.cl) */
     int mwg, nwg, kwg;  /* work-group tile in M, N, K */
     int mdimc, ndimc;   /* work-group shape (mma: warps); work-item tile mwg/mdimc x nwg/ndimc */

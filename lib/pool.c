@@ -12,7 +12,7 @@
  * New buffers are made resident with a content-undefined migration before
  * the call enqueues anything else, because drivers allocate lazily: an
  * allocation failure then shows here, while C is still untouched, and the
- * driver (lib/xgemm.c) can retry with smaller panels.
+ * path (routines/plan/packed.c) can retry with smaller panels.
  *
  * The pool keeps at most the scratch limit (g3_scratch_limit) per device;
  * buffers over it are released when they come back.  Teardown releases all. */

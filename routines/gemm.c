@@ -2,7 +2,7 @@
  * A row-major call is the column-major call on the transposes,
  * C^T = op(B)^T * op(A)^T: A and B swap places, M and N swap, and the
  * transpose flags stay as they are. */
-#include "core.h"
+#include "plan.h"
 
 static gpublas3Status gemm(int dbl, gpublas3Order order, gpublas3Transpose transA,
     gpublas3Transpose transB, size_t M, size_t N, size_t K, double alpha,
@@ -20,7 +20,7 @@ static gpublas3Status gemm(int dbl, gpublas3Order order, gpublas3Transpose trans
         return st;
     g3_operand opa = { A, offA, lda, ta, G3_GENERAL, 0 }, opb = { B, offB, ldb, tb, G3_GENERAL, 0 };
     int row = order == gpublas3RowMajor;
-    g3_gemm_plan p = { .dbl = dbl, .M = row ? N : M, .N = row ? M : N, .K = K, .alpha = alpha, .beta = beta,
+    g3_call p = { .dbl = dbl, .M = row ? N : M, .N = row ? M : N, .K = K, .alpha = alpha, .beta = beta,
                        .nterms = 1, .a = { row ? opb : opa }, .b = { row ? opa : opb },
                        .c = C, .offc = offC, .ldc = ldc };
     return g3_run(&p, commandQueues[0], numEventsInWaitList, eventWaitList, events);

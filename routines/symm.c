@@ -3,7 +3,7 @@
  * mirrors the stored triangle while packing, then it is GEMM.
  * Row-major: C^T = B^T*A (A = A^T), so the side flips, the stored triangle
  * of A seen column-major flips, and M and N swap. */
-#include "core.h"
+#include "plan.h"
 
 static gpublas3Status symm(int dbl, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
     size_t M, size_t N, double alpha, cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB,
@@ -20,7 +20,7 @@ static gpublas3Status symm(int dbl, gpublas3Order order, gpublas3Side side, gpub
     int left = (side == gpublas3Left) != row, upper = (uplo == gpublas3Upper) != row;
     g3_operand sa = { A, offA, lda, 0, upper ? G3_SYM_UPPER : G3_SYM_LOWER, 0 };
     g3_operand gb = { B, offB, ldb, 0, G3_GENERAL, 0 };
-    g3_gemm_plan p = { .dbl = dbl, .M = row ? N : M, .N = row ? M : N, .alpha = alpha, .beta = beta,
+    g3_call p = { .dbl = dbl, .M = row ? N : M, .N = row ? M : N, .alpha = alpha, .beta = beta,
                        .nterms = 1, .a = { left ? sa : gb }, .b = { left ? gb : sa },
                        .c = C, .offc = offC, .ldc = ldc };
     p.K = left ? p.M : p.N;

@@ -2,7 +2,7 @@
  * `uplo` triangle.  SYRK's launch with two terms: the driver packs op(A) and
  * op(B) once each and runs two GEMM launches chained by events, the second
  * accumulating with beta = 1.  Row-major flips uplo and trans, as SYRK. */
-#include "core.h"
+#include "plan.h"
 
 static gpublas3Status syr2k(int dbl, gpublas3Order order, gpublas3Uplo uplo, gpublas3Transpose trans,
     size_t N, size_t K, double alpha, cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB,
@@ -20,7 +20,7 @@ static gpublas3Status syr2k(int dbl, gpublas3Order order, gpublas3Uplo uplo, gpu
     int tr = t != row, upper = (uplo == gpublas3Upper) != row;
     g3_operand opa = { A, offA, lda, tr, G3_GENERAL, 0 }, opb = { B, offB, ldb, tr, G3_GENERAL, 0 };
     g3_operand opat = { A, offA, lda, !tr, G3_GENERAL, 0 }, opbt = { B, offB, ldb, !tr, G3_GENERAL, 0 };
-    g3_gemm_plan p = { .dbl = dbl, .M = N, .N = N, .K = K, .alpha = alpha, .beta = beta, .nterms = 2,
+    g3_call p = { .dbl = dbl, .M = N, .N = N, .K = K, .alpha = alpha, .beta = beta, .nterms = 2,
                        .a = { opa, opb }, .b = { opbt, opat },
                        .c = C, .offc = offC, .ldc = ldc, .tri = upper ? 1 : 2 };
     return g3_run(&p, commandQueues[0], numEventsInWaitList, eventWaitList, events);

@@ -4,7 +4,7 @@
  * the store writes only the stored one.
  * Row-major: the column-major view of C is C^T (the other triangle) and of A
  * is A^T, so uplo and trans both flip. */
-#include "core.h"
+#include "plan.h"
 
 static gpublas3Status syrk(int dbl, gpublas3Order order, gpublas3Uplo uplo, gpublas3Transpose trans,
     size_t N, size_t K, double alpha, cl_mem A, size_t offA, size_t lda, double beta,
@@ -19,7 +19,7 @@ static gpublas3Status syrk(int dbl, gpublas3Order order, gpublas3Uplo uplo, gpub
         return st;
     int row = order == gpublas3RowMajor;
     int tr = t != row, upper = (uplo == gpublas3Upper) != row;
-    g3_gemm_plan p = { .dbl = dbl, .M = N, .N = N, .K = K, .alpha = alpha, .beta = beta, .nterms = 1,
+    g3_call p = { .dbl = dbl, .M = N, .N = N, .K = K, .alpha = alpha, .beta = beta, .nterms = 1,
                        .a = { { A, offA, lda, tr, G3_GENERAL, 0 } }, .b = { { A, offA, lda, !tr, G3_GENERAL, 0 } },
                        .c = C, .offc = offC, .ldc = ldc, .tri = upper ? 1 : 2 };
     return g3_run(&p, commandQueues[0], numEventsInWaitList, eventWaitList, events);

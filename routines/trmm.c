@@ -5,7 +5,7 @@
  * writes into B with beta = 0 and skips the k-tiles where op(A) is zero.
  * Row-major: B^T = alpha*B^T*op(A)^T, so the side flips, the stored
  * triangle of A seen column-major flips, M and N swap, trans stays. */
-#include "core.h"
+#include "plan.h"
 
 static gpublas3Status trmm(int dbl, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
     gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N, double alpha,
@@ -25,7 +25,7 @@ static gpublas3Status trmm(int dbl, gpublas3Order order, gpublas3Side side, gpub
     g3_operand gb = { B, offB, ldb, 0, G3_GENERAL, 0 }; /* replaced by the snapshot */
     /* op(A) is upper triangular when A is upper and not transposed, or lower and transposed */
     int op_upper = upper != t;
-    g3_gemm_plan p = { .dbl = dbl, .M = row ? N : M, .N = row ? M : N, .alpha = alpha, .beta = 0,
+    g3_call p = { .dbl = dbl, .M = row ? N : M, .N = row ? M : N, .alpha = alpha, .beta = 0,
                        .nterms = 1, .a = { left ? ta : gb }, .b = { left ? gb : ta },
                        .c = B, .offc = offB, .ldc = ldb, .snapshot = left ? 2 : 1 };
     p.K = left ? p.M : p.N;

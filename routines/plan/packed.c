@@ -1,6 +1,6 @@
-/* The GEMM driver every routine ends in: plans scratch panels that fit the
- * device, enqueues the copy kernel for each operand panel and the GEMM
- * kernel for each block of C, all chained by events.
+/* The packed path: plans scratch panels that fit the device, enqueues the
+ * copy kernel for each operand panel and the GEMM kernel for each block of
+ * C, all chained by events, with the parameter set the plan chose.
  *
  * Normally the whole problem is one panel: each operand is packed once and
  * one GEMM launch per term covers C.  When the packed operands (and TRMM's
@@ -10,11 +10,12 @@
  * panels accumulate with beta = 1.  Scratch comes from lib/pool.c. */
 #include <limits.h>
 #include <stdlib.h>
-#include "core.h"
+#include "plan.h"
 
 typedef struct {
     const g3_device *d;
-    const g3_gemm_plan *p;
+    const g3_call *p;
+    const g3_kset *ks;
     const g3_params *pr;
     size_t es;
 } job;
@@ -43,32 +44,16 @@ static int panels_fit(const job *j, size_t mb, size_t nb, size_t kb, size_t budg
 static size_t halve(size_t x, size_t tile) { return g3_roundup((x + 1) / 2, tile); }
 
 /* bxb: the block width of B' (NWG, or MWG when B' is A') */
-static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B, cl_int bxb,
+static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B, int bxb,
                                   size_t m0, size_t n0, size_t k0, size_t ml, size_t nl, size_t kp,
                                   g3_chain *chain)
 {
-    const g3_params *pr = j->pr;
-    cl_kernel k;
-    gpublas3Status st = g3_kernel(j->d, g3_src_gemm, "gemm", j->d->gemm_defines[j->p->dbl], &k);
-    if (st != gpublas3Success)
-        return st;
-    size_t mp = g3_roundup(ml, pr->mwg), np = g3_roundup(nl, pr->nwg);
-    cl_int M = (cl_int)ml, N = (cl_int)nl, K = (cl_int)kp;
-    cl_long offc = (cl_long)(j->p->offc + m0 + n0 * j->p->ldc), ldc = (cl_long)j->p->ldc;
-    cl_int tri = j->p->tri, tri_off = (cl_int)n0 - (cl_int)m0, band = j->p->band;
-    cl_int band_off = (band <= 2 ? (cl_int)m0 : (cl_int)n0) - (cl_int)k0;
-    double alpha = kp ? j->p->alpha : 0;
-    cl_float fa = (cl_float)alpha, fb = (cl_float)beta;
-    cl_double da = alpha, db = beta;
-    g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K),
-        j->p->dbl ? G3_ARG(da) : G3_ARG(fa), j->p->dbl ? G3_ARG(db) : G3_ARG(fb),
-        G3_ARG(A), G3_ARG(B), G3_ARG(j->p->c), G3_ARG(offc), G3_ARG(ldc),
-        G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(bxb) };
-    /* one work-item per MDIMC unit, or one warp of 32 for the tensor-core path */
-    size_t wx = pr->mdimc * (pr->mma ? 32 : 1), gm = mp / pr->mwg, gn = np / pr->nwg;
-    size_t global[2] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc };
-    size_t local[2] = { wx, pr->ndimc };
-    return g3_launch(chain, k, sizeof args / sizeof args[0], args, global, local);
+    const g3_call *p = j->p;
+    g3_gemm_args a = { .M = ml, .N = nl, .K = kp, .alpha = kp ? p->alpha : 0, .beta = beta, .A = A, .B = B,
+                       .bxb = bxb, .C = p->c, .offc = p->offc + m0 + n0 * p->ldc, .ldc = p->ldc,
+                       .tri = p->tri, .tri_off = (int)n0 - (int)m0, .band = p->band,
+                       .band_off = (p->band <= 2 ? (int)m0 : (int)n0) - (int)k0 };
+    return g3_gemm_launch(j->d, j->ks, p->dbl, &a, chain);
 }
 
 /* Does block [m0, m0+ml) x [n0, n0+nl) of C hold any element of the stored triangle? */
@@ -82,7 +67,7 @@ static int touches_triangle(int tri, size_t m0, size_t n0, size_t ml, size_t nl)
 static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, cl_mem abuf[2],
                                  cl_mem bbuf[2], const int bshare[2], g3_chain *chain)
 {
-    const g3_gemm_plan *p = j->p;
+    const g3_call *p = j->p;
     const int scale_only = p->K == 0 || p->alpha == 0;
     const size_t K = scale_only ? 0 : p->K;
     gpublas3Status st = gpublas3Success;
@@ -92,7 +77,7 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
         for (size_t m0 = 0; m0 < p->M; m0 += mb) {
             size_t ml = p->M - m0 < mb ? p->M - m0 : mb, mp = g3_roundup(ml, j->pr->mwg);
             for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
-                st = g3_pack(j->d, p->dbl, &p->a[t], 0, m0, k0, ml, kl, abuf[t], j->pr->mwg, mp, kp,
+                st = g3_pack(j->d, j->ks, &p->a[t], 0, m0, k0, ml, kl, abuf[t], j->pr->mwg, mp, kp,
                              p->band == 1 || p->band == 2 ? p->band : 0, (long)m0 - (long)k0, chain);
             for (size_t n0 = 0; n0 < p->N && st == gpublas3Success; n0 += nb) {
                 size_t nl = p->N - n0 < nb ? p->N - n0 : nb, np = g3_roundup(nl, j->pr->nwg);
@@ -101,12 +86,12 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                 if (nb < p->N || m0 == 0)
                     for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
                         if (bshare[t] < 0)
-                            st = g3_pack(j->d, p->dbl, &p->b[t], 1, n0, k0, nl, kl, bbuf[t], j->pr->nwg, np, kp,
+                            st = g3_pack(j->d, j->ks, &p->b[t], 1, n0, k0, nl, kl, bbuf[t], j->pr->nwg, np, kp,
                                          p->band >= 3 ? p->band - 2 : 0, (long)n0 - (long)k0, chain);
                 for (int t = 0; t < p->nterms && st == gpublas3Success; t++) {
                     cl_mem A = kl ? abuf[t] : p->c;
                     cl_mem B = kl ? (bshare[t] >= 0 ? abuf[bshare[t]] : bbuf[t]) : p->c;
-                    cl_int bxb = kl && bshare[t] >= 0 ? j->pr->mwg : j->pr->nwg;
+                    int bxb = kl && bshare[t] >= 0 ? j->pr->mwg : j->pr->nwg;
                     st = launch_gemm(j, t == 0 ? beta : 1.0, A, B, bxb, m0, n0, k0, ml, nl, kp, chain);
                 }
             }
@@ -121,12 +106,12 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
 
 /* Copies C (M x N) to the tight scratch matrix snap with the copy kernel
  * and points the operand that reads C at it. */
-static gpublas3Status snapshot_output(const job *j, g3_gemm_plan *q, cl_mem snap, g3_chain *chain)
+static gpublas3Status snapshot_output(const job *j, g3_call *q, cl_mem snap, g3_chain *chain)
 {
     g3_operand c = { q->c, q->offc, q->ldc, 0, G3_GENERAL, 0 };
     g3_operand *o = q->snapshot == 1 ? &q->a[0] : &q->b[0];
     *o = (g3_operand){ snap, 0, q->M, 0, G3_GENERAL, 0 };
-    return g3_pack(j->d, q->dbl, &c, 0, 0, 0, q->M, q->N, snap, q->M, q->M, q->N, 0, 0, chain);
+    return g3_pack(j->d, j->ks, &c, 0, 0, 0, q->M, q->N, snap, q->M, q->M, q->N, 0, 0, chain);
 }
 
 /* TRMM's snapshot of its output is taken by slabs that match the panels:
@@ -136,7 +121,7 @@ static gpublas3Status snapshot_output(const job *j, g3_gemm_plan *q, cl_mem snap
  * launch that writes C, so the pack of the output is the snapshot. */
 static size_t snapshot_bytes(const job *j, size_t mb, size_t nb, size_t kb)
 {
-    const g3_gemm_plan *p = j->p;
+    const g3_call *p = j->p;
     if (!p->snapshot || p->K == 0 || p->alpha == 0)
         return 0;
     if (mb >= p->M && nb >= p->N && kb >= p->K)
@@ -172,7 +157,7 @@ static int shrink(const job *j, size_t *mb, size_t *nb, size_t *kb)
 static void scratch_sizes(const job *j, size_t mb, size_t nb, size_t kb, int bshare[2],
                           size_t bytes[G3_SCRATCH_MAX])
 {
-    const g3_gemm_plan *p = j->p;
+    const g3_call *p = j->p;
     size_t mp = g3_roundup(mb, j->pr->mwg), np = g3_roundup(nb, j->pr->nwg), kp = g3_roundup(kb, j->pr->kwg);
     /* B' can be A' when both are cut into the same column blocks, or when
      * the kernel reads B' directly (no SB) in A's blocks of MWG, which
@@ -197,7 +182,7 @@ static void scratch_sizes(const job *j, size_t mb, size_t nb, size_t kb, int bsh
 static gpublas3Status run_slabs(const job *j, size_t mb, size_t nb, size_t kb, cl_mem s[G3_SCRATCH_MAX],
                                 const int bshare[2], g3_chain *chain)
 {
-    const g3_gemm_plan *p = j->p;
+    const g3_call *p = j->p;
     cl_mem abuf[2] = { s[0], s[2] }, bbuf[2] = { s[1], s[3] };
     if (!s[4])
         return run_panels(j, mb, nb, kb, abuf, bbuf, bshare, chain);
@@ -206,7 +191,7 @@ static gpublas3Status run_slabs(const job *j, size_t mb, size_t nb, size_t kb, c
     gpublas3Status st = gpublas3Success;
     for (size_t x0 = 0; x0 < whole && st == gpublas3Success; x0 += step) {
         size_t len = whole - x0 < step ? whole - x0 : step;
-        g3_gemm_plan slab = *p;
+        g3_call slab = *p;
         if (rows) {
             slab.M = len;
             slab.offc += x0;
@@ -223,19 +208,12 @@ static gpublas3Status run_slabs(const job *j, size_t mb, size_t nb, size_t kb, c
     return st;
 }
 
-gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *plan, g3_chain *chain)
+gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const g3_plan *pl, g3_chain *chain)
 {
-    g3_gemm_plan copy = *plan;
-    const g3_gemm_plan *p = &copy;
-    job j = { .p = p, .es = p->dbl ? 8 : 4 };
-    gpublas3Status st = g3_device_of(chain->q, &j.d);
-    if (st != gpublas3Success)
-        return st;
-    if (p->dbl && !j.d->has_fp64)
-        return gpublas3InvalidDevice;
-    if (p->M == 0 || p->N == 0 || ((p->K == 0 || p->alpha == 0) && p->beta == 1))
-        return gpublas3Success;
-    j.pr = &j.d->params[p->dbl];
+    g3_call copy = *plan;
+    const g3_call *p = &copy;
+    job j = { .d = d, .p = p, .ks = pl->ks, .pr = &pl->ks->p, .es = p->dbl ? 8 : 4 };
+    gpublas3Status st;
 
     /* Panel sizes: whole when it fits, else halve the largest dimension. */
     const int scale_only = p->K == 0 || p->alpha == 0;
@@ -265,17 +243,4 @@ gpublas3Status g3_gemm_enqueue(const g3_gemm_plan *plan, g3_chain *chain)
     st = run_slabs(&j, mb, nb, kb, scratch, bshare, chain);
     g3_scratch_release(j.d, chain, G3_SCRATCH_MAX, scratch);
     return st;
-}
-
-gpublas3Status g3_run(const g3_gemm_plan *p, cl_command_queue q, cl_uint nwait,
-                      const cl_event *wait, cl_event *events)
-{
-    g3_chain chain;
-    g3_chain_init(&chain, q, nwait, wait);
-    gpublas3Status st = g3_gemm_enqueue(p, &chain);
-    if (st != gpublas3Success) {
-        g3_chain_abandon(&chain);
-        return st;
-    }
-    return g3_chain_finish(&chain, events);
 }

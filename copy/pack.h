@@ -1,0 +1,29 @@
+/* Host side of the copy kernel (copy/pack.cl): how the plan describes an
+ * operand, and the packing of one operand panel into the layout the GEMM
+ * kernel reads. */
+#ifndef G3_PACK_H
+#define G3_PACK_H
+#include "core.h"
+
+/* Structure of a stored operand, as the copy kernel reads it. */
+enum { G3_GENERAL = 0, G3_SYM_UPPER, G3_SYM_LOWER, G3_TRI_UPPER, G3_TRI_LOWER };
+/* One operand: op(S) where S is stored at buf (column-major, offset, ld) with
+ * the given structure; op transposes when trans is set. */
+typedef struct {
+    cl_mem buf;
+    size_t off, ld;
+    int trans, shape, unit;
+} g3_operand;
+
+/* Packs the panel [x0, x0+xlen) x [k0, k0+klen) of operand o, seen x-by-k
+ * (`bside`: o is a K x N B operand, so Y = o^T), into P (xpad x kpad) in
+ * column blocks of xb (the layout of copy/pack.cl; xb = xpad: plain
+ * column-major with leading dimension xpad), with the copy parameters of
+ * set ks.  skip 1 / 2 with skip_off: the GEMM launch reads P only inside
+ * its band (band 1|3 / 2|4, band_off), so tiles outside it are not
+ * written; 0: all are. */
+gpublas3Status g3_pack(const g3_device *d, const g3_kset *ks, const g3_operand *o, int bside,
+                       size_t x0, size_t k0, size_t xlen, size_t klen,
+                       cl_mem P, size_t xb, size_t xpad, size_t kpad, int skip, long skip_off,
+                       g3_chain *chain);
+#endif

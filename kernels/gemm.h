@@ -1,0 +1,21 @@
+/* Host side of the GEMM kernel (kernels/gemm.cl): one launch over a block
+ * of C from packed A' and B'. */
+#ifndef G3_GEMM_H
+#define G3_GEMM_H
+#include "core.h"
+
+/* What one launch needs; kernels/gemm.cl says what tri and band mean. */
+typedef struct {
+    size_t M, N, K;        /* the block of C, and the padded depth of A', B' */
+    double alpha, beta;
+    cl_mem A, B;
+    int bxb;               /* B' column-block width: NWG, or MWG when B' is A' */
+    cl_mem C;
+    size_t offc, ldc;      /* the block's first element and C's leading dimension */
+    int tri, tri_off;      /* triangle of C stored, and the block's diagonal offset */
+    int band, band_off;    /* nonzero k-range of A' or B' */
+} g3_gemm_args;
+
+gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, const g3_gemm_args *a,
+                              g3_chain *chain);
+#endif

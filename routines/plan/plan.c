@@ -1,0 +1,83 @@
+/* The plan of a call: which path runs it and with which parameter set,
+ * decided from its shape (M, N, K) and routine before anything is
+ * enqueued.  Shape classes (lib/params.h) each have their own tuned set:
+ *   skinny: one output dimension at most 128 and the other large, so the
+ *           large set's tiles would leave most of the device idle;
+ *   deepk:  a small output with a deep K;
+ *   small:  every dimension at most 1024;
+ *   large:  the rest.
+ * GPUBLAS3_VERBOSE=1 prints each call's plan on stderr. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "plan.h"
+
+static int shape_class(const g3_call *c)
+{
+    size_t lo = c->M < c->N ? c->M : c->N, hi = c->M < c->N ? c->N : c->M;
+    if (lo <= 128 && hi >= 1024)
+        return G3_SHAPE_SKINNY;
+    if (hi <= 512 && c->K >= 4 * hi && c->K >= 2048)
+        return G3_SHAPE_DEEPK;
+    if (hi <= 1024 && c->K <= 1024)
+        return G3_SHAPE_SMALL;
+    return G3_SHAPE_LARGE;
+}
+
+void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
+{
+    int shape = shape_class(c);
+    *out = (g3_plan){ .path = G3_PATH_PACKED, .shape = shape, .ks = &d->sets[c->dbl][shape], .splits = 1 };
+}
+
+void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n)
+{
+    static const char *const paths[] = { "packed", "direct", "split-k" };
+    const g3_params *pr = &p->ks->p;
+    snprintf(buf, n, "%cgemm-like M=%zu N=%zu K=%zu terms=%d tri=%d band=%d: %s, %s set (%s, %s) "
+             "mwg=%d nwg=%d kwg=%d, splits=%d",
+             c->dbl ? 'd' : 's', c->M, c->N, c->K, c->nterms, c->tri, c->band, paths[p->path],
+             g3_shape_names[p->shape], pr->table, pr->match, pr->mwg, pr->nwg, pr->kwg, p->splits);
+}
+
+static int verbose(void)
+{
+    static int v = -1;
+    if (v < 0) {
+        const char *e = getenv("GPUBLAS3_VERBOSE");
+        v = e && *e && *e != '0';
+    }
+    return v;
+}
+
+gpublas3Status g3_enqueue(const g3_call *c, g3_chain *chain)
+{
+    const g3_device *d;
+    gpublas3Status st = g3_device_of(chain->q, &d);
+    if (st != gpublas3Success)
+        return st;
+    if (c->dbl && !d->has_fp64)
+        return gpublas3InvalidDevice;
+    if (c->M == 0 || c->N == 0 || ((c->K == 0 || c->alpha == 0) && c->beta == 1))
+        return gpublas3Success;
+    g3_plan p;
+    g3_plan_choose(d, c, &p);
+    if (verbose()) {
+        char line[256];
+        g3_plan_describe(c, &p, line, sizeof line);
+        fprintf(stderr, "gpublas3: plan: %s\n", line);
+    }
+    return g3_packed_enqueue(d, c, &p, chain);
+}
+
+gpublas3Status g3_run(const g3_call *c, cl_command_queue q, cl_uint nwait, const cl_event *wait,
+                      cl_event *events)
+{
+    g3_chain chain;
+    g3_chain_init(&chain, q, nwait, wait);
+    gpublas3Status st = g3_enqueue(c, &chain);
+    if (st != gpublas3Success) {
+        g3_chain_abandon(&chain);
+        return st;
+    }
+    return g3_chain_finish(&chain, events);
+}

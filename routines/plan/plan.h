@@ -1,0 +1,58 @@
+/* The plan floor: between the routines (which check their arguments and
+ * describe the call as a g3_call) and the host sides of the kernels (copy/,
+ * kernels/).  For each call it chooses how to run it, once, in one place
+ * (plan.c), then composes the launches of the chosen path.
+ *
+ * A call is C <- alpha * sum_t a[t] * b[t] + beta * C with C M x N
+ * column-major, a[t] M x K and b[t] K x N given as structured operands (the
+ * copy kernel's g3_operand); `tri` stores one triangle of C (SYRK, SYR2K),
+ * `band` marks the k-range where a triangular operand is nonzero (TRMM),
+ * `snapshot` says that a[0] (1) or b[0] (2) is the output itself (TRMM: it
+ * is read before it is overwritten). */
+#ifndef G3_PLAN_H
+#define G3_PLAN_H
+#include "core.h"
+#include "pack.h"
+#include "gemm.h"
+
+typedef struct {
+    int dbl;
+    size_t M, N, K;
+    double alpha, beta;
+    int nterms;
+    g3_operand a[2], b[2];
+    cl_mem c;
+    size_t offc, ldc;
+    int tri, band;
+    int snapshot;
+} g3_call;
+
+/* The ways to run a call. */
+typedef enum {
+    G3_PATH_PACKED,  /* copy kernels into scratch, then the tuned GEMM kernel */
+    G3_PATH_DIRECT,  /* one launch reading A, B and C in place (tiny calls) */
+    G3_PATH_SPLITK   /* K split among work-groups, then a deterministic reduction */
+} g3_path;
+
+typedef struct {
+    g3_path path;
+    int shape;            /* G3_SHAPE_*: the class whose parameter set runs it */
+    const g3_kset *ks;    /* that set on this device */
+    int splits;           /* G3_PATH_SPLITK: slices of K */
+} g3_plan;
+
+/* Chooses the plan of call c on device d. */
+void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out);
+/* One line for GPUBLAS3_VERBOSE. */
+void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n);
+
+/* Plans and enqueues call c as the next steps of the chain. */
+gpublas3Status g3_enqueue(const g3_call *c, g3_chain *chain);
+/* Everything a routine does after its checks: runs c on q after the wait
+ * list and hands back events[0]. */
+gpublas3Status g3_run(const g3_call *c, cl_command_queue q, cl_uint nwait, const cl_event *wait,
+                      cl_event *events);
+
+/* The paths (one file each). */
+gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);
+#endif
