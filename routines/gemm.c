@@ -23,7 +23,7 @@ static gpublas3Status gemm(int dbl, gpublas3Order order, gpublas3Transpose trans
     g3_call p = { .dbl = dbl, .M = row ? N : M, .N = row ? M : N, .K = K, .alpha = alpha, .beta = beta,
                        .nterms = 1, .a = { row ? opb : opa }, .b = { row ? opa : opb },
                        .c = C, .offc = offC, .ldc = ldc };
-    return g3_run(&p, commandQueues[0], numEventsInWaitList, eventWaitList, events);
+    return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
 }
 
 gpublas3Status gpublas3Sgemm(gpublas3Order order, gpublas3Transpose transA, gpublas3Transpose transB,

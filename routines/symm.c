@@ -24,7 +24,7 @@ static gpublas3Status symm(int dbl, gpublas3Order order, gpublas3Side side, gpub
                        .nterms = 1, .a = { left ? sa : gb }, .b = { left ? gb : sa },
                        .c = C, .offc = offC, .ldc = ldc };
     p.K = left ? p.M : p.N;
-    return g3_run(&p, commandQueues[0], numEventsInWaitList, eventWaitList, events);
+    return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
 }
 
 gpublas3Status gpublas3Ssymm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo, size_t M, size_t N,

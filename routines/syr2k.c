@@ -23,7 +23,7 @@ static gpublas3Status syr2k(int dbl, gpublas3Order order, gpublas3Uplo uplo, gpu
     g3_call p = { .dbl = dbl, .M = N, .N = N, .K = K, .alpha = alpha, .beta = beta, .nterms = 2,
                        .a = { opa, opb }, .b = { opbt, opat },
                        .c = C, .offc = offC, .ldc = ldc, .tri = upper ? 1 : 2 };
-    return g3_run(&p, commandQueues[0], numEventsInWaitList, eventWaitList, events);
+    return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
 }
 
 gpublas3Status gpublas3Ssyr2k(gpublas3Order order, gpublas3Uplo uplo, gpublas3Transpose transAB, size_t N,

@@ -22,7 +22,7 @@ static gpublas3Status syrk(int dbl, gpublas3Order order, gpublas3Uplo uplo, gpub
     g3_call p = { .dbl = dbl, .M = N, .N = N, .K = K, .alpha = alpha, .beta = beta, .nterms = 1,
                        .a = { { A, offA, lda, tr, G3_GENERAL, 0 } }, .b = { { A, offA, lda, !tr, G3_GENERAL, 0 } },
                        .c = C, .offc = offC, .ldc = ldc, .tri = upper ? 1 : 2 };
-    return g3_run(&p, commandQueues[0], numEventsInWaitList, eventWaitList, events);
+    return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
 }
 
 gpublas3Status gpublas3Ssyrk(gpublas3Order order, gpublas3Uplo uplo, gpublas3Transpose transA, size_t N,

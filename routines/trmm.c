@@ -32,7 +32,7 @@ static gpublas3Status trmm(int dbl, gpublas3Order order, gpublas3Side side, gpub
     /* nonzero k-range of op(A): left, C(m,n) needs op(A)(m,k): upper k >= m, lower k <= m;
      * right, op(A)(k,n): upper k <= n, lower k >= n */
     p.band = left ? (op_upper ? 2 : 1) : (op_upper ? 3 : 4);
-    return g3_run(&p, commandQueues[0], numEventsInWaitList, eventWaitList, events);
+    return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
 }
 
 gpublas3Status gpublas3Strmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,

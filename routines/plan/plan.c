@@ -69,11 +69,12 @@ gpublas3Status g3_enqueue(const g3_call *c, g3_chain *chain)
     return g3_packed_enqueue(d, c, &p, chain);
 }
 
-gpublas3Status g3_run(const g3_call *c, cl_command_queue q, cl_uint nwait, const cl_event *wait,
-                      cl_event *events)
+gpublas3Status g3_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
+                      const cl_event *wait, cl_event *events)
 {
+    (void)nq;
     g3_chain chain;
-    g3_chain_init(&chain, q, nwait, wait);
+    g3_chain_init(&chain, qs[0], nwait, wait);
     gpublas3Status st = g3_enqueue(c, &chain);
     if (st != gpublas3Success) {
         g3_chain_abandon(&chain);
