@@ -5,14 +5,22 @@
 #define G3_PACK_H
 #include "core.h"
 
-/* Structure of a stored operand, as the copy kernel reads it. */
-enum { G3_GENERAL = 0, G3_SYM_UPPER, G3_SYM_LOWER, G3_TRI_UPPER, G3_TRI_LOWER };
+/* Structure of a stored operand, as the copy kernel reads it (Hermitian:
+ * complex only, the other triangle mirrored with conjugation and the
+ * imaginary part of the diagonal taken as 0, never read). */
+enum { G3_GENERAL = 0, G3_SYM_UPPER, G3_SYM_LOWER, G3_TRI_UPPER, G3_TRI_LOWER, G3_HERM_UPPER, G3_HERM_LOWER };
 /* One operand: op(S) where S is stored at buf (column-major, offset, ld) with
- * the given structure; op transposes when trans is set. */
+ * the given structure; op transposes when trans is set.
+ * Complex operands (`cplx`; offset and ld count complex elements) are
+ * packed by copy/cpack.cl into the real layout that routines/plan/complex.c
+ * describes: op(S) conjugated when `conj`, and multiplied by the complex
+ * `scale` when `scaled` (alpha folded into a B operand). */
 typedef struct {
     cl_mem buf;
     size_t off, ld;
     int trans, shape, unit;
+    int cplx, conj, scaled;
+    double scale[2];
 } g3_operand;
 
 /* Packs the panel [x0, x0+xlen) x [k0, k0+klen) of operand o, seen x-by-k
@@ -26,4 +34,8 @@ gpublas3Status g3_pack(const g3_device *d, const g3_kset *ks, const g3_operand *
                        size_t x0, size_t k0, size_t xlen, size_t klen,
                        cl_mem P, size_t xb, size_t xpad, size_t kpad, int skip, long skip_off,
                        g3_chain *chain);
+/* Complex C (M x N complex elements, column-major) <- beta * C on the
+ * `tri` triangle (0: all): the pre-pass of a call whose beta is not real. */
+gpublas3Status g3_cscale(const g3_device *d, const g3_kset *ks, cl_mem C, size_t offc, size_t ldc,
+                         size_t M, size_t N, int tri, const double beta[2], g3_chain *chain);
 #endif

@@ -127,6 +127,83 @@ GPUBLAS3_API gpublas3Status gpublas3Dtrmm(gpublas3Order order, gpublas3Side side
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
     GPUBLAS3_QUEUE_ARGS);
 
+/* Complex precisions (C: cl_float2, Z: cl_double2; {real, imaginary}
+ * interleaved, offsets and leading dimensions counting complex elements).
+ * The argument lists are the real routines'; ConjTrans is the conjugate
+ * transpose.  HEMM reads the real part of A's diagonal only; HERK and HER2K
+ * take the imaginary parts of C's diagonal as 0 and write them as 0. */
+/* C <- alpha*op(A)*op(B) + beta*C */
+GPUBLAS3_API gpublas3Status gpublas3Cgemm(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, cl_float2 alpha,
+    const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
+    cl_float2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Zgemm(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, cl_double2 alpha,
+    const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
+    cl_double2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS);
+
+/* SYMM: A complex symmetric; HEMM: A Hermitian (only its `uplo` triangle read) */
+GPUBLAS3_API gpublas3Status gpublas3Csymm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    size_t M, size_t N, cl_float2 alpha, const cl_mem A, size_t offA, size_t lda,
+    const cl_mem B, size_t offB, size_t ldb, cl_float2 beta, cl_mem C, size_t offC, size_t ldc,
+    GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Zsymm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    size_t M, size_t N, cl_double2 alpha, const cl_mem A, size_t offA, size_t lda,
+    const cl_mem B, size_t offB, size_t ldb, cl_double2 beta, cl_mem C, size_t offC, size_t ldc,
+    GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Chemm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    size_t M, size_t N, cl_float2 alpha, const cl_mem A, size_t offA, size_t lda,
+    const cl_mem B, size_t offB, size_t ldb, cl_float2 beta, cl_mem C, size_t offC, size_t ldc,
+    GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Zhemm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    size_t M, size_t N, cl_double2 alpha, const cl_mem A, size_t offA, size_t lda,
+    const cl_mem B, size_t offB, size_t ldb, cl_double2 beta, cl_mem C, size_t offC, size_t ldc,
+    GPUBLAS3_QUEUE_ARGS);
+
+/* SYRK: C <- alpha*op(A)*op(A)^T + beta*C (trans N or T); HERK: alpha*op(A)*op(A)^H + beta*C
+ * with real alpha and beta (trans N or C) */
+GPUBLAS3_API gpublas3Status gpublas3Csyrk(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transA, size_t N, size_t K, cl_float2 alpha, const cl_mem A, size_t offA,
+    size_t lda, cl_float2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Zsyrk(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transA, size_t N, size_t K, cl_double2 alpha, const cl_mem A, size_t offA,
+    size_t lda, cl_double2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Cherk(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transA, size_t N, size_t K, cl_float alpha, const cl_mem A, size_t offA,
+    size_t lda, cl_float beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Zherk(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transA, size_t N, size_t K, cl_double alpha, const cl_mem A, size_t offA,
+    size_t lda, cl_double beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS);
+
+/* SYR2K: C <- alpha*op(A)*op(B)^T + alpha*op(B)*op(A)^T + beta*C (trans N or T);
+ * HER2K: alpha*op(A)*op(B)^H + conj(alpha)*op(B)*op(A)^H + beta*C, real beta (trans N or C) */
+GPUBLAS3_API gpublas3Status gpublas3Csyr2k(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transAB, size_t N, size_t K, cl_float2 alpha, const cl_mem A, size_t offA,
+    size_t lda, const cl_mem B, size_t offB, size_t ldb, cl_float2 beta, cl_mem C, size_t offC,
+    size_t ldc, GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Zsyr2k(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transAB, size_t N, size_t K, cl_double2 alpha, const cl_mem A, size_t offA,
+    size_t lda, const cl_mem B, size_t offB, size_t ldb, cl_double2 beta, cl_mem C, size_t offC,
+    size_t ldc, GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Cher2k(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transAB, size_t N, size_t K, cl_float2 alpha, const cl_mem A, size_t offA,
+    size_t lda, const cl_mem B, size_t offB, size_t ldb, cl_float beta, cl_mem C, size_t offC,
+    size_t ldc, GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Zher2k(gpublas3Order order, gpublas3Uplo uplo,
+    gpublas3Transpose transAB, size_t N, size_t K, cl_double2 alpha, const cl_mem A, size_t offA,
+    size_t lda, const cl_mem B, size_t offB, size_t ldb, cl_double beta, cl_mem C, size_t offC,
+    size_t ldc, GPUBLAS3_QUEUE_ARGS);
+
+/* B <- alpha*op(A)*B or alpha*B*op(A), A triangular */
+GPUBLAS3_API gpublas3Status gpublas3Ctrmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_float2 alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
+    GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Ztrmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double2 alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
+    GPUBLAS3_QUEUE_ARGS);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,13 +9,13 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     size_t mp = g3_roundup(a->M, pr->mwg), np = g3_roundup(a->N, pr->nwg);
     cl_int M = (cl_int)a->M, N = (cl_int)a->N, K = (cl_int)a->K;
     cl_long offc = (cl_long)a->offc, ldc = (cl_long)a->ldc;
-    cl_int tri = a->tri, tri_off = a->tri_off, band = a->band, band_off = a->band_off, bxb = a->bxb;
+    cl_int tri = a->tri, tri_off = a->tri_off, band = a->band, band_off = a->band_off, bxb = a->bxb, cplx = a->cplx;
     cl_float fa = (cl_float)a->alpha, fb = (cl_float)a->beta;
     cl_double da = a->alpha, db = a->beta;
     g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K),
         dbl ? G3_ARG(da) : G3_ARG(fa), dbl ? G3_ARG(db) : G3_ARG(fb),
         G3_ARG(a->A), G3_ARG(a->B), G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc),
-        G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(bxb) };
+        G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(bxb), G3_ARG(cplx) };
     /* one work-item per MDIMC unit, or one warp of 32 for the tensor-core path */
     size_t wx = pr->mdimc * (pr->mma ? 32 : 1), gm = mp / pr->mwg, gn = np / pr->nwg;
     size_t global[2] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc };

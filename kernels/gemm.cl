@@ -12,6 +12,11 @@
  *             work-groups that lie wholly in the other;
  *   - `band`: the k-range outside which A' or B' is known to be zero
  *             (TRMM's triangle), so those tiles are never loaded.
+ *   - `cplx`: C is the real view of a complex matrix (two real rows per
+ *             complex row, routines/plan/complex.c): `tri` and `band` then
+ *             count complex rows (m / 2) and complex columns of B' (k / 2),
+ *             and with cplx 2 (HERK, HER2K) the imaginary parts of the
+ *             diagonal are written as 0.
  * Without SB, B' may instead be A' itself, read in A's blocks (bxb = MWG).
  * C is column-major at C[offc + m + n*ldc]; rows >= M, columns >= N and the
  * masked triangle are never read or written, and C is not read when
@@ -102,13 +107,18 @@ typedef CAT(RNAME, VWN) realN;
 
 /* One element of C, with the triangle mask and beta == 0 honoured. */
 inline void store(__global real *C, const long offc, const long ldc, const int M, const int N,
-                  const int tri, const int tri_off, const int m, const int n,
+                  const int tri, const int tri_off, const int cplx, const int m, const int n,
                   const real alpha, const real beta, const real acc)
 {
     if (m >= M || n >= N) return;
-    if (tri == 1 && m - n > tri_off) return;
-    if (tri == 2 && m - n < tri_off) return;
+    const int mc = cplx ? m >> 1 : m;
+    if (tri == 1 && mc - n > tri_off) return;
+    if (tri == 2 && mc - n < tri_off) return;
     __global real *c = C + offc + m + n * ldc;
+    if (cplx == 2 && (m & 1) && mc - n == tri_off) {
+        *c = 0;
+        return;
+    }
     if (beta == 0)
         *c = alpha * acc;
     else
@@ -171,19 +181,21 @@ __kernel __attribute__((reqd_work_group_size(MDIMC * WARP, NDIMC, 1)))
 void gemm(const int M, const int N, const int K, const real alpha, const real beta,
           __global const realM *restrict A, __global const realN *restrict B,
           __global real *C, const long offc, const long ldc,
-          const int tri, const int tri_off, const int band, const int band_off, const int bxb)
+          const int tri, const int tri_off, const int band, const int band_off, const int bxb,
+          const int cplx)
 {
     /* NFIRST: consecutive work-groups walk along N, sharing one A' stripe
      * (kept in a CPU core's cache while B' stripes stream past) */
     const int m0 = get_group_id(NFIRST ? 1 : 0) * MWG, n0 = get_group_id(NFIRST ? 0 : 1) * NWG;
-    if (tri == 1 && m0 - (n0 + NWG - 1) > tri_off) return;
-    if (tri == 2 && (m0 + MWG - 1) - n0 < tri_off) return;
+    const int cs = cplx ? 1 : 0; /* complex: rows m / 2 of C, columns k / 2 of B' */
+    if (tri == 1 && (m0 >> cs) - (n0 + NWG - 1) > tri_off) return;
+    if (tri == 2 && ((m0 + MWG - 1) >> cs) - n0 < tri_off) return;
 
     int kbeg = 0, kend = K;
     if (band == 1) kend = m0 + MWG + band_off;
     if (band == 2) kbeg = m0 + band_off;
-    if (band == 3) kend = n0 + NWG + band_off;
-    if (band == 4) kbeg = n0 + band_off;
+    if (band == 3) kend = ((n0 + NWG) << cs) + band_off;
+    if (band == 4) kbeg = (n0 << cs) + band_off;
     kbeg = max(kbeg, 0) / KWG * KWG;
     kend = min((kend + KWG - 1) / KWG * KWG, K);
 
@@ -330,7 +342,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
     UNROLL_ALL for (int i = 0; i < TM; i++)
         UNROLL_ALL for (int j = 0; j < TN; j++)
             UNROLL_ALL for (int e = 0; e < FC; e++)
-                store(C, offc, ldc, M, N, tri, tri_off, m0 + wm + i * MMA_M + g + 8 * (e / 2),
+                store(C, offc, ldc, M, N, tri, tri_off, cplx, m0 + wm + i * MMA_M + g + 8 * (e / 2),
                       n0 + wn + j * 8 + 2 * t + e % 2, alpha, beta, acc[i][j][e]);
 #else
     UNROLL_ALL for (int jv = 0; jv < NWI / VWN; jv++)
@@ -338,7 +350,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
             const int j = jv * VWN + jw, n = n0 + (tn + jv * NDIMC) * VWN + jw;
             UNROLL_ALL for (int i = 0; i < MWI / VWM; i++) {
                 const int m = m0 + (tm + i * MDIMC) * VWM;
-#define STORE_C(x, mm) store(C, offc, ldc, M, N, tri, tri_off, mm, n, alpha, beta, x)
+#define STORE_C(x, mm) store(C, offc, ldc, M, N, tri, tri_off, cplx, mm, n, alpha, beta, x)
                 SPLIT(VWM)(acc[j][i], STORE_C, m);
             }
         }

@@ -1,28 +1,32 @@
-/* GEMM: C <- alpha*op(A)*op(B) + beta*C.
+/* GEMM: C <- alpha*op(A)*op(B) + beta*C, in the four types (complex:
+ * op is a transpose or a conjugate transpose).
  * A row-major call is the column-major call on the transposes,
  * C^T = op(B)^T * op(A)^T: A and B swap places, M and N swap, and the
- * transpose flags stay as they are. */
+ * transpose (and conjugation) flags stay as they are. */
 #include "plan.h"
 
-static gpublas3Status gemm(int dbl, gpublas3Order order, gpublas3Transpose transA,
-    gpublas3Transpose transB, size_t M, size_t N, size_t K, double alpha,
+static gpublas3Status gemm(int type, gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, g3_scalar alpha,
     cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
-    double beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
+    g3_scalar beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
 {
     int ta = transA != gpublas3NoTrans, tb = transB != gpublas3NoTrans;
     g3_matrix a = { A, offA, lda, ta ? K : M, ta ? M : K };
     g3_matrix b = { B, offB, ldb, tb ? N : K, tb ? K : N };
     g3_matrix c = { C, offC, ldc, M, N };
     const g3_matrix *mats[3] = { &a, &b, &c };
-    gpublas3Status st = g3_check_call(order, g3_valid_trans(transA) && g3_valid_trans(transB), dbl ? 8 : 4,
+    gpublas3Status st = g3_check_call(order, g3_valid_trans(transA) && g3_valid_trans(transB), g3_type_size(type),
                                       numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, mats);
     if (st != gpublas3Success)
         return st;
-    g3_operand opa = { A, offA, lda, ta, G3_GENERAL, 0 }, opb = { B, offB, ldb, tb, G3_GENERAL, 0 };
+    int cplx = type >> 1;
+    g3_operand opa = { A, offA, lda, ta, G3_GENERAL, 0, .conj = cplx && transA == gpublas3ConjTrans };
+    g3_operand opb = { B, offB, ldb, tb, G3_GENERAL, 0, .conj = cplx && transB == gpublas3ConjTrans };
     int row = order == gpublas3RowMajor;
-    g3_call p = { .dbl = dbl, .M = row ? N : M, .N = row ? M : N, .K = K, .alpha = alpha, .beta = beta,
-                       .nterms = 1, .a = { row ? opb : opa }, .b = { row ? opa : opb },
-                       .c = C, .offc = offC, .ldc = ldc };
+    g3_call p = { .dbl = type & 1, .cplx = cplx, .M = row ? N : M, .N = row ? M : N, .K = K,
+                  .alpha = alpha.re, .alpha_im = alpha.im, .beta = beta.re, .beta_im = beta.im,
+                  .nterms = 1, .a = { row ? opb : opa }, .b = { row ? opa : opb },
+                  .c = C, .offc = offC, .ldc = ldc };
     return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
 }
 
@@ -31,8 +35,8 @@ gpublas3Status gpublas3Sgemm(gpublas3Order order, gpublas3Transpose transA, gpub
     const cl_mem B, size_t offB, size_t ldb, cl_float beta, cl_mem C, size_t offC, size_t ldc,
     GPUBLAS3_QUEUE_ARGS)
 {
-    return gemm(0, order, transA, transB, M, N, K, alpha, A, offA, lda, B, offB, ldb, beta, C, offC, ldc,
-                G3_QUEUE_PASS);
+    return gemm(G3_S, order, transA, transB, M, N, K, g3_real(alpha), A, offA, lda, B, offB, ldb, g3_real(beta),
+                C, offC, ldc, G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Dgemm(gpublas3Order order, gpublas3Transpose transA, gpublas3Transpose transB,
@@ -40,6 +44,24 @@ gpublas3Status gpublas3Dgemm(gpublas3Order order, gpublas3Transpose transA, gpub
     const cl_mem B, size_t offB, size_t ldb, cl_double beta, cl_mem C, size_t offC, size_t ldc,
     GPUBLAS3_QUEUE_ARGS)
 {
-    return gemm(1, order, transA, transB, M, N, K, alpha, A, offA, lda, B, offB, ldb, beta, C, offC, ldc,
-                G3_QUEUE_PASS);
+    return gemm(G3_D, order, transA, transB, M, N, K, g3_real(alpha), A, offA, lda, B, offB, ldb, g3_real(beta),
+                C, offC, ldc, G3_QUEUE_PASS);
+}
+
+gpublas3Status gpublas3Cgemm(gpublas3Order order, gpublas3Transpose transA, gpublas3Transpose transB,
+    size_t M, size_t N, size_t K, cl_float2 alpha, const cl_mem A, size_t offA, size_t lda,
+    const cl_mem B, size_t offB, size_t ldb, cl_float2 beta, cl_mem C, size_t offC, size_t ldc,
+    GPUBLAS3_QUEUE_ARGS)
+{
+    return gemm(G3_C, order, transA, transB, M, N, K, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
+                g3_cfloat(beta), C, offC, ldc, G3_QUEUE_PASS);
+}
+
+gpublas3Status gpublas3Zgemm(gpublas3Order order, gpublas3Transpose transA, gpublas3Transpose transB,
+    size_t M, size_t N, size_t K, cl_double2 alpha, const cl_mem A, size_t offA, size_t lda,
+    const cl_mem B, size_t offB, size_t ldb, cl_double2 beta, cl_mem C, size_t offC, size_t ldc,
+    GPUBLAS3_QUEUE_ARGS)
+{
+    return gemm(G3_Z, order, transA, transB, M, N, K, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
+                g3_cdouble(beta), C, offC, ldc, G3_QUEUE_PASS);
 }

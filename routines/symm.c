@@ -1,28 +1,33 @@
 /* SYMM: C <- alpha*A*B + beta*C (side Left) or alpha*B*A + beta*C (side
- * Right), A symmetric with only its `uplo` triangle read.  The copy kernel
- * mirrors the stored triangle while packing, then it is GEMM.
- * Row-major: C^T = B^T*A (A = A^T), so the side flips, the stored triangle
- * of A seen column-major flips, and M and N swap. */
+ * Right), A symmetric with only its `uplo` triangle read; HEMM the same
+ * with A Hermitian (the imaginary part of its diagonal never read).  The
+ * copy kernel mirrors the stored triangle while packing (conjugated for
+ * HEMM), then it is GEMM.
+ * Row-major: C^T = B^T*A^T, and the column-major view of A is A^T, itself
+ * symmetric (Hermitian), so the side flips, the stored triangle of A seen
+ * column-major flips, and M and N swap. */
 #include "plan.h"
 
-static gpublas3Status symm(int dbl, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
-    size_t M, size_t N, double alpha, cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB,
-    size_t ldb, double beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
+static gpublas3Status symm(int type, int herm, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    size_t M, size_t N, g3_scalar alpha, cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB,
+    size_t ldb, g3_scalar beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
 {
     size_t ka = side == gpublas3Left ? M : N;
     g3_matrix a = { A, offA, lda, ka, ka }, b = { B, offB, ldb, M, N }, c = { C, offC, ldc, M, N };
     const g3_matrix *mats[3] = { &a, &b, &c };
-    gpublas3Status st = g3_check_call(order, g3_valid_side(side) && g3_valid_uplo(uplo), dbl ? 8 : 4,
+    gpublas3Status st = g3_check_call(order, g3_valid_side(side) && g3_valid_uplo(uplo), g3_type_size(type),
                                       numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, mats);
     if (st != gpublas3Success)
         return st;
     int row = order == gpublas3RowMajor;
     int left = (side == gpublas3Left) != row, upper = (uplo == gpublas3Upper) != row;
-    g3_operand sa = { A, offA, lda, 0, upper ? G3_SYM_UPPER : G3_SYM_LOWER, 0 };
-    g3_operand gb = { B, offB, ldb, 0, G3_GENERAL, 0 };
-    g3_call p = { .dbl = dbl, .M = row ? N : M, .N = row ? M : N, .alpha = alpha, .beta = beta,
-                       .nterms = 1, .a = { left ? sa : gb }, .b = { left ? gb : sa },
-                       .c = C, .offc = offC, .ldc = ldc };
+    int shape = herm ? (upper ? G3_HERM_UPPER : G3_HERM_LOWER) : upper ? G3_SYM_UPPER : G3_SYM_LOWER;
+    g3_operand sa = { .buf = A, .off = offA, .ld = lda, .shape = shape };
+    g3_operand gb = { .buf = B, .off = offB, .ld = ldb };
+    g3_call p = { .dbl = type & 1, .cplx = type >> 1, .M = row ? N : M, .N = row ? M : N,
+                  .alpha = alpha.re, .alpha_im = alpha.im, .beta = beta.re, .beta_im = beta.im,
+                  .nterms = 1, .a = { left ? sa : gb }, .b = { left ? gb : sa },
+                  .c = C, .offc = offC, .ldc = ldc };
     p.K = left ? p.M : p.N;
     return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
 }
@@ -31,12 +36,46 @@ gpublas3Status gpublas3Ssymm(gpublas3Order order, gpublas3Side side, gpublas3Upl
     cl_float alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
     cl_float beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
 {
-    return symm(0, order, side, uplo, M, N, alpha, A, offA, lda, B, offB, ldb, beta, C, offC, ldc, G3_QUEUE_PASS);
+    return symm(G3_S, 0, order, side, uplo, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb, g3_real(beta),
+                C, offC, ldc, G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Dsymm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo, size_t M, size_t N,
     cl_double alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
     cl_double beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
 {
-    return symm(1, order, side, uplo, M, N, alpha, A, offA, lda, B, offB, ldb, beta, C, offC, ldc, G3_QUEUE_PASS);
+    return symm(G3_D, 0, order, side, uplo, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb, g3_real(beta),
+                C, offC, ldc, G3_QUEUE_PASS);
+}
+
+gpublas3Status gpublas3Csymm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo, size_t M, size_t N,
+    cl_float2 alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
+    cl_float2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
+{
+    return symm(G3_C, 0, order, side, uplo, M, N, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
+                g3_cfloat(beta), C, offC, ldc, G3_QUEUE_PASS);
+}
+
+gpublas3Status gpublas3Zsymm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo, size_t M, size_t N,
+    cl_double2 alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
+    cl_double2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
+{
+    return symm(G3_Z, 0, order, side, uplo, M, N, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
+                g3_cdouble(beta), C, offC, ldc, G3_QUEUE_PASS);
+}
+
+gpublas3Status gpublas3Chemm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo, size_t M, size_t N,
+    cl_float2 alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
+    cl_float2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
+{
+    return symm(G3_C, 1, order, side, uplo, M, N, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
+                g3_cfloat(beta), C, offC, ldc, G3_QUEUE_PASS);
+}
+
+gpublas3Status gpublas3Zhemm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo, size_t M, size_t N,
+    cl_double2 alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
+    cl_double2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
+{
+    return symm(G3_Z, 1, order, side, uplo, M, N, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
+                g3_cdouble(beta), C, offC, ldc, G3_QUEUE_PASS);
 }

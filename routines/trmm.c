@@ -4,29 +4,32 @@
  * snapshotted to scratch because it is also the output; the GEMM launch
  * writes into B with beta = 0 and skips the k-tiles where op(A) is zero.
  * Row-major: B^T = alpha*B^T*op(A)^T, so the side flips, the stored
- * triangle of A seen column-major flips, M and N swap, trans stays. */
+ * triangle of A seen column-major flips, M and N swap, trans stays
+ * (conjugation too: A^H transposed is conj(A), the view's conjugate
+ * transpose).  Complex types as the real ones (ConjTrans conjugates). */
 #include "plan.h"
 
-static gpublas3Status trmm(int dbl, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
-    gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N, double alpha,
+static gpublas3Status trmm(int type, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N, g3_scalar alpha,
     cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
     size_t ka = side == gpublas3Left ? M : N;
     g3_matrix a = { A, offA, lda, ka, ka }, b = { B, offB, ldb, M, N };
     const g3_matrix *mats[3] = { &a, &b, NULL };
     int enums_ok = g3_valid_side(side) && g3_valid_uplo(uplo) && g3_valid_trans(trans) && g3_valid_diag(diag);
-    gpublas3Status st = g3_check_call(order, enums_ok, dbl ? 8 : 4, numCommandQueues, commandQueues,
+    gpublas3Status st = g3_check_call(order, enums_ok, g3_type_size(type), numCommandQueues, commandQueues,
                                       numEventsInWaitList, eventWaitList, mats);
     if (st != gpublas3Success)
         return st;
     int row = order == gpublas3RowMajor, t = trans != gpublas3NoTrans;
     int left = (side == gpublas3Left) != row, upper = (uplo == gpublas3Upper) != row;
-    g3_operand ta = { A, offA, lda, t, upper ? G3_TRI_UPPER : G3_TRI_LOWER, diag == gpublas3Unit };
-    g3_operand gb = { B, offB, ldb, 0, G3_GENERAL, 0 }; /* replaced by the snapshot */
+    g3_operand ta = { A, offA, lda, t, upper ? G3_TRI_UPPER : G3_TRI_LOWER, diag == gpublas3Unit,
+                      .conj = trans == gpublas3ConjTrans };
+    g3_operand gb = { .buf = B, .off = offB, .ld = ldb }; /* replaced by the snapshot */
     /* op(A) is upper triangular when A is upper and not transposed, or lower and transposed */
     int op_upper = upper != t;
-    g3_call p = { .dbl = dbl, .M = row ? N : M, .N = row ? M : N, .alpha = alpha, .beta = 0,
-                       .nterms = 1, .a = { left ? ta : gb }, .b = { left ? gb : ta },
+    g3_call p = { .dbl = type & 1, .cplx = type >> 1, .M = row ? N : M, .N = row ? M : N,
+                  .alpha = alpha.re, .alpha_im = alpha.im, .beta = 0, .nterms = 1, .a = { left ? ta : gb }, .b = { left ? gb : ta },
                        .c = B, .offc = offB, .ldc = ldb, .snapshot = left ? 2 : 1 };
     p.K = left ? p.M : p.N;
     /* nonzero k-range of op(A): left, C(m,n) needs op(A)(m,k): upper k >= m, lower k <= m;
@@ -39,12 +42,28 @@ gpublas3Status gpublas3Strmm(gpublas3Order order, gpublas3Side side, gpublas3Upl
     gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_float alpha,
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
-    return trmm(0, order, side, uplo, transA, diag, M, N, alpha, A, offA, lda, B, offB, ldb, G3_QUEUE_PASS);
+    return trmm(G3_S, order, side, uplo, transA, diag, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb, G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Dtrmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
     gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double alpha,
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
-    return trmm(1, order, side, uplo, transA, diag, M, N, alpha, A, offA, lda, B, offB, ldb, G3_QUEUE_PASS);
+    return trmm(G3_D, order, side, uplo, transA, diag, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb, G3_QUEUE_PASS);
+}
+
+gpublas3Status gpublas3Ctrmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_float2 alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
+{
+    return trmm(G3_C, order, side, uplo, transA, diag, M, N, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
+                G3_QUEUE_PASS);
+}
+
+gpublas3Status gpublas3Ztrmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double2 alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
+{
+    return trmm(G3_Z, order, side, uplo, transA, diag, M, N, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
+                G3_QUEUE_PASS);
 }

@@ -24,6 +24,8 @@ typedef struct {
  * the same way (SYRK's A and A^T, SYR2K's pairs). */
 static int same_source(const g3_operand *a, int atr, const g3_operand *b, int btr)
 {
+    if (a->cplx || b->cplx) /* complex A' and B' have different forms (complex.c) */
+        return 0;
     return a->buf == b->buf && a->off == b->off && a->ld == b->ld && a->shape == b->shape &&
            a->unit == b->unit && atr == btr;
 }
@@ -49,18 +51,22 @@ static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B,
                                   g3_chain *chain)
 {
     const g3_call *p = j->p;
+    /* complex: C's rows and B''s k count twice (complex.c) */
+    int cs = p->cplx ? 1 : 0;
     g3_gemm_args a = { .M = ml, .N = nl, .K = kp, .alpha = kp ? p->alpha : 0, .beta = beta, .A = A, .B = B,
                        .bxb = bxb, .C = p->c, .offc = p->offc + m0 + n0 * p->ldc, .ldc = p->ldc,
-                       .tri = p->tri, .tri_off = (int)n0 - (int)m0, .band = p->band,
-                       .band_off = (p->band <= 2 ? (int)m0 : (int)n0) - (int)k0 };
+                       .tri = p->tri, .tri_off = (int)n0 - (int)(m0 >> cs), .band = p->band,
+                       .band_off = (p->band <= 2 ? (int)m0 : (int)n0 << cs) - (int)k0, .cplx = p->cplx };
     return g3_gemm_launch(j->d, j->ks, p->dbl, &a, chain);
 }
 
-/* Does block [m0, m0+ml) x [n0, n0+nl) of C hold any element of the stored triangle? */
-static int touches_triangle(int tri, size_t m0, size_t n0, size_t ml, size_t nl)
+/* Does block [m0, m0+ml) x [n0, n0+nl) of C hold any element of the
+ * stored triangle?  (complex: rows m / 2) */
+static int touches_triangle(int tri, int cplx, size_t m0, size_t n0, size_t ml, size_t nl)
 {
-    if (tri == 1) return m0 <= n0 + nl - 1;
-    if (tri == 2) return m0 + ml - 1 >= n0;
+    int cs = cplx ? 1 : 0;
+    if (tri == 1) return m0 >> cs <= n0 + nl - 1;
+    if (tri == 2) return (m0 + ml - 1) >> cs >= n0;
     return 1;
 }
 
@@ -81,7 +87,7 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                              p->band == 1 || p->band == 2 ? p->band : 0, (long)m0 - (long)k0, chain);
             for (size_t n0 = 0; n0 < p->N && st == gpublas3Success; n0 += nb) {
                 size_t nl = p->N - n0 < nb ? p->N - n0 : nb, np = g3_roundup(nl, j->pr->nwg);
-                if (!touches_triangle(p->tri, m0, n0, ml, nl))
+                if (!touches_triangle(p->tri, p->cplx, m0, n0, ml, nl))
                     continue;
                 if (nb < p->N || m0 == 0)
                     for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
@@ -108,9 +114,12 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
  * and points the operand that reads C at it. */
 static gpublas3Status snapshot_output(const job *j, g3_call *q, cl_mem snap, g3_chain *chain)
 {
-    g3_operand c = { q->c, q->offc, q->ldc, 0, G3_GENERAL, 0 };
+    g3_operand c = { .buf = q->c, .off = q->offc, .ld = q->ldc };
     g3_operand *o = q->snapshot == 1 ? &q->a[0] : &q->b[0];
-    *o = (g3_operand){ snap, 0, q->M, 0, G3_GENERAL, 0 };
+    /* (a complex operand keeps its form and scale; its ld counts complex elements) */
+    o->buf = snap;
+    o->off = 0;
+    o->ld = o->cplx ? q->M / 2 : q->M;
     return g3_pack(j->d, j->ks, &c, 0, 0, 0, q->M, q->N, snap, q->M, q->M, q->N, 0, 0, chain);
 }
 

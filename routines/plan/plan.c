@@ -23,6 +23,8 @@ static int shape_class(const g3_call *c)
     return G3_SHAPE_LARGE;
 }
 
+/* Complex calls (c->cplx) take the packed path only: the copy kernels make
+ * their real layout. */
 void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
 {
     int shape = shape_class(c);
@@ -35,7 +37,7 @@ void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n)
     const g3_params *pr = &p->ks->p;
     snprintf(buf, n, "%cgemm-like M=%zu N=%zu K=%zu terms=%d tri=%d band=%d: %s, %s set (%s, %s) "
              "mwg=%d nwg=%d kwg=%d, splits=%d",
-             c->dbl ? 'd' : 's', c->M, c->N, c->K, c->nterms, c->tri, c->band, paths[p->path],
+             "sdcz"[c->dbl + 2 * !!c->cplx], c->M, c->N, c->K, c->nterms, c->tri, c->band, paths[p->path],
              g3_shape_names[p->shape], pr->table, pr->match, pr->mwg, pr->nwg, pr->kwg, p->splits);
 }
 
@@ -49,15 +51,29 @@ static int verbose(void)
     return v;
 }
 
-gpublas3Status g3_enqueue(const g3_call *c, g3_chain *chain)
+gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
 {
     const g3_device *d;
     gpublas3Status st = g3_device_of(chain->q, &d);
     if (st != gpublas3Success)
         return st;
-    if (c->dbl && !d->has_fp64)
+    if (call->dbl && !d->has_fp64)
         return gpublas3InvalidDevice;
-    if (c->M == 0 || c->N == 0 || ((c->K == 0 || c->alpha == 0) && c->beta == 1))
+    if (call->M == 0 || call->N == 0)
+        return gpublas3Success;
+    /* a complex call runs as the real call complex.c maps it to */
+    g3_call real;
+    const g3_call *c = call;
+    if (call->cplx) {
+        for (int shape = 0; shape < G3_NSHAPES; shape++)
+            if (d->sets[call->dbl][shape].p.mwg % 2)
+                return gpublas3NotImplemented; /* the mapping needs whole 2 x 2 blocks in a tile */
+        st = g3_complex_map(d, call, &real, chain);
+        if (st != gpublas3Success)
+            return st;
+        c = &real;
+    }
+    if ((c->K == 0 || c->alpha == 0) && c->beta == 1)
         return gpublas3Success;
     g3_plan p;
     g3_plan_choose(d, c, &p);

@@ -8,17 +8,44 @@
  * copy kernel's g3_operand); `tri` stores one triangle of C (SYRK, SYR2K),
  * `band` marks the k-range where a triangular operand is nonzero (TRMM),
  * `snapshot` says that a[0] (1) or b[0] (2) is the output itself (TRMM: it
- * is read before it is overwritten). */
+ * is read before it is overwritten).
+ * A complex call (`cplx`, G3_CPLX or G3_HERMITIAN when C's diagonal must
+ * come out real) counts M, N, K, offc and ldc in complex elements, has
+ * complex alpha and beta, and complex operands; complex.c maps it to a real
+ * call before it is planned.  With `alpha_conj2` the second term takes
+ * conj(alpha) (HER2K). */
 #ifndef G3_PLAN_H
 #define G3_PLAN_H
 #include "core.h"
 #include "pack.h"
 #include "gemm.h"
 
+enum { G3_REAL = 0, G3_CPLX = 1, G3_HERMITIAN = 2 };
+
+/* How the routines pass their element type and scalars on: type is
+ * G3_S, G3_D, G3_C or G3_Z (bit 0: double, bit 1: complex); real calls
+ * have im = 0. */
+enum { G3_S = 0, G3_D = 1, G3_C = 2, G3_Z = 3 };
+typedef struct { double re, im; } g3_scalar;
+static inline g3_scalar g3_real(double x) { return (g3_scalar){ x, 0 }; }
+static inline g3_scalar g3_cfloat(cl_float2 x) { return (g3_scalar){ x.s[0], x.s[1] }; }
+static inline g3_scalar g3_cdouble(cl_double2 x) { return (g3_scalar){ x.s[0], x.s[1] }; }
+static inline size_t g3_type_size(int type) { return (size_t)4 << (type & 1) << (type >> 1); }
+/* SYRK's and SYR2K's trans as reference BLAS takes it: any for real types
+ * (C acts as T), N or T for complex symmetric, N or C for Hermitian. */
+static inline int g3_valid_rank_trans(int type, int herm, gpublas3Transpose t)
+{
+    if (!(type >> 1))
+        return g3_valid_trans(t);
+    return t == gpublas3NoTrans || t == (herm ? gpublas3ConjTrans : gpublas3Trans);
+}
+
 typedef struct {
-    int dbl;
+    int dbl, cplx;
     size_t M, N, K;
     double alpha, beta;
+    double alpha_im, beta_im;
+    int alpha_conj2;
     int nterms;
     g3_operand a[2], b[2];
     cl_mem c;
@@ -53,6 +80,10 @@ gpublas3Status g3_enqueue(const g3_call *c, g3_chain *chain);
  * all of it runs on queue 0.) */
 gpublas3Status g3_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                       const cl_event *wait, cl_event *events);
+
+/* A complex call as the real call that computes it (complex.c); enqueues
+ * the beta pre-pass when beta is not real. */
+gpublas3Status g3_complex_map(const g3_device *d, const g3_call *c, g3_call *real, g3_chain *chain);
 
 /* The paths (one file each). */
 gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);

@@ -1,0 +1,92 @@
+/* The complex copy kernels: they put a complex operand into the layout the
+ * real GEMM kernel multiplies (routines/plan/complex.c describes the
+ * mapping), so the real kernel does all the arithmetic of CGEMM, ZHERK...
+ *
+ * cpack writes the same column-block layout as copy/pack.cl,
+ *   P[(x / xb) * kpad * xb + k * xb + x % xb] = Y(x, k),
+ * zero outside xlen x klen, where x and k are real indices (x0 and k0 place
+ * the panel) and Y is one of two real forms of a complex operand Z = op(S):
+ *   A side (bside 0): the 2x2 real representation, Y(2m+r, 2k+s) =
+ *       [[Re z, -Im z], [Im z, Re z]][r][s] with z = Z(m, k);
+ *   B side (bside 1): Z's rows split into real and imaginary parts,
+ *       Y(n, 2k+s) = s ? Im Z(k, n) : Re Z(k, n)  (Y = that K' x N matrix^T).
+ * op(S) is S, S^T (tr) and conjugated (conj); the B side may be multiplied
+ * by the complex scale (sr, si) as it is copied: alpha folded in, in the
+ * order reference BLAS uses (alpha * b first, then the product).
+ * S is read from X (complex, column-major) by its structure, as pack.cl:
+ *   0 general; 1/2 symmetric upper/lower (mirrored); 3/4 triangular
+ *   upper/lower (zero, `unit`: diagonal 1 and never read); 5/6 Hermitian
+ *   upper/lower (mirrored conjugated, imaginary part of the diagonal 0 and
+ *   never read).
+ * One work-item per element of P: O(n^2) work beside the O(n^3) product;
+ * it has no local-memory tile yet (pack.cl's fast paths are real only).
+ *
+ * cscale: C <- beta * C for complex beta on one triangle (tri 1 upper, 2
+ * lower, 0 all), the pre-pass of a call whose beta is not real. */
+#if PRECISION == 64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+typedef double real;
+typedef double2 real2;
+#else
+typedef float real;
+typedef float2 real2;
+#endif
+
+real2 cfetch(__global const real2 *X, long offx, long ldx, int shape, int unit, long i, long j)
+{
+    if (shape == 0)
+        return X[offx + i + j * ldx];
+    if (i == j) {
+        if (shape >= 5)
+            return (real2)(X[offx + i + i * ldx].x, 0);
+        if (shape >= 3 && unit)
+            return (real2)(1, 0);
+        return X[offx + i + i * ldx];
+    }
+    const bool upper = shape & 1;
+    if (upper ? i < j : i > j)
+        return X[offx + i + j * ldx];
+    if (shape == 3 || shape == 4)
+        return (real2)(0, 0);
+    const real2 v = X[offx + j + i * ldx];
+    return shape >= 5 ? (real2)(v.x, -v.y) : v;
+}
+
+__kernel void cpack(__global const real2 *restrict X, const long offx, const long ldx,
+                    const int tr, const int conj, const int shape, const int unit, const int bside,
+                    const long x0, const long k0, const int xlen, const int klen,
+                    __global real *restrict P, const int xb, const int xpad, const int kpad,
+                    const int scaled, const real sr, const real si)
+{
+    const int x = get_global_id(0), k = get_global_id(1);
+    if (x >= xpad || k >= kpad)
+        return;
+    real v = 0;
+    if (x < xlen && k < klen) {
+        const long gx = x0 + x, gk = k0 + k;
+        /* Z(row, col), and which component of which block */
+        const long row = bside ? gk >> 1 : gx >> 1, col = bside ? gx : gk >> 1;
+        const int r = bside ? 0 : gx & 1, s = gk & 1;
+        real2 z = tr ? cfetch(X, offx, ldx, shape, unit, col, row) : cfetch(X, offx, ldx, shape, unit, row, col);
+        if (conj)
+            z.y = -z.y;
+        if (scaled)
+            z = (real2)(sr * z.x - si * z.y, sr * z.y + si * z.x);
+        if (bside)
+            v = s ? z.y : z.x;
+        else
+            v = r == s ? z.x : r ? z.y : -z.y;
+    }
+    P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = v;
+}
+
+__kernel void cscale(__global real2 *C, const long offc, const long ldc, const int M, const int N,
+                     const int tri, const real br, const real bi)
+{
+    const int m = get_global_id(0), n = get_global_id(1);
+    if (m >= M || n >= N || (tri == 1 && m > n) || (tri == 2 && m < n))
+        return;
+    __global real2 *c = C + offc + m + (long)n * ldc;
+    const real2 v = *c;
+    *c = (real2)(br * v.x - bi * v.y, br * v.y + bi * v.x);
+}
