@@ -76,10 +76,17 @@ static uint64_t next(uint64_t *s)
 }
 static double uniform(uint64_t *s) { return (double)(next(s) >> 11) / 9007199254740992.0 * 2 - 1; }
 
-static void put(const spec_case *c, void *p, size_t k, double v)
+static void put_real(const spec_case *c, void *p, size_t k, double v)
 {
     if (c->dbl) ((double *)p)[k] = v;
     else ((float *)p)[k] = (float)v;
+}
+/* Element k; a complex one gets `im` as its imaginary part. */
+static void put(const spec_case *c, void *p, size_t k, double v, double im)
+{
+    size_t nc = c->cplx ? 2 : 1;
+    put_real(c, p, k * nc, v);
+    if (c->cplx) put_real(c, p, k * nc + 1, im);
 }
 
 void data_fill(test_data *d, const spec_case *c0, uint64_t seed, int flags)
@@ -95,7 +102,7 @@ void data_fill(test_data *d, const spec_case *c0, uint64_t seed, int flags)
         d->n[k] = spec_elements(c, w) + (flags & FILL_NO_TAIL ? 0 : TEST_TAIL);
         if (!d->n[k]) d->n[k] = 1; /* OpenCL has no empty buffers */
         d->host[k] = malloc(d->n[k] * spec_elem_size(c));
-        for (size_t x = 0; x < d->n[k]; x++) put(c, d->host[k], x, 1000 + 100 * k + x % 13);
+        for (size_t x = 0; x < d->n[k]; x++) put(c, d->host[k], x, 1000 + 100 * k + x % 13, 1050 + x % 11);
         size_t r, cols;
         spec_dims(c, w, &r, &cols);
         int is_out = spec_output(c) == w;
@@ -103,12 +110,14 @@ void data_fill(test_data *d, const spec_case *c0, uint64_t seed, int flags)
             for (size_t i = 0; i < r; i++) {
                 size_t x = spec_index(c, w, i, j);
                 if (spec_referenced(c, w, i, j)) {
-                    double v = uniform(&s);
-                    if (is_out && c->routine != SPEC_TRMM && c->beta == 0) v = NAN;
-                    if (!is_out && (flags & FILL_NAN_AB)) v = NAN;
-                    put(c, d->host[k], x, v);
+                    double v = uniform(&s), im = c->cplx ? uniform(&s) : 0;
+                    if (is_out && c->routine != SPEC_TRMM && c->beta == 0 && c->beta_im == 0) v = im = NAN;
+                    if (!is_out && (flags & FILL_NAN_AB)) v = im = NAN;
+                    /* Hermitian diagonals: the imaginary part is never read */
+                    if (spec_imag_unread(c, w, i, j)) im = NAN;
+                    put(c, d->host[k], x, v, im);
                 } else if (w == 'A' && (flags & FILL_NAN_TRIANGLE)) {
-                    put(c, d->host[k], x, NAN);
+                    put(c, d->host[k], x, NAN, NAN);
                 }
             }
     }

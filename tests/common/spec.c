@@ -23,11 +23,20 @@
  * (K_eff+2) roundings per element, in whatever order they sum. */
 #define SPEC_GAMMA 3.0
 
-enum { CB_ROW = 101, CB_COL = 102, CB_NOTRANS = 111, CB_TRANS = 112,
+enum { CB_ROW = 101, CB_COL = 102, CB_NOTRANS = 111, CB_TRANS = 112, CB_CONJTRANS = 113,
        CB_UPPER = 121, CB_LOWER = 122, CB_NONUNIT = 131, CB_UNIT = 132,
        CB_LEFT = 141, CB_RIGHT = 142 };
 
-static const char *const names[SPEC_NROUTINES] = { "gemm", "symm", "syrk", "syr2k", "trmm" };
+static const char *const names[SPEC_NROUTINES] = { "gemm", "symm", "syrk", "syr2k", "trmm",
+                                                    "hemm", "herk", "her2k" };
+
+/* The Hermitian routines have the shapes and structure of their symmetric twins. */
+static spec_routine base(spec_routine r)
+{
+    return r == SPEC_HEMM ? SPEC_SYMM : r == SPEC_HERK ? SPEC_SYRK : r == SPEC_HER2K ? SPEC_SYR2K : r;
+}
+/* Real numbers per element. */
+static size_t ncomp(const spec_case *c) { return c->cplx ? 2 : 1; }
 
 const char *spec_routine_name(spec_routine r)
 {
@@ -50,7 +59,7 @@ int spec_uses(const spec_case *c, char which)
 {
     switch (which) {
     case 'A': return 1;
-    case 'B': return c->routine != SPEC_SYRK;
+    case 'B': return base(c->routine) != SPEC_SYRK;
     case 'C': return c->routine != SPEC_TRMM;
     default: return 0;
     }
@@ -58,7 +67,7 @@ int spec_uses(const spec_case *c, char which)
 
 char spec_output(const spec_case *c) { return c->routine == SPEC_TRMM ? 'B' : 'C'; }
 
-size_t spec_elem_size(const spec_case *c) { return c->dbl ? 8 : 4; }
+size_t spec_elem_size(const spec_case *c) { return (c->dbl ? 8 : 4) * ncomp(c); }
 
 /* Order of the square A of SYMM and TRMM. */
 static size_t side_dim(const spec_case *c) { return c->side == gpublas3Left ? c->M : c->N; }
@@ -66,7 +75,7 @@ static size_t side_dim(const spec_case *c) { return c->side == gpublas3Left ? c-
 void spec_dims(const spec_case *c, char which, size_t *rows, size_t *cols)
 {
     size_t r = 0, k = 0;
-    switch (c->routine) {
+    switch (base(c->routine)) {
     case SPEC_GEMM:
         if (which == 'A') { r = c->M; k = c->K; if (is_trans(c->transA)) { r = c->K; k = c->M; } }
         if (which == 'B') { r = c->K; k = c->N; if (is_trans(c->transB)) { r = c->N; k = c->K; } }
@@ -75,11 +84,11 @@ void spec_dims(const spec_case *c, char which, size_t *rows, size_t *cols)
     case SPEC_SYMM:
     case SPEC_TRMM:
         if (which == 'A') r = k = side_dim(c);
-        if (which == 'B' || (which == 'C' && c->routine == SPEC_SYMM)) { r = c->M; k = c->N; }
+        if (which == 'B' || (which == 'C' && base(c->routine) == SPEC_SYMM)) { r = c->M; k = c->N; }
         break;
     case SPEC_SYRK:
     case SPEC_SYR2K:
-        if (which == 'A' || (which == 'B' && c->routine == SPEC_SYR2K)) {
+        if (which == 'A' || (which == 'B' && base(c->routine) == SPEC_SYR2K)) {
             r = c->N; k = c->K;
             if (is_trans(c->transA)) { r = c->K; k = c->N; }
         }
@@ -144,7 +153,7 @@ int spec_referenced(const spec_case *c, char which, size_t i, size_t j)
     if (i >= r || j >= k || !spec_uses(c, which)) return 0;
     int in_upper = i <= j, in_lower = i >= j;
     int in_uplo = c->uplo == gpublas3Upper ? in_upper : in_lower;
-    switch (c->routine) {
+    switch (base(c->routine)) {
     case SPEC_SYMM: return which != 'A' || in_uplo;
     case SPEC_TRMM: return which != 'A' || (in_uplo && (i != j || c->diag == gpublas3NonUnit));
     case SPEC_SYRK:
@@ -153,15 +162,28 @@ int spec_referenced(const spec_case *c, char which, size_t i, size_t j)
     }
 }
 
+static double alpha_im(const spec_case *c);
+
+/* HERK and HER2K return at once, touching nothing, when alpha = 0 or K = 0
+ * and beta = 1 (reference BLAS): then C's diagonal keeps its imaginary part. */
+int spec_imag_unread(const spec_case *c, char which, size_t i, size_t j)
+{
+    int r = c->routine;
+    int quick = (c->K == 0 || (c->alpha == 0 && alpha_im(c) == 0)) && c->beta == 1;
+    return i == j && spec_referenced(c, which, i, j) &&
+           ((r == SPEC_HEMM && which == 'A') || ((r == SPEC_HERK || r == SPEC_HER2K) && which == 'C' && !quick));
+}
+
+/* Complex: four real multiply-adds per complex one (8mnk for GEMM). */
 double spec_flops(const spec_case *c)
 {
-    double m = (double)c->M, n = (double)c->N, k = (double)c->K;
-    switch (c->routine) {
-    case SPEC_GEMM: return 2 * m * n * k;
-    case SPEC_SYMM: return 2 * m * n * (double)side_dim(c);
-    case SPEC_SYRK: return n * (n + 1) * k;
-    case SPEC_SYR2K: return 2 * n * (n + 1) * k;
-    case SPEC_TRMM: return m * n * (double)side_dim(c);
+    double m = (double)c->M, n = (double)c->N, k = (double)c->K, x = c->cplx ? 4 : 1;
+    switch (base(c->routine)) {
+    case SPEC_GEMM: return x * 2 * m * n * k;
+    case SPEC_SYMM: return x * 2 * m * n * (double)side_dim(c);
+    case SPEC_SYRK: return x * n * (n + 1) * k;
+    case SPEC_SYR2K: return x * 2 * n * (n + 1) * k;
+    case SPEC_TRMM: return x * m * n * (double)side_dim(c);
     default: return 0;
     }
 }
@@ -176,7 +198,7 @@ void spec_describe(const spec_case *c, char *buf, size_t n)
     char opts[64] = "";
     const char *side = c->side == gpublas3Left ? "L" : c->side == gpublas3Right ? "R" : "?";
     const char *uplo = c->uplo == gpublas3Upper ? "U" : c->uplo == gpublas3Lower ? "L" : "?";
-    switch (c->routine) {
+    switch (base(c->routine)) {
     case SPEC_GEMM: snprintf(opts, sizeof opts, "%s%s", trans_name(c->transA), trans_name(c->transB)); break;
     case SPEC_SYMM: snprintf(opts, sizeof opts, "side=%s uplo=%s", side, uplo); break;
     case SPEC_SYRK:
@@ -187,10 +209,15 @@ void spec_describe(const spec_case *c, char *buf, size_t n)
         break;
     default: break;
     }
-    snprintf(buf, n, "%c%s %s %s M=%zu N=%zu K=%zu alpha=%g beta=%g off=%zu/%zu/%zu ld=%zu/%zu/%zu",
-             c->dbl ? 'd' : 's', spec_routine_name(c->routine),
+    char scal[96];
+    if (c->cplx)
+        snprintf(scal, sizeof scal, "alpha=%g%+gi beta=%g%+gi", c->alpha, c->alpha_im, c->beta, c->beta_im);
+    else
+        snprintf(scal, sizeof scal, "alpha=%g beta=%g", c->alpha, c->beta);
+    snprintf(buf, n, "%c%s %s %s M=%zu N=%zu K=%zu %s off=%zu/%zu/%zu ld=%zu/%zu/%zu",
+             "sdcz"[c->dbl + 2 * !!c->cplx], spec_routine_name(c->routine),
              c->order == gpublas3RowMajor ? "row" : "col", opts, c->M, c->N, c->K,
-             c->alpha, c->beta, c->offA, c->offB, c->offC, c->lda, c->ldb, c->ldc);
+             scal, c->offA, c->offB, c->offC, c->lda, c->ldb, c->ldc);
 }
 
 gpublas3Status spec_run(const spec_case *c, cl_command_queue q, cl_mem A, cl_mem B, cl_mem C,
@@ -200,11 +227,68 @@ gpublas3Status spec_run(const spec_case *c, cl_command_queue q, cl_mem A, cl_mem
     return spec_run_queues(c, 1, qs, A, B, C, nwait, wait, event);
 }
 
+static gpublas3Status run_complex(const spec_case *c, cl_uint nqueues, cl_command_queue *qs,
+                                  cl_mem A, cl_mem B, cl_mem C,
+                                  cl_uint nwait, const cl_event *wait, cl_event *event)
+{
+#define TAIL nqueues, qs, nwait, wait, event
+#define ARGS_A A, c->offA, c->lda
+#define ARGS_B B, c->offB, c->ldb
+#define ARGS_C C, c->offC, c->ldc
+    if (!c->dbl) {
+        cl_float2 al = { { (cl_float)c->alpha, (cl_float)c->alpha_im } };
+        cl_float2 be = { { (cl_float)c->beta, (cl_float)c->beta_im } };
+        cl_float ra = (cl_float)c->alpha, rb = (cl_float)c->beta;
+        switch (c->routine) {
+        case SPEC_GEMM: return gpublas3Cgemm(c->order, c->transA, c->transB, c->M, c->N, c->K, al, ARGS_A, ARGS_B,
+                                             be, ARGS_C, TAIL);
+        case SPEC_SYMM: return gpublas3Csymm(c->order, c->side, c->uplo, c->M, c->N, al, ARGS_A, ARGS_B, be, ARGS_C,
+                                             TAIL);
+        case SPEC_HEMM: return gpublas3Chemm(c->order, c->side, c->uplo, c->M, c->N, al, ARGS_A, ARGS_B, be, ARGS_C,
+                                             TAIL);
+        case SPEC_SYRK: return gpublas3Csyrk(c->order, c->uplo, c->transA, c->N, c->K, al, ARGS_A, be, ARGS_C, TAIL);
+        case SPEC_HERK: return gpublas3Cherk(c->order, c->uplo, c->transA, c->N, c->K, ra, ARGS_A, rb, ARGS_C, TAIL);
+        case SPEC_SYR2K: return gpublas3Csyr2k(c->order, c->uplo, c->transA, c->N, c->K, al, ARGS_A, ARGS_B, be,
+                                               ARGS_C, TAIL);
+        case SPEC_HER2K: return gpublas3Cher2k(c->order, c->uplo, c->transA, c->N, c->K, al, ARGS_A, ARGS_B, rb,
+                                               ARGS_C, TAIL);
+        case SPEC_TRMM: return gpublas3Ctrmm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, al,
+                                             ARGS_A, ARGS_B, TAIL);
+        default: return gpublas3NotImplemented;
+        }
+    }
+    cl_double2 al = { { c->alpha, c->alpha_im } }, be = { { c->beta, c->beta_im } };
+    switch (c->routine) {
+    case SPEC_GEMM: return gpublas3Zgemm(c->order, c->transA, c->transB, c->M, c->N, c->K, al, ARGS_A, ARGS_B,
+                                         be, ARGS_C, TAIL);
+    case SPEC_SYMM: return gpublas3Zsymm(c->order, c->side, c->uplo, c->M, c->N, al, ARGS_A, ARGS_B, be, ARGS_C,
+                                         TAIL);
+    case SPEC_HEMM: return gpublas3Zhemm(c->order, c->side, c->uplo, c->M, c->N, al, ARGS_A, ARGS_B, be, ARGS_C,
+                                         TAIL);
+    case SPEC_SYRK: return gpublas3Zsyrk(c->order, c->uplo, c->transA, c->N, c->K, al, ARGS_A, be, ARGS_C, TAIL);
+    case SPEC_HERK: return gpublas3Zherk(c->order, c->uplo, c->transA, c->N, c->K, c->alpha, ARGS_A, c->beta,
+                                         ARGS_C, TAIL);
+    case SPEC_SYR2K: return gpublas3Zsyr2k(c->order, c->uplo, c->transA, c->N, c->K, al, ARGS_A, ARGS_B, be,
+                                           ARGS_C, TAIL);
+    case SPEC_HER2K: return gpublas3Zher2k(c->order, c->uplo, c->transA, c->N, c->K, al, ARGS_A, ARGS_B, c->beta,
+                                           ARGS_C, TAIL);
+    case SPEC_TRMM: return gpublas3Ztrmm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, al,
+                                         ARGS_A, ARGS_B, TAIL);
+    default: return gpublas3NotImplemented;
+    }
+#undef ARGS_A
+#undef ARGS_B
+#undef ARGS_C
+#undef TAIL
+}
+
 gpublas3Status spec_run_queues(const spec_case *c, cl_uint nqueues, cl_command_queue *qs,
                                cl_mem A, cl_mem B, cl_mem C,
                                cl_uint nwait, const cl_event *wait, cl_event *event)
 {
 #define TAIL nqueues, qs, nwait, wait, event
+    if (c->cplx)
+        return run_complex(c, nqueues, qs, A, B, C, nwait, wait, event);
     if (!c->dbl) {
         cl_float al = (cl_float)c->alpha, be = (cl_float)c->beta;
         switch (c->routine) {
@@ -256,10 +340,28 @@ typedef void (*dsyr2k_fn)(int, int, int, int, int, double, const double *, int,
 typedef void (*strmm_fn)(int, int, int, int, int, int, int, float, const float *, int, float *, int);
 typedef void (*dtrmm_fn)(int, int, int, int, int, int, int, double, const double *, int, double *, int);
 
+/* Complex: scalars by pointer, except HERK's and HER2K's real ones. */
+typedef void (*xgemm_fn)(int, int, int, int, int, int, const void *, const void *, int, const void *, int,
+                         const void *, void *, int);
+typedef void (*xsymm_fn)(int, int, int, int, int, const void *, const void *, int, const void *, int,
+                         const void *, void *, int);
+typedef void (*xsyrk_fn)(int, int, int, int, int, const void *, const void *, int, const void *, void *, int);
+typedef void (*xsyr2k_fn)(int, int, int, int, int, const void *, const void *, int, const void *, int,
+                          const void *, void *, int);
+typedef void (*xtrmm_fn)(int, int, int, int, int, int, int, const void *, const void *, int, void *, int);
+typedef void (*cherk_fn)(int, int, int, int, int, float, const void *, int, float, void *, int);
+typedef void (*zherk_fn)(int, int, int, int, int, double, const void *, int, double, void *, int);
+typedef void (*cher2k_fn)(int, int, int, int, int, const void *, const void *, int, const void *, int,
+                          float, void *, int);
+typedef void (*zher2k_fn)(int, int, int, int, int, const void *, const void *, int, const void *, int,
+                          double, void *, int);
+
 static struct {
     sgemm_fn sgemm; dgemm_fn dgemm; ssymm_fn ssymm; dsymm_fn dsymm;
     ssyrk_fn ssyrk; dsyrk_fn dsyrk; ssyr2k_fn ssyr2k; dsyr2k_fn dsyr2k;
     strmm_fn strmm; dtrmm_fn dtrmm;
+    struct { xgemm_fn gemm; xsymm_fn symm, hemm; xsyrk_fn syrk; xsyr2k_fn syr2k; xtrmm_fn trmm; } x[2]; /* c, z */
+    cherk_fn cherk; zherk_fn zherk; cher2k_fn cher2k; zher2k_fn zher2k;
 } ob;
 
 static void *need(void *lib, const char *name)
@@ -298,6 +400,22 @@ static void load_openblas(void)
     ob.dsyr2k = (dsyr2k_fn)need(lib, "cblas_dsyr2k");
     ob.strmm = (strmm_fn)need(lib, "cblas_strmm");
     ob.dtrmm = (dtrmm_fn)need(lib, "cblas_dtrmm");
+    for (int z = 0; z < 2; z++) {
+        char name[32];
+#define LOAD(field, type, routine) \
+        snprintf(name, sizeof name, "cblas_%c%s", "cz"[z], routine); ob.x[z].field = (type)need(lib, name)
+        LOAD(gemm, xgemm_fn, "gemm");
+        LOAD(symm, xsymm_fn, "symm");
+        LOAD(hemm, xsymm_fn, "hemm");
+        LOAD(syrk, xsyrk_fn, "syrk");
+        LOAD(syr2k, xsyr2k_fn, "syr2k");
+        LOAD(trmm, xtrmm_fn, "trmm");
+#undef LOAD
+    }
+    ob.cherk = (cherk_fn)need(lib, "cblas_cherk");
+    ob.zherk = (zherk_fn)need(lib, "cblas_zherk");
+    ob.cher2k = (cher2k_fn)need(lib, "cblas_cher2k");
+    ob.zher2k = (zher2k_fn)need(lib, "cblas_zher2k");
     ob.sgemm = (sgemm_fn)need(lib, "cblas_sgemm");
 }
 
@@ -311,45 +429,103 @@ static void put(const spec_case *c, void *p, size_t k, double v)
     else ((float *)p)[k] = (float)v;
 }
 
+/* The scalars as the routine takes them: HERK's alpha and beta and
+ * HER2K's beta are real. */
+static double alpha_im(const spec_case *c) { return c->cplx && c->routine != SPEC_HERK ? c->alpha_im : 0; }
+static double beta_im(const spec_case *c)
+{
+    return c->cplx && c->routine != SPEC_HERK && c->routine != SPEC_HER2K ? c->beta_im : 0;
+}
+
+/* Element x of a buffer, component q (real part 0, imaginary part 1). */
+static void put_elem(const spec_case *c, void *p, size_t x, double re, double im)
+{
+    put(c, p, x * ncomp(c), re);
+    if (c->cplx) put(c, p, x * ncomp(c) + 1, im);
+}
+
 /* A copy of `which` with every element the routine must not read replaced,
  * so the reference follows BLAS's rules whatever OpenBLAS's kernels touch:
- * SYMM's and TRMM's other triangle of A by 0 and the unit diagonal by 1;
- * with beta = 0 the output region by 0; with alpha = 0 the inputs by 0.
- * With `absval`, the absolute values (for the error bound). */
+ * SYMM's, HEMM's and TRMM's other triangle of A by 0 and the unit diagonal
+ * by 1; the unread imaginary parts of Hermitian diagonals by 0; with
+ * beta = 0 the output region by 0; with alpha = 0 the inputs by 0.
+ * With `absval`, the absolute values (complex: |re| + |im|, as a real
+ * number) for the error bound. */
 static void *clean_copy(const spec_case *c, char which, const void *src, int absval)
 {
-    size_t n = spec_elements(c, which), es = spec_elem_size(c), r, k;
+    size_t n = spec_elements(c, which), es = spec_elem_size(c), nc = ncomp(c), r, k;
     void *p = malloc(n ? n * es : 1);
     if (!p) { fprintf(stderr, "spec: out of memory\n"); exit(2); }
     memcpy(p, src, n * es);
     spec_dims(c, which, &r, &k);
-    int zero_out = which == 'C' && c->beta == 0;
+    int zero_out = which == 'C' && c->beta == 0 && beta_im(c) == 0;
+    int no_inputs = c->alpha == 0 && alpha_im(c) == 0 && which != spec_output(c);
+    spec_routine b = base(c->routine);
     for (size_t j = 0; j < k; j++)
         for (size_t i = 0; i < r; i++) {
             size_t x = spec_index(c, which, i, j);
             if (!spec_referenced(c, which, i, j)) {
-                if (which == 'A' && (c->routine == SPEC_SYMM || c->routine == SPEC_TRMM))
-                    put(c, p, x, i == j ? 1.0 : 0.0);
-            } else if (zero_out || (c->alpha == 0 && which != spec_output(c))) {
-                put(c, p, x, 0.0); /* never read: C when beta = 0, A and B when alpha = 0 */
-            } else if (absval) {
-                put(c, p, x, fabs(get(c, p, x)));
+                if (which == 'A' && (b == SPEC_SYMM || b == SPEC_TRMM))
+                    put_elem(c, p, x, i == j ? 1.0 : 0.0, 0);
+            } else if (zero_out || no_inputs) {
+                put_elem(c, p, x, 0, 0); /* never read: C when beta = 0, A and B when alpha = 0 */
+            } else {
+                if (spec_imag_unread(c, which, i, j))
+                    put(c, p, x * nc + 1, 0);
+                if (absval)
+                    put_elem(c, p, x, fabs(get(c, p, x * nc)) + (nc == 2 ? fabs(get(c, p, x * nc + 1)) : 0), 0);
             }
         }
     return p;
 }
 
 static int cb_order(const spec_case *c) { return c->order == gpublas3RowMajor ? CB_ROW : CB_COL; }
-/* ConjTrans is Trans for real matrices: the reference states it so itself. */
-static int cb_trans(gpublas3Transpose t) { return t == gpublas3NoTrans ? CB_NOTRANS : CB_TRANS; }
 static int cb_uplo(const spec_case *c) { return c->uplo == gpublas3Upper ? CB_UPPER : CB_LOWER; }
 static int cb_side(const spec_case *c) { return c->side == gpublas3Left ? CB_LEFT : CB_RIGHT; }
 static int cb_diag(const spec_case *c) { return c->diag == gpublas3Unit ? CB_UNIT : CB_NONUNIT; }
+/* ConjTrans is Trans for real matrices: the reference states it so itself. */
+static int cb_trans(gpublas3Transpose t) { return t == gpublas3NoTrans ? CB_NOTRANS : CB_TRANS; }
+static int cb_ctrans(gpublas3Transpose t) { return t == gpublas3ConjTrans ? CB_CONJTRANS : cb_trans(t); }
+
+/* The complex reference: scalars by pointer in the element type. */
+static void call_complex(const spec_case *c, const char *a, const char *b, char *y,
+                         const double alpha[2], const double beta[2])
+{
+    int o = cb_order(c), M = (int)c->M, N = (int)c->N, K = (int)c->K, z = c->dbl;
+    int lda = (int)c->lda, ldb = (int)c->ldb, ldc = (int)c->ldc;
+    float fa[2] = { (float)alpha[0], (float)alpha[1] }, fb[2] = { (float)beta[0], (float)beta[1] };
+    const void *al = z ? (const void *)alpha : fa, *be = z ? (const void *)beta : fb;
+    switch (c->routine) {
+    case SPEC_GEMM:
+        ob.x[z].gemm(o, cb_ctrans(c->transA), cb_ctrans(c->transB), M, N, K, al, a, lda, b, ldb, be, y, ldc);
+        break;
+    case SPEC_SYMM: ob.x[z].symm(o, cb_side(c), cb_uplo(c), M, N, al, a, lda, b, ldb, be, y, ldc); break;
+    case SPEC_HEMM: ob.x[z].hemm(o, cb_side(c), cb_uplo(c), M, N, al, a, lda, b, ldb, be, y, ldc); break;
+    case SPEC_SYRK: ob.x[z].syrk(o, cb_uplo(c), cb_ctrans(c->transA), N, K, al, a, lda, be, y, ldc); break;
+    case SPEC_SYR2K:
+        ob.x[z].syr2k(o, cb_uplo(c), cb_ctrans(c->transA), N, K, al, a, lda, b, ldb, be, y, ldc);
+        break;
+    case SPEC_HERK:
+        if (z) ob.zherk(o, cb_uplo(c), cb_ctrans(c->transA), N, K, alpha[0], a, lda, beta[0], y, ldc);
+        else ob.cherk(o, cb_uplo(c), cb_ctrans(c->transA), N, K, fa[0], a, lda, fb[0], y, ldc);
+        break;
+    case SPEC_HER2K:
+        if (z) ob.zher2k(o, cb_uplo(c), cb_ctrans(c->transA), N, K, al, a, lda, b, ldb, beta[0], y, ldc);
+        else ob.cher2k(o, cb_uplo(c), cb_ctrans(c->transA), N, K, al, a, lda, b, ldb, fb[0], y, ldc);
+        break;
+    case SPEC_TRMM:
+        ob.x[z].trmm(o, cb_side(c), cb_uplo(c), cb_ctrans(c->transA), cb_diag(c), M, N, al, a, lda, y, ldb);
+        break;
+    default:
+        break;
+    }
+}
 
 /* The reference on raw arrays (offsets applied here), with given scalars. */
 static void call_reference(const spec_case *c, const void *A, const void *B, void *out,
-                           double alpha, double beta)
+                           const double alphas[2], const double betas[2])
 {
+    double alpha = alphas[0], beta = betas[0];
     load_openblas();
     int o = cb_order(c), M = (int)c->M, N = (int)c->N, K = (int)c->K;
     int lda = (int)c->lda, ldb = (int)c->ldb, ldc = (int)c->ldc;
@@ -357,8 +533,12 @@ static void call_reference(const spec_case *c, const void *A, const void *B, voi
     const char *a = (const char *)A + c->offA * es;
     const char *b = B ? (const char *)B + c->offB * es : NULL;
     char *y = (char *)out + (c->routine == SPEC_TRMM ? c->offB : c->offC) * es;
-    if (!M && c->routine != SPEC_SYRK && c->routine != SPEC_SYR2K) return;
+    if (!M && base(c->routine) != SPEC_SYRK && base(c->routine) != SPEC_SYR2K) return;
     if (!N) return;
+    if (c->cplx) {
+        call_complex(c, a, b, y, alphas, betas);
+        return;
+    }
     switch (c->routine) {
     case SPEC_GEMM:
         if (c->dbl) ob.dgemm(o, cb_trans(c->transA), cb_trans(c->transB), M, N, K, alpha,
@@ -403,7 +583,12 @@ static void reference(const spec_case *c, const void *A, const void *B, void *ou
     void *a = clean_copy(c, 'A', A, absval);
     void *b = spec_uses(c, 'B') && o != 'B' ? clean_copy(c, 'B', B, absval) : NULL;
     void *y = clean_copy(c, o, out, absval);
-    double alpha = absval ? fabs(c->alpha) : c->alpha, beta = absval ? fabs(c->beta) : c->beta;
+    double alpha[2] = { c->alpha, alpha_im(c) }, beta[2] = { c->beta, beta_im(c) };
+    if (absval) {
+        alpha[0] = fabs(alpha[0]) + fabs(alpha[1]);
+        beta[0] = fabs(beta[0]) + fabs(beta[1]);
+        alpha[1] = beta[1] = 0;
+    }
     call_reference(c, a, b, y, alpha, beta);
     memcpy(out, y, spec_elements(c, o) * spec_elem_size(c));
     free(a);
@@ -419,7 +604,7 @@ void spec_reference(const spec_case *c, const void *A, const void *B, void *out)
 /* The inner dimension each output element sums over. */
 static size_t k_eff(const spec_case *c)
 {
-    switch (c->routine) {
+    switch (base(c->routine)) {
     case SPEC_GEMM: case SPEC_SYRK: return c->K;
     case SPEC_SYR2K: return 2 * c->K;
     default: return side_dim(c);
@@ -450,27 +635,33 @@ size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void
     memcpy(bound, before, need * es);
     reference(c, A, B, bound, 1);
     spec_dims(c, o, &r, &k);
-    double scale = SPEC_GAMMA * (double)(k_eff(c) + 2) * eps;
+    /* complex: each part sums two real products per term */
+    size_t nc = ncomp(c);
+    double scale = SPEC_GAMMA * (double)(nc * k_eff(c) + 2) * eps;
 
     for (size_t j = 0; j < k; j++)
         for (size_t i = 0; i < r; i++) {
             if (!spec_referenced(c, o, i, j)) continue;
             size_t x = spec_index(c, o, i, j);
             inside[x] = 1;
-            double g = get(c, got, x), e = get(c, ref, x), tol = scale * get(c, bound, x);
-            int ok;
-            if (isnan(e)) ok = isnan(g);
-            else if (isinf(e)) ok = g == e;
-            else ok = isfinite(g) && fabs(g - e) <= tol;
-            if (!ok && bad++ == 0 && msg)
-                snprintf(msg, n, "%c(%zu,%zu) [element %zu]: got %.9g, expected %.9g, tolerance %.3g",
-                         o, i, j, x, g, e, tol);
+            for (size_t q = 0; q < nc; q++) {
+                double g = get(c, got, x * nc + q), e = get(c, ref, x * nc + q);
+                double tol = scale * get(c, bound, x * nc);
+                int ok;
+                if (q == 1 && spec_imag_unread(c, o, i, j)) ok = g == 0; /* HERK, HER2K: exactly 0 */
+                else if (isnan(e)) ok = isnan(g);
+                else if (isinf(e)) ok = g == e;
+                else ok = isfinite(g) && fabs(g - e) <= tol;
+                if (!ok && bad++ == 0 && msg)
+                    snprintf(msg, n, "%c(%zu,%zu)%s [element %zu]: got %.9g, expected %.9g, tolerance %.3g",
+                             o, i, j, nc == 1 ? "" : q ? ".im" : ".re", x, g, e, tol);
+            }
         }
     for (size_t x = 0; x < nelem; x++) {
         if (inside[x] || same_bits(c, got, before, x)) continue;
         if (bad++ == 0 && msg)
             snprintf(msg, n, "%c element %zu lies outside the referenced region but changed: %.9g -> %.9g",
-                     o, x, get(c, before, x), get(c, got, x));
+                     o, x, get(c, before, x * nc), get(c, got, x * nc));
     }
     free(bound);
     free(inside);

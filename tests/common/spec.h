@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <gpublas3.h>
 
-typedef enum { SPEC_GEMM, SPEC_SYMM, SPEC_SYRK, SPEC_SYR2K, SPEC_TRMM, SPEC_NROUTINES } spec_routine;
+typedef enum { SPEC_GEMM, SPEC_SYMM, SPEC_SYRK, SPEC_SYR2K, SPEC_TRMM,
+               SPEC_HEMM, SPEC_HERK, SPEC_HER2K, /* complex only */
+               SPEC_NROUTINES } spec_routine;
 
 typedef struct {
     spec_routine routine;
@@ -23,6 +25,10 @@ typedef struct {
     double alpha, beta;           /* beta ignored by TRMM */
     size_t offA, offB, offC;      /* in elements */
     size_t lda, ldb, ldc;         /* 0 means tight: spec_complete fills them in */
+    /* Complex (C, Z): elements are {re, im} pairs; the scalars' imaginary
+     * parts (HERK's alpha and beta and HER2K's beta are real: *_im ignored). */
+    int cplx;
+    double alpha_im, beta_im;
 } spec_case;
 
 const char *spec_routine_name(spec_routine r);         /* "gemm", "symm", ... */
@@ -31,7 +37,7 @@ void spec_complete(spec_case *c);                       /* tight leading dimensi
 int spec_uses(const spec_case *c, char which);          /* 'A','B','C': does the call take it */
 char spec_output(const spec_case *c);                   /* 'C', or 'B' for TRMM */
 size_t spec_elements(const spec_case *c, char which);   /* elements its buffer must hold, offset included */
-size_t spec_elem_size(const spec_case *c);              /* 4 or 8 */
+size_t spec_elem_size(const spec_case *c);              /* 4 or 8, twice that when complex */
 double spec_flops(const spec_case *c);                  /* useful flops of one call */
 void spec_describe(const spec_case *c, char *buf, size_t n); /* one line, for messages */
 
@@ -52,7 +58,9 @@ void spec_reference(const spec_case *c, const void *A, const void *B, void *out)
 
 /* Judges `got` (the whole output buffer after the call) against `ref` (the
  * reference) with a per-element bound gamma*K*eps*(|alpha||op(A)||op(B)| +
- * |beta||C|), computed by running the reference on absolute values; every
+ * |beta||C|), computed by running the reference on absolute values
+ * (complex: |re| + |im| of each element and scalar, on both parts; HERK's
+ * and HER2K's diagonal must come back with imaginary part exactly 0); every
  * element the routine must not touch (ld padding, offset prefix, tail, the
  * other triangle) must equal `before` bit for bit.  Returns the number of
  * bad elements and describes the first in msg. */
@@ -65,9 +73,12 @@ size_t spec_check(const spec_case *c, const void *A, const void *B, const void *
 void spec_dims(const spec_case *c, char which, size_t *rows, size_t *cols);
 size_t spec_index(const spec_case *c, char which, size_t i, size_t j); /* offset and ld applied */
 /* Does the call read (inputs) or may it write (output) stored element (i, j)?
- * 0 for SYMM's/TRMM's other triangle of A, TRMM's unit diagonal, and the
- * other triangle of SYRK's/SYR2K's C. */
+ * 0 for SYMM's/HEMM's/TRMM's other triangle of A, TRMM's unit diagonal, and
+ * the other triangle of SYRK's/SYR2K's/HERK's/HER2K's C.  (The imaginary
+ * part of HEMM's A diagonal and of HERK's/HER2K's C diagonal is not read
+ * either: spec_imag_unread.) */
 int spec_referenced(const spec_case *c, char which, size_t i, size_t j);
+int spec_imag_unread(const spec_case *c, char which, size_t i, size_t j);
 
 /* spec_check on an output buffer of `nelem` elements (at least
  * spec_elements(c, spec_output(c))): the tail beyond the call's extent must
