@@ -68,6 +68,33 @@ static void trmm_in_panels(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* The complex routines run as real calls of twice the rows and depth
+ * (routines/plan/complex.c): panels cut through them at real indices. */
+static void complex_in_panels(void **state)
+{
+    (void)state;
+    int fails = 0;
+    for (int n = 0; n < 4; n++) { /* c col, z row */
+        int z = n / 2;
+        spec_case g = { .routine = SPEC_GEMM, .cplx = 1, .dbl = z, .order = orders[z],
+                        .transA = transposes[n % 2 ? 2 : 0], .transB = transposes[n % 2 ? 1 : 2],
+                        .M = 151, .N = 130, .K = 203, .alpha = 2.5, .alpha_im = -1, .beta = 0.5, .beta_im = 1 };
+        fails += check_case(&g, n, 0);
+        spec_case h = { .routine = n % 2 ? SPEC_HER2K : SPEC_HERK, .cplx = 1, .dbl = z, .order = orders[z],
+                        .uplo = uplos[n % 2], .transA = n % 2 ? gpublas3ConjTrans : gpublas3NoTrans,
+                        .N = 170, .K = 110, .alpha = -1, .alpha_im = 0.5, .beta = 2 };
+        fails += check_case(&h, n + 10, 0);
+        spec_case t = { .routine = SPEC_TRMM, .cplx = 1, .dbl = z, .order = orders[z], .side = sides[n % 2],
+                        .uplo = uplos[z], .diag = diags[n % 2], .transA = transposes[n % 2 ? 2 : 0],
+                        .M = 90, .N = 80, .alpha = -1, .alpha_im = 2, .offA = 2, .offB = 9 };
+        fails += check_case(&t, n + 20, FILL_NAN_TRIANGLE);
+        spec_case m = { .routine = SPEC_HEMM, .cplx = 1, .dbl = z, .order = orders[z], .side = sides[n % 2],
+                        .uplo = uplos[z], .M = 120, .N = 90, .alpha = 1, .alpha_im = 1, .beta = -1 };
+        fails += check_case(&m, n + 30, FILL_NAN_TRIANGLE);
+    }
+    assert_int_equal(fails, 0);
+}
+
 int main(void)
 {
     /* Set before the library's first call: the limit is the library's
@@ -78,6 +105,7 @@ int main(void)
         cmocka_unit_test(symm_in_panels),
         cmocka_unit_test(syrk_syr2k_in_panels),
         cmocka_unit_test(trmm_in_panels),
+        cmocka_unit_test(complex_in_panels),
     };
     return cmocka_run_group_tests_name("panels", tests, env_open, env_close);
 }
