@@ -78,15 +78,15 @@ static void free_case(case_data *h)
 static int prepare_case(const spec_case *c, unsigned long long *seed, case_data *h)
 {
     int dbl = c->dbl;
-    size_t es = spec_elem_size(c);
+    size_t es = spec_elem_size(c), nc = c->cplx ? 2 : 1; /* reals per element */
     memset(h, 0, sizeof *h);
     h->out = spec_output(c);
     h->nA = spec_uses(c, 'A') ? spec_elements(c, 'A') : 0;
     h->nB = spec_uses(c, 'B') ? spec_elements(c, 'B') : 0;
     h->nC = spec_uses(c, 'C') ? spec_elements(c, 'C') : 0;
-    h->A = h->nA ? random_array(h->nA, dbl, seed) : NULL;
-    h->B = h->nB ? random_array(h->nB, dbl, seed) : NULL;
-    h->C = h->nC ? random_array(h->nC, dbl, seed) : NULL;
+    h->A = h->nA ? random_array(h->nA * nc, dbl, seed) : NULL;
+    h->B = h->nB ? random_array(h->nB * nc, dbl, seed) : NULL;
+    h->C = h->nC ? random_array(h->nC * nc, dbl, seed) : NULL;
     h->before = h->out == 'B' ? h->B : h->C;
     h->nout = h->out == 'B' ? h->nB : h->nC;
     h->ref = malloc(h->nout * es);
@@ -98,8 +98,11 @@ static int prepare_case(const spec_case *c, unsigned long long *seed, case_data 
     spec_case ca = *c;
     ca.alpha = fabs(c->alpha);
     ca.beta = fabs(c->beta);
-    void *aA = abs_copy(h->A, h->nA, dbl), *aB = abs_copy(h->B, h->nB, dbl);
-    h->scale = abs_copy(h->before, h->nout, dbl);
+    ca.alpha_im = ca.beta_im = 0; /* (complex: a scale of the parts' magnitudes, for the report) */
+    ca.alpha += fabs(c->alpha_im);
+    ca.beta += fabs(c->beta_im);
+    void *aA = abs_copy(h->A, h->nA * nc, dbl), *aB = abs_copy(h->B, h->nB * nc, dbl);
+    h->scale = abs_copy(h->before, h->nout * nc, dbl);
     spec_reference(&ca, aA, h->out == 'B' ? h->scale : aB, h->scale);
     free(aA);
     free(aB);
@@ -107,10 +110,11 @@ static int prepare_case(const spec_case *c, unsigned long long *seed, case_data 
 }
 
 /* max |got - ref| / scale over the output buffer; untouched elements give 0. */
-static double max_rel_err(const case_data *h, int dbl)
+static double max_rel_err(const case_data *h, const spec_case *c)
 {
     double worst = 0.0;
-    for (size_t i = 0; i < h->nout; i++) {
+    int dbl = c->dbl;
+    for (size_t i = 0; i < h->nout * (c->cplx ? 2 : 1); i++) {
         double d = fabs(get(h->got, i, dbl) - get(h->ref, i, dbl));
         if (d == 0.0) continue;
         double s = get(h->scale, i, dbl);
@@ -170,7 +174,7 @@ static int check(const bench_peer *p, const spec_case *c, const bench_device *de
         return 0;
     }
     size_t bad = spec_check(c, h->A, h->B, h->before, h->got, h->ref, msg, sizeof msg);
-    res->max_rel_err = max_rel_err(h, c->dbl);
+    res->max_rel_err = max_rel_err(h, c);
     if (bad) {
         snprintf(res->status, sizeof res->status, "FAIL: %zu bad elements; %s", bad, msg);
         return 0;
@@ -264,8 +268,8 @@ static void usage(FILE *out)
 {
     fprintf(out,
         "usage: gpublas3-bench [options]\n"
-        "  --routines LIST    gemm,symm,syrk,syr2k,trmm (default: all)\n"
-        "  --precisions LIST  s,d (default: s,d)\n"
+        "  --routines LIST    gemm,symm,syrk,syr2k,trmm,hemm,herk,her2k (default: all)\n"
+        "  --precisions LIST  s,d,c,z (default: s,d; hemm, herk, her2k run in c and z only)\n"
         "  --sizes LIST       square sizes n, M=N=K=n (default: 256,1024)\n"
         "  --reps R           timed calls per case, median reported (default: 3, max 64)\n"
         "  --rounds W         run the whole sweep W times, pooling each case's times\n"
@@ -355,12 +359,13 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         case 'p':
             n = split(optarg, items, BENCH_MAX_LIST);
             cfg->nprecisions = 0;
-            for (int i = 0; i < n && cfg->nprecisions < 2; i++) {
-                if (strcmp(items[i], "s") && strcmp(items[i], "d")) {
-                    fprintf(stderr, "gpublas3-bench: precision must be s or d\n");
+            for (int i = 0; i < n && cfg->nprecisions < 4; i++) {
+                const char *p = strchr("sdcz", items[i][0]);
+                if (!p || !items[i][0] || items[i][1]) {
+                    fprintf(stderr, "gpublas3-bench: precision must be s, d, c or z\n");
                     return -1;
                 }
-                cfg->precisions[cfg->nprecisions++] = items[i][0] == 'd';
+                cfg->precisions[cfg->nprecisions++] = (int)(p - "sdcz");
             }
             break;
         case 'n':
@@ -436,7 +441,8 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
 static const int takes[SPEC_NROUTINES][6] = {
     [SPEC_GEMM] = { 1, 1, 1, 0, 0, 0 }, [SPEC_SYMM] = { 1, 0, 0, 1, 1, 0 },
     [SPEC_SYRK] = { 1, 1, 0, 0, 1, 0 }, [SPEC_SYR2K] = { 1, 1, 0, 0, 1, 0 },
-    [SPEC_TRMM] = { 1, 1, 0, 1, 1, 1 } };
+    [SPEC_TRMM] = { 1, 1, 0, 1, 1, 1 }, [SPEC_HEMM] = { 1, 0, 0, 1, 1, 0 },
+    [SPEC_HERK] = { 1, 1, 0, 0, 1, 0 }, [SPEC_HER2K] = { 1, 1, 0, 0, 1, 0 } };
 
 int main(int argc, char **argv)
 {
@@ -483,8 +489,10 @@ int main(int argc, char **argv)
     size_t at = 0;  /* this case's rows in all[] */
     for (int ri = 0; ri < cfg.nroutines; ri++)
     for (int pi = 0; pi < cfg.nprecisions; pi++) {
-        int r = cfg.routines[ri];
+        int r = cfg.routines[ri], prec = cfg.precisions[pi];
         const int *t = takes[r];
+        if (r >= SPEC_HEMM && !(prec >> 1))
+            continue; /* the Hermitian routines are complex only */
         for (int o = 0; o < (t[0] ? cfg.norders : 1); o++)
         for (int ta = 0; ta < (t[1] ? cfg.ntransA : 1); ta++)
         for (int tb = 0; tb < (t[2] ? cfg.ntransB : 1); tb++)
@@ -493,10 +501,15 @@ int main(int argc, char **argv)
         for (int g = 0; g < (t[5] ? cfg.ndiags : 1); g++)
         for (int si = 0; si < cfg.nsizes; si++) {
             size_t n = cfg.sizes[si];
-            spec_case c = { .routine = (spec_routine)r, .dbl = cfg.precisions[pi],
+            spec_case c = { .routine = (spec_routine)r, .dbl = prec & 1, .cplx = prec >> 1,
                 .order = cfg.orders[o], .side = cfg.sides[s], .uplo = cfg.uplos[u],
                 .transA = cfg.transA[ta], .transB = cfg.transB[tb], .diag = cfg.diags[g],
                 .M = n, .N = n, .K = n, .alpha = cfg.alpha, .beta = cfg.beta };
+            /* complex SYRK/SYR2K take N or T, HERK/HER2K N or C (reference BLAS) */
+            int herm = r == SPEC_HERK || r == SPEC_HER2K;
+            if (c.cplx && t[1] && !t[2] && r != SPEC_TRMM &&
+                c.transA == (herm ? gpublas3Trans : gpublas3ConjTrans))
+                continue;
             spec_complete(&c);
             case_data h;
             case_buffers d = { 0 };

@@ -47,9 +47,58 @@ static int clblast_init(const bench_device *dev, char *version, size_t vn, char 
     return 0;
 }
 
+/* Complex: the same calls with cl_float2 / cl_double2 scalars (HERK's and
+ * HER2K's beta, HERK's alpha real). */
+static CLBlastStatusCode clblast_complex(const spec_case *c, cl_command_queue *q, cl_mem A, cl_mem B,
+                                         cl_mem C, cl_event *ev)
+{
+    cl_float2 ca = { { (float)c->alpha, (float)c->alpha_im } }, cb = { { (float)c->beta, (float)c->beta_im } };
+    cl_double2 za = { { c->alpha, c->alpha_im } }, zb = { { c->beta, c->beta_im } };
+    float fa = (float)c->alpha, fb = (float)c->beta;
+    int z = c->dbl;
+#define LA layout(c)
+#define AA A, c->offA, c->lda
+#define BB B, c->offB, c->ldb
+#define CC C, c->offC, c->ldc
+    switch (c->routine) {
+    case SPEC_GEMM:
+        return z ? CLBlastZgemm(LA, trans(c->transA), trans(c->transB), c->M, c->N, c->K, za, AA, BB, zb, CC, q, ev)
+                 : CLBlastCgemm(LA, trans(c->transA), trans(c->transB), c->M, c->N, c->K, ca, AA, BB, cb, CC, q, ev);
+    case SPEC_SYMM:
+        return z ? CLBlastZsymm(LA, side(c), uplo(c), c->M, c->N, za, AA, BB, zb, CC, q, ev)
+                 : CLBlastCsymm(LA, side(c), uplo(c), c->M, c->N, ca, AA, BB, cb, CC, q, ev);
+    case SPEC_HEMM:
+        return z ? CLBlastZhemm(LA, side(c), uplo(c), c->M, c->N, za, AA, BB, zb, CC, q, ev)
+                 : CLBlastChemm(LA, side(c), uplo(c), c->M, c->N, ca, AA, BB, cb, CC, q, ev);
+    case SPEC_SYRK:
+        return z ? CLBlastZsyrk(LA, uplo(c), trans(c->transA), c->N, c->K, za, AA, zb, CC, q, ev)
+                 : CLBlastCsyrk(LA, uplo(c), trans(c->transA), c->N, c->K, ca, AA, cb, CC, q, ev);
+    case SPEC_HERK:
+        return z ? CLBlastZherk(LA, uplo(c), trans(c->transA), c->N, c->K, c->alpha, AA, c->beta, CC, q, ev)
+                 : CLBlastCherk(LA, uplo(c), trans(c->transA), c->N, c->K, fa, AA, fb, CC, q, ev);
+    case SPEC_SYR2K:
+        return z ? CLBlastZsyr2k(LA, uplo(c), trans(c->transA), c->N, c->K, za, AA, BB, zb, CC, q, ev)
+                 : CLBlastCsyr2k(LA, uplo(c), trans(c->transA), c->N, c->K, ca, AA, BB, cb, CC, q, ev);
+    case SPEC_HER2K:
+        return z ? CLBlastZher2k(LA, uplo(c), trans(c->transA), c->N, c->K, za, AA, BB, c->beta, CC, q, ev)
+                 : CLBlastCher2k(LA, uplo(c), trans(c->transA), c->N, c->K, ca, AA, BB, fb, CC, q, ev);
+    case SPEC_TRMM:
+        return z ? CLBlastZtrmm(LA, side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, za, AA, BB, q, ev)
+                 : CLBlastCtrmm(LA, side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, ca, AA, BB, q, ev);
+    default:
+        return CLBlastNotImplemented;
+    }
+#undef LA
+#undef AA
+#undef BB
+#undef CC
+}
+
 static CLBlastStatusCode clblast_call(const spec_case *c, cl_command_queue *q, cl_mem A, cl_mem B,
                                       cl_mem C, cl_event *ev)
 {
+    if (c->cplx)
+        return clblast_complex(c, q, A, B, C, ev);
     float as = (float)c->alpha, bs = (float)c->beta;
     double ad = c->alpha, bd = c->beta;
     switch (c->routine) {
@@ -123,25 +172,46 @@ typedef dsymm_fn dsyr2k_fn;
 typedef void (*strmm_fn)(int, int, int, int, int, int, int, float, const float *, int, float *, int);
 typedef void (*dtrmm_fn)(int, int, int, int, int, int, int, double, const double *, int, double *, int);
 
+/* Complex: scalars by pointer, except HERK's and HER2K's real ones. */
+typedef void (*xgemm_fn)(int, int, int, int, int, int, const void *, const void *, int, const void *, int,
+                         const void *, void *, int);
+typedef void (*xsymm_fn)(int, int, int, int, int, const void *, const void *, int, const void *, int,
+                         const void *, void *, int);
+typedef xsymm_fn xsyr2k_fn;
+typedef void (*xsyrk_fn)(int, int, int, int, int, const void *, const void *, int, const void *, void *, int);
+typedef void (*xtrmm_fn)(int, int, int, int, int, int, int, const void *, const void *, int, void *, int);
+typedef void (*cherk_fn)(int, int, int, int, int, float, const void *, int, float, void *, int);
+typedef void (*zherk_fn)(int, int, int, int, int, double, const void *, int, double, void *, int);
+typedef void (*cher2k_fn)(int, int, int, int, int, const void *, const void *, int, const void *, int, float,
+                          void *, int);
+typedef void (*zher2k_fn)(int, int, int, int, int, const void *, const void *, int, const void *, int, double,
+                          void *, int);
+
 static struct {
     void *lib;
-    void *fn[2][SPEC_NROUTINES];  /* [dbl][routine] */
+    void *fn[4][SPEC_NROUTINES];  /* [s, d, c, z][routine] */
 } ob;
 
 static int openblas_init(const bench_device *dev, char *version, size_t vn, char *err, size_t en)
 {
-    static const char *names[2][SPEC_NROUTINES] = {
+    static const char *names[4][SPEC_NROUTINES] = {
         { "cblas_sgemm", "cblas_ssymm", "cblas_ssyrk", "cblas_ssyr2k", "cblas_strmm" },
-        { "cblas_dgemm", "cblas_dsymm", "cblas_dsyrk", "cblas_dsyr2k", "cblas_dtrmm" } };
+        { "cblas_dgemm", "cblas_dsymm", "cblas_dsyrk", "cblas_dsyr2k", "cblas_dtrmm" },
+        { "cblas_cgemm", "cblas_csymm", "cblas_csyrk", "cblas_csyr2k", "cblas_ctrmm",
+          "cblas_chemm", "cblas_cherk", "cblas_cher2k" },
+        { "cblas_zgemm", "cblas_zsymm", "cblas_zsyrk", "cblas_zsyr2k", "cblas_ztrmm",
+          "cblas_zhemm", "cblas_zherk", "cblas_zher2k" } };
     ob.lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
     if (!ob.lib) ob.lib = dlopen("libopenblas.so", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
     if (!ob.lib) {
         snprintf(err, en, "cannot load libopenblas.so.0: %s", dlerror());
         return -1;
     }
-    for (int d = 0; d < 2; d++)
+    for (int d = 0; d < 4; d++)
         for (int r = 0; r < SPEC_NROUTINES; r++)
-            if (!(ob.fn[d][r] = dlsym(ob.lib, names[d][r]))) {
+            if (!names[d][r])
+                continue;
+            else if (!(ob.fn[d][r] = dlsym(ob.lib, names[d][r]))) {
                 snprintf(err, en, "libopenblas lacks %s", names[d][r]);
                 return -1;
             } else if (ob.fn[d][r] == dlsym(RTLD_DEFAULT, names[d][r])) {
@@ -159,9 +229,51 @@ static int openblas_init(const bench_device *dev, char *version, size_t vn, char
     return 0;
 }
 
+static int openblas_complex(const spec_case *c, const void *A, const void *B, void *out)
+{
+    void *f = ob.fn[2 + c->dbl][c->routine];
+    int M = (int)c->M, N = (int)c->N, K = (int)c->K, z = c->dbl;
+    int lda = (int)c->lda, ldb = (int)c->ldb, ldc = (int)c->ldc;
+    size_t es = spec_elem_size(c);
+    const char *a = (const char *)A + c->offA * es, *b = B ? (const char *)B + c->offB * es : NULL;
+    char *y = (char *)out + (c->routine == SPEC_TRMM ? c->offB : c->offC) * es;
+    double za[2] = { c->alpha, c->alpha_im }, zb[2] = { c->beta, c->beta_im };
+    float ca[2] = { (float)za[0], (float)za[1] }, cb[2] = { (float)zb[0], (float)zb[1] };
+    const void *al = z ? (const void *)za : ca, *be = z ? (const void *)zb : cb;
+    switch (c->routine) {
+    case SPEC_GEMM:
+        ((xgemm_fn)f)(layout(c), trans(c->transA), trans(c->transB), M, N, K, al, a, lda, b, ldb, be, y, ldc);
+        return 0;
+    case SPEC_SYMM:
+    case SPEC_HEMM: ((xsymm_fn)f)(layout(c), side(c), uplo(c), M, N, al, a, lda, b, ldb, be, y, ldc); return 0;
+    case SPEC_SYRK: ((xsyrk_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, al, a, lda, be, y, ldc); return 0;
+    case SPEC_SYR2K:
+        ((xsyr2k_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, al, a, lda, b, ldb, be, y, ldc);
+        return 0;
+    case SPEC_HERK:
+        if (z) ((zherk_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, za[0], a, lda, zb[0], y, ldc);
+        else ((cherk_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, ca[0], a, lda, cb[0], y, ldc);
+        return 0;
+    case SPEC_HER2K:
+        if (z) ((zher2k_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, al, a, lda, b, ldb, zb[0], y, ldc);
+        else ((cher2k_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, al, a, lda, b, ldb, cb[0], y, ldc);
+        return 0;
+    case SPEC_TRMM:
+        ((xtrmm_fn)f)(layout(c), side(c), uplo(c), trans(c->transA), diag(c), M, N, al, a, lda, y, ldb);
+        return 0;
+    default:
+        return -1;
+    }
+}
+
 static int openblas_call(const spec_case *c, const void *A, const void *B, void *out,
                          char *err, size_t en)
 {
+    if (c->cplx) {
+        if (openblas_complex(c, A, B, out) == 0) return 0;
+        snprintf(err, en, "unknown routine");
+        return -1;
+    }
     void *f = ob.fn[c->dbl][c->routine];
     int M = (int)c->M, N = (int)c->N, K = (int)c->K;
     int lda = (int)c->lda, ldb = (int)c->ldb, ldc = (int)c->ldc;

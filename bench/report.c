@@ -19,9 +19,12 @@ void bench_options_string(const spec_case *c, char *buf, size_t n)
 {
     switch (c->routine) {
     case SPEC_GEMM: snprintf(buf, n, "%s transA=%s transB=%s", od(c), tr(c->transA), tr(c->transB)); break;
-    case SPEC_SYMM: snprintf(buf, n, "%s side=%s uplo=%s", od(c), sd(c), ul(c)); break;
+    case SPEC_SYMM:
+    case SPEC_HEMM: snprintf(buf, n, "%s side=%s uplo=%s", od(c), sd(c), ul(c)); break;
     case SPEC_SYRK:
-    case SPEC_SYR2K: snprintf(buf, n, "%s uplo=%s trans=%s", od(c), ul(c), tr(c->transA)); break;
+    case SPEC_SYR2K:
+    case SPEC_HERK:
+    case SPEC_HER2K: snprintf(buf, n, "%s uplo=%s trans=%s", od(c), ul(c), tr(c->transA)); break;
     case SPEC_TRMM:
         snprintf(buf, n, "%s side=%s uplo=%s transA=%s diag=%s", od(c), sd(c), ul(c), tr(c->transA), dg(c));
         break;
@@ -34,9 +37,12 @@ static void options_short(const spec_case *c, char *buf, size_t n)
 {
     switch (c->routine) {
     case SPEC_GEMM: snprintf(buf, n, "%s %s%s", od(c), tr(c->transA), tr(c->transB)); break;
-    case SPEC_SYMM: snprintf(buf, n, "%s %s%s", od(c), sd(c), ul(c)); break;
+    case SPEC_SYMM:
+    case SPEC_HEMM: snprintf(buf, n, "%s %s%s", od(c), sd(c), ul(c)); break;
     case SPEC_SYRK:
-    case SPEC_SYR2K: snprintf(buf, n, "%s %s%s", od(c), ul(c), tr(c->transA)); break;
+    case SPEC_SYR2K:
+    case SPEC_HERK:
+    case SPEC_HER2K: snprintf(buf, n, "%s %s%s", od(c), ul(c), tr(c->transA)); break;
     case SPEC_TRMM: snprintf(buf, n, "%s %s%s%s%s", od(c), sd(c), ul(c), tr(c->transA), dg(c)); break;
     default: snprintf(buf, n, "?");
     }
@@ -82,7 +88,7 @@ void report_row(FILE *out, const bench_result *row, int npeers)
 {
     const spec_case *c = &row[0].c;
     char name[16], opts[16];
-    snprintf(name, sizeof name, "%s%s", c->dbl ? "d" : "s", spec_routine_name(c->routine));
+    snprintf(name, sizeof name, "%c%s", spec_precision(c), spec_routine_name(c->routine));
     options_short(c, opts, sizeof opts);
     fprintf(out, "%-7s %-9s %6zu", name, opts, c->N);
     for (int i = 0; i < npeers; i++) {
@@ -118,10 +124,10 @@ static void versus_gemm(FILE *out, const bench_result *all, size_t nall)
         for (size_t j = 0; j < nall; j++) {
             const bench_result *r = &all[j];
             if (strcmp(r->peer, "gpublas3") || strcmp(r->status, "ok") || r->c.routine == SPEC_GEMM ||
-                g->c.dbl != r->c.dbl || g->c.N != r->c.N || g->c.order != r->c.order)
+                spec_precision(&g->c) != spec_precision(&r->c) || g->c.N != r->c.N || g->c.order != r->c.order)
                 continue;
             if (!header++) fprintf(out, "\ngpublas3, each routine's GFLOP/s over its own GEMM's:\n");
-            if (!printed++) fprintf(out, "  %c n=%-5zu", g->c.dbl ? 'd' : 's', g->c.N);
+            if (!printed++) fprintf(out, "  %c n=%-5zu", spec_precision(&g->c), g->c.N);
             fprintf(out, "  %s %.2f", spec_routine_name(r->c.routine), r->gflops / g->gflops);
         }
         if (printed) fprintf(out, "\n");
@@ -183,7 +189,8 @@ void report_csv_row(FILE *f, const bench_device *dev, const bench_result *r)
     csv_field(f, r->peer, 0);
     csv_field(f, r->peer_version, 0);
     csv_field(f, spec_routine_name(c->routine), 0);
-    csv_field(f, c->dbl ? "d" : "s", 0);
+    char prec[2] = { spec_precision(c), 0 };
+    csv_field(f, prec, 0);
     csv_field(f, r->options, 0);
     snprintf(num, sizeof num, "%zu,%zu,%zu,%.17g,%.17g,%d,%.9g,%.9g,%.6g,%.3g", c->M, c->N, c->K, c->alpha,
              c->beta, r->reps, r->min_s, r->median_s, r->gflops, r->max_rel_err);
@@ -276,8 +283,8 @@ int report_json(const char *path, const bench_config *cfg, const bench_device *d
         fprintf(f, "%s\n    {", i ? "," : "");
         fprintf(f, "\"peer\": ");
         js(f, r->peer);
-        fprintf(f, ", \"routine\": \"%s\", \"precision\": \"%s\", \"options\": ", spec_routine_name(c->routine),
-                c->dbl ? "d" : "s");
+        fprintf(f, ", \"routine\": \"%s\", \"precision\": \"%c\", \"options\": ", spec_routine_name(c->routine),
+                spec_precision(c));
         js(f, r->options);
         fprintf(f, ", \"m\": %zu, \"n\": %zu, \"k\": %zu, \"lda\": %zu, \"ldb\": %zu, \"ldc\": %zu, \"flops\": %.17g,",
                 c->M, c->N, c->K, c->lda, c->ldb, c->ldc, spec_flops(c));

@@ -69,6 +69,8 @@ char spec_output(const spec_case *c) { return c->routine == SPEC_TRMM ? 'B' : 'C
 
 size_t spec_elem_size(const spec_case *c) { return (c->dbl ? 8 : 4) * ncomp(c); }
 
+char spec_precision(const spec_case *c) { return "sdcz"[!!c->dbl + 2 * !!c->cplx]; }
+
 /* Order of the square A of SYMM and TRMM. */
 static size_t side_dim(const spec_case *c) { return c->side == gpublas3Left ? c->M : c->N; }
 
@@ -215,7 +217,7 @@ void spec_describe(const spec_case *c, char *buf, size_t n)
     else
         snprintf(scal, sizeof scal, "alpha=%g beta=%g", c->alpha, c->beta);
     snprintf(buf, n, "%c%s %s %s M=%zu N=%zu K=%zu %s off=%zu/%zu/%zu ld=%zu/%zu/%zu",
-             "sdcz"[c->dbl + 2 * !!c->cplx], spec_routine_name(c->routine),
+             spec_precision(c), spec_routine_name(c->routine),
              c->order == gpublas3RowMajor ? "row" : "col", opts, c->M, c->N, c->K,
              scal, c->offA, c->offB, c->offC, c->lda, c->ldb, c->ldc);
 }

@@ -38,6 +38,7 @@ int spec_uses(const spec_case *c, char which);          /* 'A','B','C': does the
 char spec_output(const spec_case *c);                   /* 'C', or 'B' for TRMM */
 size_t spec_elements(const spec_case *c, char which);   /* elements its buffer must hold, offset included */
 size_t spec_elem_size(const spec_case *c);              /* 4 or 8, twice that when complex */
+char spec_precision(const spec_case *c);                /* 's', 'd', 'c' or 'z' */
 double spec_flops(const spec_case *c);                  /* useful flops of one call */
 void spec_describe(const spec_case *c, char *buf, size_t n); /* one line, for messages */
 
