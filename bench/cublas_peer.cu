@@ -11,11 +11,17 @@
  * elements against a host dot product with the per-element bound
  * 3(K+2)eps(|alpha||op(A)||op(B)| + |beta||C|), which TF32 would fail.
  *
+ * Complex (--precisions c,z): CGEMM/ZGEMM, C/Z SYMM, HEMM, SYRK, HERK,
+ * SYR2K, HER2K and TRMM at the same options, flops counted 4x the real
+ * routine's (8mnk for GEMM), checked the same way in complex arithmetic
+ * (run_complex below).
+ *
  * Build: nvcc -O2 -o cublas_peer bench/cublas_peer.cu -lcublas
  * Run:   ./cublas_peer --sizes 1024,4096,8192 --reps 5 --csv cublas.csv */
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <algorithm>
+#include <complex>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -26,10 +32,11 @@
 #include <vector>
 #include <unistd.h>
 
-enum { GEMM, SYMM, SYRK, SYR2K, TRMM, NROUTINES };
-static const char *names[NROUTINES] = { "gemm", "symm", "syrk", "syr2k", "trmm" };
+enum { GEMM, SYMM, SYRK, SYR2K, TRMM, HEMM, HERK, HER2K, NROUTINES };  /* the last three complex only */
+static const char *names[NROUTINES] = { "gemm", "symm", "syrk", "syr2k", "trmm", "hemm", "herk", "her2k" };
 static const char *options[NROUTINES] = { "col transA=N transB=N", "col side=L uplo=U", "col uplo=U trans=N",
-                                          "col uplo=U trans=N", "col side=L uplo=U transA=N diag=N" };
+                                          "col uplo=U trans=N", "col side=L uplo=U transA=N diag=N",
+                                          "col side=L uplo=U", "col uplo=U trans=N", "col uplo=U trans=N" };
 
 #define CUDA_OK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
     fprintf(stderr, "cublas_peer: %s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
@@ -189,6 +196,157 @@ static Result run(cublasHandle_t h, int r, int n, int reps, double alpha, double
     return res;
 }
 
+/* ---- complex ------------------------------------------------------------ */
+typedef std::complex<double> cd;
+
+static cublasStatus_t ccall(cublasHandle_t h, int r, int n, cd al, cd be, const std::complex<float> *hA,
+                            const std::complex<float> *hB, std::complex<float> *hC)
+{
+    const cuComplex *A = (const cuComplex *)hA, *B = (const cuComplex *)hB;
+    cuComplex *C = (cuComplex *)hC;
+    cuComplex a = make_cuComplex((float)al.real(), (float)al.imag()), b = make_cuComplex((float)be.real(), (float)be.imag());
+    float ra = (float)al.real(), rb = (float)be.real();
+    const cublasFillMode_t U = CUBLAS_FILL_MODE_UPPER;
+    switch (r) {
+    case GEMM: return cublasCgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &a, A, n, B, n, &b, C, n);
+    case SYMM: return cublasCsymm(h, CUBLAS_SIDE_LEFT, U, n, n, &a, A, n, B, n, &b, C, n);
+    case HEMM: return cublasChemm(h, CUBLAS_SIDE_LEFT, U, n, n, &a, A, n, B, n, &b, C, n);
+    case SYRK: return cublasCsyrk(h, U, CUBLAS_OP_N, n, n, &a, A, n, &b, C, n);
+    case HERK: return cublasCherk(h, U, CUBLAS_OP_N, n, n, &ra, A, n, &rb, C, n);
+    case SYR2K: return cublasCsyr2k(h, U, CUBLAS_OP_N, n, n, &a, A, n, B, n, &b, C, n);
+    case HER2K: return cublasCher2k(h, U, CUBLAS_OP_N, n, n, &a, A, n, B, n, &rb, C, n);
+    default: return cublasCtrmm(h, CUBLAS_SIDE_LEFT, U, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &a, A, n, C, n, C, n);
+    }
+}
+static cublasStatus_t ccall(cublasHandle_t h, int r, int n, cd al, cd be, const cd *hA, const cd *hB, cd *hC)
+{
+    const cuDoubleComplex *A = (const cuDoubleComplex *)hA, *B = (const cuDoubleComplex *)hB;
+    cuDoubleComplex *C = (cuDoubleComplex *)hC;
+    cuDoubleComplex a = make_cuDoubleComplex(al.real(), al.imag()), b = make_cuDoubleComplex(be.real(), be.imag());
+    double ra = al.real(), rb = be.real();
+    const cublasFillMode_t U = CUBLAS_FILL_MODE_UPPER;
+    switch (r) {
+    case GEMM: return cublasZgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &a, A, n, B, n, &b, C, n);
+    case SYMM: return cublasZsymm(h, CUBLAS_SIDE_LEFT, U, n, n, &a, A, n, B, n, &b, C, n);
+    case HEMM: return cublasZhemm(h, CUBLAS_SIDE_LEFT, U, n, n, &a, A, n, B, n, &b, C, n);
+    case SYRK: return cublasZsyrk(h, U, CUBLAS_OP_N, n, n, &a, A, n, &b, C, n);
+    case HERK: return cublasZherk(h, U, CUBLAS_OP_N, n, n, &ra, A, n, &rb, C, n);
+    case SYR2K: return cublasZsyr2k(h, U, CUBLAS_OP_N, n, n, &a, A, n, B, n, &b, C, n);
+    case HER2K: return cublasZher2k(h, U, CUBLAS_OP_N, n, n, &a, A, n, B, n, &rb, C, n);
+    default: return cublasZtrmm(h, CUBLAS_SIDE_LEFT, U, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &a, A, n, C, n, C, n);
+    }
+}
+
+/* Element (i, j) of a complex result and its error scale, as element()
+ * does it for the real routines; Hermitian A reads the real part of its
+ * diagonal, HERK/HER2K take C's diagonal as real. */
+template <typename T>
+static void celement(int r, int n, cd al, cd be, const T *A, const T *B, const T *C, int i, int j, cd *val,
+                     double *scale)
+{
+    auto at = [n](const T *M, int x, int y) { return cd(M[x + (size_t)y * n]); };
+    cd s = 0, s2 = 0;
+    double a = 0;
+    for (int k = 0; k < n; k++) {
+        cd x, y, x2 = 0, y2 = 0;
+        switch (r) {
+        case GEMM: x = at(A, i, k); y = at(B, k, j); break;
+        case SYMM: x = i <= k ? at(A, i, k) : at(A, k, i); y = at(B, k, j); break;
+        case HEMM: x = i < k ? at(A, i, k) : i > k ? std::conj(at(A, k, i)) : cd(at(A, i, i).real()); y = at(B, k, j); break;
+        case SYRK: x = at(A, i, k); y = at(A, j, k); break;
+        case HERK: x = at(A, i, k); y = std::conj(at(A, j, k)); break;
+        case SYR2K: x = at(A, i, k); y = at(B, j, k); x2 = at(B, i, k); y2 = at(A, j, k); break;
+        case HER2K: x = at(A, i, k); y = std::conj(at(B, j, k)); x2 = at(B, i, k); y2 = std::conj(at(A, j, k)); break;
+        default: x = k >= i ? at(A, i, k) : 0.0; y = at(C, k, j); break;
+        }
+        s += x * y;
+        s2 += x2 * y2;
+        a += std::abs(x) * std::abs(y) + std::abs(x2) * std::abs(y2);
+    }
+    cd c = r == TRMM ? 0.0 : at(C, i, j);
+    if ((r == HERK || r == HER2K) && i == j) c = c.real();
+    *val = al * s + (r == HER2K ? std::conj(al) : al) * s2 + be * c;
+    *scale = std::abs(al) * a + std::abs(be) * std::abs(c);
+}
+
+/* run<T>'s method for complex T = std::complex<float | double>. */
+template <typename R>
+static Result run_complex(cublasHandle_t h, int r, int n, int reps, double alpha, double beta, unsigned long long *seed)
+{
+    typedef std::complex<R> T;
+    Result res;
+    size_t nn = (size_t)n * n, bytes = nn * sizeof(T);
+    std::vector<T> A(nn), B(nn), C(nn), got(nn);
+    for (auto *v : { &A, &B, &C })
+        for (auto &x : *v) {
+            R re = (R)next_value(seed);
+            x = T(re, (R)next_value(seed));
+        }
+    const std::vector<T> &out0 = r == TRMM ? B : C;
+    T *dA, *dB, *dC;
+    CUDA_OK(cudaMalloc(&dA, bytes));
+    CUDA_OK(cudaMalloc(&dB, bytes));
+    CUDA_OK(cudaMalloc(&dC, bytes));
+    CUDA_OK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
+    CUDA_OK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
+    T *dOut = r == TRMM ? dB : dC;
+    CUDA_OK(cudaMemcpy(dOut, out0.data(), bytes, cudaMemcpyHostToDevice));
+    cublasStatus_t st = ccall(h, r, n, alpha, beta, dA, dB, dOut);
+    CUDA_OK(cudaDeviceSynchronize());
+    if (st != CUBLAS_STATUS_SUCCESS) {
+        res.status = "ERROR: cuBLAS status " + std::to_string((int)st);
+    } else {
+        CUDA_OK(cudaMemcpy(got.data(), dOut, bytes, cudaMemcpyDeviceToHost));
+        double eps = sizeof(R) == 4 ? FLT_EPSILON : DBL_EPSILON;
+        int two = r == SYR2K || r == HER2K, tri = r == SYRK || r == HERK || two;
+        double bound = 3.0 * (2 * (two ? 2 * n : n) + 2) * eps;
+        int bad = 0;
+        char msg[256] = "";
+        for (int s = 0; s < 256; s++) {
+            int i = (int)((next_value(seed) + 1) * 0.5 * n) % n, j = (int)((next_value(seed) + 1) * 0.5 * n) % n;
+            size_t x = i + (size_t)j * n;
+            if (tri && i > j) {
+                if (memcmp(&got[x], &out0[x], sizeof(T)) && !bad++)
+                    snprintf(msg, sizeof msg, "C(%d,%d) in the other triangle changed", i, j);
+                continue;
+            }
+            cd ref;
+            double scale;
+            celement(r, n, alpha, beta, A.data(), B.data(), r == TRMM ? B.data() : C.data(), i, j, &ref, &scale);
+            double e = std::abs(cd(got[x]) - ref) / (scale > 0 ? scale : 1);
+            if ((r == HERK || r == HER2K) && i == j && got[x].imag() != 0) e = INFINITY;
+            if (!(e <= bound) && !bad++)
+                snprintf(msg, sizeof msg, "(%d,%d): got %.9g%+.9gi, expected %.9g%+.9gi", i, j, (double)got[x].real(),
+                         (double)got[x].imag(), ref.real(), ref.imag());
+            if (e > res.err || e != e) res.err = e;
+        }
+        if (bad) {
+            res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled elements; " + msg;
+        } else {
+            std::vector<double> t;
+            for (int k = 0; k < reps; k++) {
+                CUDA_OK(cudaMemcpy(dOut, out0.data(), bytes, cudaMemcpyHostToDevice));
+                CUDA_OK(cudaDeviceSynchronize());
+                double t0 = now_s();
+                ccall(h, r, n, alpha, beta, dA, dB, dOut);
+                CUDA_OK(cudaDeviceSynchronize());
+                t.push_back(now_s() - t0);
+            }
+            std::sort(t.begin(), t.end());
+            res.reps = reps;
+            res.min_s = t[0];
+            res.median_s = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+            int base = r == HEMM ? SYMM : r == HERK ? SYRK : r == HER2K ? SYR2K : r;
+            res.gflops = 4 * flops(base, n) / res.median_s * 1e-9;
+            res.status = "ok";
+        }
+    }
+    cudaFree(dA);
+    cudaFree(dB);
+    cudaFree(dC);
+    return res;
+}
+
 static std::vector<std::string> split(const char *s)
 {
     std::vector<std::string> v;
@@ -218,7 +376,8 @@ int main(int argc, char **argv)
                     if (s == names[r]) routines.push_back(r);
         } else if (o == "--precisions") {
             precisions.clear();
-            for (auto &s : split(v)) precisions.push_back(s == "d");
+            for (auto &s : split(v))   /* s, d, c, z: 0..3 */
+                if (const char *p = s.size() == 1 ? strchr("sdcz", s[0]) : NULL) precisions.push_back((int)(p - "sdcz"));
         } else if (o == "--sizes") {
             sizes.clear();
             for (auto &s : split(v)) sizes.push_back(atoi(s.c_str()));
@@ -230,7 +389,8 @@ int main(int argc, char **argv)
         else if (o == "--beta") beta = atof(v);
         else if (o == "--pedantic") { pedantic = 1; continue; }
         else {
-            fprintf(stderr, "usage: cublas_peer [--routines gemm,symm,syrk,syr2k,trmm] [--precisions s,d]\n"
+            fprintf(stderr, "usage: cublas_peer [--routines gemm,symm,syrk,syr2k,trmm,hemm,herk,her2k]\n"
+                            "  [--precisions s,d,c,z]\n"
                             "  [--sizes 256,1024] [--reps 3] [--device N] [--csv FILE] [--seed S]\n"
                             "  [--alpha 1.25] [--beta 0.75] [--pedantic]\n");
             return o == "--help" ? 0 : 2;
@@ -286,16 +446,19 @@ int main(int argc, char **argv)
     for (int r : routines)
         for (int d : precisions)
             for (int n : sizes) {
-                Result res = d ? run<double>(h, r, n, reps, alpha, beta, &seed)
+                if (r >= HEMM && d < 2) continue;   /* Hermitian: complex only */
+                Result res = d == 3 ? run_complex<double>(h, r, n, reps, alpha, beta, &seed)
+                           : d == 2 ? run_complex<float>(h, r, n, reps, alpha, beta, &seed)
+                           : d ? run<double>(h, r, n, reps, alpha, beta, &seed)
                                : run<float>(h, r, n, reps, alpha, beta, &seed);
-                printf("%c%-6s %6d %11.2f %10.2g  %s\n", d ? 'd' : 's', names[r], n, res.gflops, res.err,
+                printf("%c%-6s %6d %11.2f %10.2g  %s\n", "sdcz"[d], names[r], n, res.gflops, res.err,
                        res.status.c_str());
                 fflush(stdout);
                 if (f) {
                     std::string st = res.status;
                     std::replace(st.begin(), st.end(), '"', '\'');
                     fprintf(f, "%s,%s,\"%s\",NVIDIA,%s,%s,-,cublas,%s,%s,%c,%s,%d,%d,%d,%.17g,%.17g,%d,%.9g,%.9g,%.6g,%.3g,\"%s\"\n",
-                            date, host, prop.name, driver, api, version, names[r], d ? 'd' : 's', options[r], n, n, n,
+                            date, host, prop.name, driver, api, version, names[r], "sdcz"[d], options[r], n, n, n,
                             alpha, beta, res.reps, res.min_s, res.median_s, res.gflops, res.err, st.c_str());
                     fflush(f);
                 }
