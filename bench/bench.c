@@ -328,8 +328,8 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
     char *items[BENCH_MAX_LIST];
 
     memset(cfg, 0, sizeof *cfg);
-    for (int r = 0; r < SPEC_NROUTINES; r++) cfg->routines[r] = r;
-    cfg->nroutines = SPEC_NROUTINES;
+    for (int r = 0; r < SPEC_NALL; r++) cfg->routines[r] = r;
+    cfg->nroutines = SPEC_NALL;
     cfg->precisions[0] = 0; cfg->precisions[1] = 1; cfg->nprecisions = 2;
     cfg->sizes[0] = 256; cfg->sizes[1] = 1024; cfg->nsizes = 2;
     cfg->reps = 3;
@@ -350,7 +350,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         case 'r':
             n = split(optarg, items, BENCH_MAX_LIST);
             cfg->nroutines = 0;
-            for (int i = 0; i < n && cfg->nroutines < SPEC_NROUTINES; i++) {
+            for (int i = 0; i < n && cfg->nroutines < SPEC_NALL; i++) {
                 int r = spec_parse_routine(items[i]);
                 if (r < 0) { fprintf(stderr, "gpublas3-bench: unknown routine \"%s\"\n", items[i]); return -1; }
                 cfg->routines[cfg->nroutines++] = r;
@@ -438,7 +438,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
 }
 
 /* Which options each routine takes: order, transA, transB, side, uplo, diag. */
-static const int takes[SPEC_NROUTINES][6] = {
+static const int takes[SPEC_NALL][6] = {
     [SPEC_GEMM] = { 1, 1, 1, 0, 0, 0 }, [SPEC_SYMM] = { 1, 0, 0, 1, 1, 0 },
     [SPEC_SYRK] = { 1, 1, 0, 0, 1, 0 }, [SPEC_SYR2K] = { 1, 1, 0, 0, 1, 0 },
     [SPEC_TRMM] = { 1, 1, 0, 1, 1, 1 }, [SPEC_HEMM] = { 1, 0, 0, 1, 1, 0 },

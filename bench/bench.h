@@ -12,7 +12,7 @@
 
 /* What to run, as the command line asked. */
 typedef struct {
-    int routines[SPEC_NROUTINES], nroutines;
+    int routines[SPEC_NALL], nroutines;
     int precisions[4], nprecisions;             /* 0: s, 1: d, 2: c, 3: z (bit 1: complex) */
     size_t sizes[BENCH_MAX_LIST];
     int nsizes;

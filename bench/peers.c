@@ -189,18 +189,18 @@ typedef void (*zher2k_fn)(int, int, int, int, int, const void *, const void *, i
 
 static struct {
     void *lib;
-    void *fn[4][SPEC_NROUTINES];  /* [s, d, c, z][routine] */
+    void *fn[4][SPEC_NALL];  /* [s, d, c, z][routine] */
 } ob;
 
 static int openblas_init(const bench_device *dev, char *version, size_t vn, char *err, size_t en)
 {
-    static const char *names[4][SPEC_NROUTINES] = {
+    static const char *names[4][SPEC_NALL] = {
         { "cblas_sgemm", "cblas_ssymm", "cblas_ssyrk", "cblas_ssyr2k", "cblas_strmm" },
         { "cblas_dgemm", "cblas_dsymm", "cblas_dsyrk", "cblas_dsyr2k", "cblas_dtrmm" },
         { "cblas_cgemm", "cblas_csymm", "cblas_csyrk", "cblas_csyr2k", "cblas_ctrmm",
-          "cblas_chemm", "cblas_cherk", "cblas_cher2k" },
+          [SPEC_HEMM] = "cblas_chemm", [SPEC_HERK] = "cblas_cherk", [SPEC_HER2K] = "cblas_cher2k" },
         { "cblas_zgemm", "cblas_zsymm", "cblas_zsyrk", "cblas_zsyr2k", "cblas_ztrmm",
-          "cblas_zhemm", "cblas_zherk", "cblas_zher2k" } };
+          [SPEC_HEMM] = "cblas_zhemm", [SPEC_HERK] = "cblas_zherk", [SPEC_HER2K] = "cblas_zher2k" } };
     ob.lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
     if (!ob.lib) ob.lib = dlopen("libopenblas.so", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
     if (!ob.lib) {
@@ -208,7 +208,7 @@ static int openblas_init(const bench_device *dev, char *version, size_t vn, char
         return -1;
     }
     for (int d = 0; d < 4; d++)
-        for (int r = 0; r < SPEC_NROUTINES; r++)
+        for (int r = 0; r < SPEC_NALL; r++)
             if (!names[d][r])
                 continue;
             else if (!(ob.fn[d][r] = dlsym(ob.lib, names[d][r]))) {

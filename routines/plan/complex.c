@@ -23,9 +23,10 @@
  * into the B-side pack (Br of alpha op(B)), which is where reference BLAS
  * applies it (temp = alpha*B(l,j), then C(i,j) += temp*A(i,l)), so the
  * kernel's alpha is 1; HER2K's second term takes conj(alpha).  Real beta is
- * the kernel's beta (beta = 0: C is never read); complex beta is a
- * pre-pass (cscale in copy/cpack.cl) that scales the stored triangle of C,
- * after which the kernel accumulates with beta = 1.
+ * the kernel's beta (beta = 0: C is never read); complex beta stays in the
+ * real call (beta_im != 0), and the packed path, once its scratch is
+ * secured, runs a pre-pass (cscale in copy/cpack.cl) that scales the stored
+ * triangle of C, then accumulates with beta = 1.
  *
  * Triangles.  SYRK/HERK/SYR2K/HER2K store one triangle of C: the kernel
  * compares complex rows m' / 2 with n (its `cplx` argument), and for HERK
@@ -40,14 +41,14 @@ static int real_view(const g3_operand *o)
     return !o->trans && !o->conj && !o->scaled && o->shape == G3_GENERAL;
 }
 
-gpublas3Status g3_complex_map(const g3_device *d, const g3_call *c, g3_call *r, g3_chain *chain)
+void g3_complex_map(const g3_call *c, g3_call *r)
 {
     *r = *c;
     r->M = 2 * c->M;
     r->K = 2 * c->K;
     r->offc = 2 * c->offc;
     r->ldc = 2 * c->ldc;
-    r->alpha_im = r->beta_im = 0;
+    r->alpha_im = 0;
     int fold = c->alpha_im != 0;
     for (int t = 0; t < c->nterms; t++) {
         r->a[t].cplx = r->b[t].cplx = 1;
@@ -61,13 +62,4 @@ gpublas3Status g3_complex_map(const g3_device *d, const g3_call *c, g3_call *r, 
     }
     if (fold)
         r->alpha = 1;
-    if (c->beta_im != 0) {
-        const double beta[2] = { c->beta, c->beta_im };
-        gpublas3Status st = g3_cscale(d, &d->sets[c->dbl][G3_SHAPE_LARGE], c->c, c->offc, c->ldc, c->M, c->N,
-                                      c->tri, beta, chain);
-        if (st != gpublas3Success)
-            return st;
-        r->beta = 1;
-    }
-    return gpublas3Success;
 }

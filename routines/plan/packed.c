@@ -249,7 +249,14 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
     }
     if (st != gpublas3Success)
         return st;
-    st = run_slabs(&j, mb, nb, kb, scratch, bshare, chain);
+    if (copy.beta_im != 0) { /* complex beta (complex.c): C <- beta*C first, in complex units */
+        const double beta[2] = { copy.beta, copy.beta_im };
+        st = g3_cscale(d, pl->ks, copy.c, copy.offc / 2, copy.ldc / 2, copy.M / 2, copy.N, copy.tri, beta, chain);
+        copy.beta = 1;
+        copy.beta_im = 0;
+    }
+    if (st == gpublas3Success)
+        st = run_slabs(&j, mb, nb, kb, scratch, bshare, chain);
     g3_scratch_release(j.d, chain, G3_SCRATCH_MAX, scratch);
     return st;
 }

@@ -65,18 +65,15 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
     g3_call real;
     const g3_call *c = call;
     if (call->cplx) {
-        for (int shape = 0; shape < G3_NSHAPES; shape++)
-            if (d->sets[call->dbl][shape].p.mwg % 2)
-                return gpublas3NotImplemented; /* the mapping needs whole 2 x 2 blocks in a tile */
-        st = g3_complex_map(d, call, &real, chain);
-        if (st != gpublas3Success)
-            return st;
+        g3_complex_map(call, &real);
         c = &real;
     }
-    if ((c->K == 0 || c->alpha == 0) && c->beta == 1)
+    if ((c->K == 0 || c->alpha == 0) && c->beta == 1 && c->beta_im == 0)
         return gpublas3Success;
     g3_plan p;
     g3_plan_choose(d, c, &p);
+    if (c->cplx && p.ks->p.mwg % 2)
+        return gpublas3NotImplemented; /* the mapping needs whole 2 x 2 blocks in a tile */
     if (verbose()) {
         char line[256];
         g3_plan_describe(c, &p, line, sizeof line);

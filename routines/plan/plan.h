@@ -81,9 +81,9 @@ gpublas3Status g3_enqueue(const g3_call *c, g3_chain *chain);
 gpublas3Status g3_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                       const cl_event *wait, cl_event *events);
 
-/* A complex call as the real call that computes it (complex.c); enqueues
- * the beta pre-pass when beta is not real. */
-gpublas3Status g3_complex_map(const g3_device *d, const g3_call *c, g3_call *real, g3_chain *chain);
+/* A complex call as the real call that computes it (complex.c).  That call
+ * keeps a complex beta (beta_im != 0): the path scales C by it first. */
+void g3_complex_map(const g3_call *c, g3_call *real);
 
 /* The paths (one file each). */
 gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);

@@ -27,8 +27,9 @@ enum { CB_ROW = 101, CB_COL = 102, CB_NOTRANS = 111, CB_TRANS = 112, CB_CONJTRAN
        CB_UPPER = 121, CB_LOWER = 122, CB_NONUNIT = 131, CB_UNIT = 132,
        CB_LEFT = 141, CB_RIGHT = 142 };
 
-static const char *const names[SPEC_NROUTINES] = { "gemm", "symm", "syrk", "syr2k", "trmm",
-                                                    "hemm", "herk", "her2k" };
+static const char *const names[SPEC_NALL] = { [SPEC_GEMM] = "gemm", [SPEC_SYMM] = "symm", [SPEC_SYRK] = "syrk",
+                                               [SPEC_SYR2K] = "syr2k", [SPEC_TRMM] = "trmm",
+                                               [SPEC_HEMM] = "hemm", [SPEC_HERK] = "herk", [SPEC_HER2K] = "her2k" };
 
 /* The Hermitian routines have the shapes and structure of their symmetric twins. */
 static spec_routine base(spec_routine r)
@@ -40,13 +41,14 @@ static size_t ncomp(const spec_case *c) { return c->cplx ? 2 : 1; }
 
 const char *spec_routine_name(spec_routine r)
 {
-    return (unsigned)r < SPEC_NROUTINES ? names[r] : "?";
+    return (unsigned)r < SPEC_NALL && names[r] ? names[r] : "?";
 }
 
 int spec_parse_routine(const char *name)
 {
-    for (int r = 0; r < SPEC_NROUTINES; r++) {
+    for (int r = 0; r < SPEC_NALL; r++) {
         const char *a = names[r], *b = name;
+        if (!a) continue;
         while (*a && tolower((unsigned char)*b) == *a) a++, b++;
         if (!*a && !*b) return r;
     }

@@ -8,9 +8,10 @@
 #include <stddef.h>
 #include <gpublas3.h>
 
-typedef enum { SPEC_GEMM, SPEC_SYMM, SPEC_SYRK, SPEC_SYR2K, SPEC_TRMM,
-               SPEC_HEMM, SPEC_HERK, SPEC_HER2K, /* complex only */
-               SPEC_NROUTINES } spec_routine;
+/* SPEC_NROUTINES counts the routines of every type (tests loop over
+ * them); the Hermitian ones, complex only, follow up to SPEC_NALL. */
+typedef enum { SPEC_GEMM, SPEC_SYMM, SPEC_SYRK, SPEC_SYR2K, SPEC_TRMM, SPEC_NROUTINES,
+               SPEC_HEMM = SPEC_NROUTINES, SPEC_HERK, SPEC_HER2K, SPEC_NALL } spec_routine;
 
 typedef struct {
     spec_routine routine;
