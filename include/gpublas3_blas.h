@@ -61,6 +61,52 @@ GPUBLAS3_BLAS_API void strmm_(const char *side, const char *uplo, const char *tr
 GPUBLAS3_BLAS_API void dtrmm_(const char *side, const char *uplo, const char *transa,
     const char *diag, const int *m, const int *n, const double *alpha, const double *a,
     const int *lda, double *b, const int *ldb);
+/* Complex (C, Z): arrays and scalars are {re, im} pairs of float / double;
+ * HERK's alpha and beta and HER2K's beta are real. */
+GPUBLAS3_BLAS_API void cgemm_(const char *transa, const char *transb, const int *m, const int *n,
+    const int *k, const void *alpha, const void *a, const int *lda, const void *b, const int *ldb,
+    const void *beta, void *c, const int *ldc);
+GPUBLAS3_BLAS_API void zgemm_(const char *transa, const char *transb, const int *m, const int *n,
+    const int *k, const void *alpha, const void *a, const int *lda, const void *b, const int *ldb,
+    const void *beta, void *c, const int *ldc);
+GPUBLAS3_BLAS_API void csymm_(const char *side, const char *uplo, const int *m, const int *n,
+    const void *alpha, const void *a, const int *lda, const void *b, const int *ldb, const void *beta,
+    void *c, const int *ldc);
+GPUBLAS3_BLAS_API void chemm_(const char *side, const char *uplo, const int *m, const int *n,
+    const void *alpha, const void *a, const int *lda, const void *b, const int *ldb, const void *beta,
+    void *c, const int *ldc);
+GPUBLAS3_BLAS_API void zsymm_(const char *side, const char *uplo, const int *m, const int *n,
+    const void *alpha, const void *a, const int *lda, const void *b, const int *ldb, const void *beta,
+    void *c, const int *ldc);
+GPUBLAS3_BLAS_API void zhemm_(const char *side, const char *uplo, const int *m, const int *n,
+    const void *alpha, const void *a, const int *lda, const void *b, const int *ldb, const void *beta,
+    void *c, const int *ldc);
+GPUBLAS3_BLAS_API void csyrk_(const char *uplo, const char *trans, const int *n, const int *k,
+    const void *alpha, const void *a, const int *lda, const void *beta, void *c, const int *ldc);
+GPUBLAS3_BLAS_API void cherk_(const char *uplo, const char *trans, const int *n, const int *k,
+    const float *alpha, const void *a, const int *lda, const float *beta, void *c, const int *ldc);
+GPUBLAS3_BLAS_API void csyr2k_(const char *uplo, const char *trans, const int *n, const int *k,
+    const void *alpha, const void *a, const int *lda, const void *b, const int *ldb, const void *beta,
+    void *c, const int *ldc);
+GPUBLAS3_BLAS_API void cher2k_(const char *uplo, const char *trans, const int *n, const int *k,
+    const void *alpha, const void *a, const int *lda, const void *b, const int *ldb, const float *beta,
+    void *c, const int *ldc);
+GPUBLAS3_BLAS_API void ctrmm_(const char *side, const char *uplo, const char *transa,
+    const char *diag, const int *m, const int *n, const void *alpha, const void *a, const int *lda,
+    void *b, const int *ldb);
+GPUBLAS3_BLAS_API void zsyrk_(const char *uplo, const char *trans, const int *n, const int *k,
+    const void *alpha, const void *a, const int *lda, const void *beta, void *c, const int *ldc);
+GPUBLAS3_BLAS_API void zherk_(const char *uplo, const char *trans, const int *n, const int *k,
+    const double *alpha, const void *a, const int *lda, const double *beta, void *c, const int *ldc);
+GPUBLAS3_BLAS_API void zsyr2k_(const char *uplo, const char *trans, const int *n, const int *k,
+    const void *alpha, const void *a, const int *lda, const void *b, const int *ldb, const void *beta,
+    void *c, const int *ldc);
+GPUBLAS3_BLAS_API void zher2k_(const char *uplo, const char *trans, const int *n, const int *k,
+    const void *alpha, const void *a, const int *lda, const void *b, const int *ldb, const double *beta,
+    void *c, const int *ldc);
+GPUBLAS3_BLAS_API void ztrmm_(const char *side, const char *uplo, const char *transa,
+    const char *diag, const int *m, const int *n, const void *alpha, const void *a, const int *lda,
+    void *b, const int *ldb);
 
 /* Reports a bad argument: srname is the routine's name, six characters,
  * upper case, blank-padded ("DGEMM "), info its position (1 = first),
@@ -108,6 +154,55 @@ GPUBLAS3_BLAS_API void cblas_strmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_U
 GPUBLAS3_BLAS_API void cblas_dtrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
     CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const double alpha,
     const double *A, const int lda, double *B, const int ldb);
+/* Complex: scalars by pointer (HERK's and HER2K's real ones by value). */
+GPUBLAS3_BLAS_API void cblas_cgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
+    const int M, const int N, const int K, const void *alpha, const void *A, const int lda,
+    const void *B, const int ldb, const void *beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_csymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    const int M, const int N, const void *alpha, const void *A, const int lda,
+    const void *B, const int ldb, const void *beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_chemm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    const int M, const int N, const void *alpha, const void *A, const int lda,
+    const void *B, const int ldb, const void *beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_csyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const void *alpha, const void *A, const int lda,
+    const void *beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_cherk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const float alpha, const void *A, const int lda,
+    const float beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_csyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const void *alpha, const void *A, const int lda,
+    const void *B, const int ldb, const void *beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_cher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const void *alpha, const void *A, const int lda,
+    const void *B, const int ldb, const float beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_ctrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const void *alpha,
+    const void *A, const int lda, void *B, const int ldb);
+GPUBLAS3_BLAS_API void cblas_zgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
+    const int M, const int N, const int K, const void *alpha, const void *A, const int lda,
+    const void *B, const int ldb, const void *beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_zsymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    const int M, const int N, const void *alpha, const void *A, const int lda,
+    const void *B, const int ldb, const void *beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_zhemm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    const int M, const int N, const void *alpha, const void *A, const int lda,
+    const void *B, const int ldb, const void *beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_zsyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const void *alpha, const void *A, const int lda,
+    const void *beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_zherk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const double alpha, const void *A, const int lda,
+    const double beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_zsyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const void *alpha, const void *A, const int lda,
+    const void *B, const int ldb, const void *beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_zher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans,
+    const int N, const int K, const void *alpha, const void *A, const int lda,
+    const void *B, const int ldb, const double beta, void *C, const int ldc);
+GPUBLAS3_BLAS_API void cblas_ztrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const void *alpha,
+    const void *A, const int lda, void *B, const int ldb);
 
 /* Reports a bad argument of a cblas_ routine: p is its position (the layout
  * is 1), rout the routine's name ("cblas_dgemm"), form a printf format for

@@ -1,5 +1,6 @@
 /* The host drop-ins' common path: reference BLAS's argument checks (the
- * order and the positions of DGEMM, DSYMM, DSYRK, DSYR2K, DTRMM), its quick
+ * order and the positions of DGEMM, DSYMM, DSYRK, DSYR2K, DTRMM, and of
+ * their complex twins with ZHEMM, ZHERK, ZHER2K), its quick
  * returns, alpha = 0 done on the host exactly as reference BLAS does it,
  * then the device, falling back device by device and at last to plain host
  * loops, so that a call always ends with the right answer. */
@@ -10,7 +11,17 @@
 static int is(char x, char want) { return toupper((unsigned char)x) == want; }
 static int max1(int x) { return x > 1 ? x : 1; }
 static int trans_ok(char t) { return is(t, 'N') || is(t, 'T') || is(t, 'C'); }
-static char trans_norm(char t) { return is(t, 'N') ? 'N' : 'T'; }
+/* SYRK's and SYR2K's TRANS: any for real types, N or T complex symmetric, N or C Hermitian. */
+static int rank_trans_ok(const g3d_call *c, char t)
+{
+    if (!c->cplx) return trans_ok(t);
+    return is(t, 'N') || is(t, c->herm ? 'C' : 'T');
+}
+/* Real types read C as T; complex ones keep the conjugate transpose. */
+static char trans_norm(const g3d_call *c, char t)
+{
+    return is(t, 'N') ? 'N' : c->cplx && is(t, 'C') ? 'C' : 'T';
+}
 
 int g3d_check(g3d_call *c)
 {
@@ -26,8 +37,8 @@ int g3d_check(g3d_call *c)
         else if (c->lda < max1(nrowa)) info = 8;
         else if (c->ldb < max1(nrowb)) info = 10;
         else if (c->ldc < max1(c->m)) info = 13;
-        c->trans = trans_norm(c->trans);
-        c->transb = trans_norm(c->transb);
+        c->trans = trans_norm(c, c->trans);
+        c->transb = trans_norm(c, c->transb);
         break;
     }
     case G3D_SYMM: {
@@ -45,13 +56,13 @@ int g3d_check(g3d_call *c)
     case G3D_SYR2K: {
         int nrowa = is(c->trans, 'N') ? c->n : c->k, two = c->routine == G3D_SYR2K;
         if (!is(c->uplo, 'U') && !is(c->uplo, 'L')) info = 1;
-        else if (!trans_ok(c->trans)) info = 2;
+        else if (!rank_trans_ok(c, c->trans)) info = 2;
         else if (c->n < 0) info = 3;
         else if (c->k < 0) info = 4;
         else if (c->lda < max1(nrowa)) info = 7;
         else if (two && c->ldb < max1(nrowa)) info = 9;
         else if (c->ldc < max1(c->n)) info = two ? 12 : 10;
-        c->trans = trans_norm(c->trans);
+        c->trans = trans_norm(c, c->trans);
         break;
     }
     case G3D_TRMM: {
@@ -64,7 +75,7 @@ int g3d_check(g3d_call *c)
         else if (c->n < 0) info = 6;
         else if (c->lda < max1(nrowa)) info = 9;
         else if (c->ldc < max1(c->m)) info = 11;
-        c->trans = trans_norm(c->trans);
+        c->trans = trans_norm(c, c->trans);
         break;
     }
     }
@@ -76,21 +87,29 @@ int g3d_check(g3d_call *c)
 
 const char *g3d_name(const g3d_call *c)
 {
-    static const char *const names[2][5] = {
+    static const char *const names[4][5] = {
         { "SGEMM ", "SSYMM ", "SSYRK ", "SSYR2K", "STRMM " },
-        { "DGEMM ", "DSYMM ", "DSYRK ", "DSYR2K", "DTRMM " } };
-    return names[c->dbl != 0][c->routine];
+        { "DGEMM ", "DSYMM ", "DSYRK ", "DSYR2K", "DTRMM " },
+        { "CGEMM ", "CSYMM ", "CSYRK ", "CSYR2K", "CTRMM " },
+        { "ZGEMM ", "ZSYMM ", "ZSYRK ", "ZSYR2K", "ZTRMM " } };
+    static const char *const herm[2][5] = { { "", "CHEMM ", "CHERK ", "CHER2K", "" },
+                                            { "", "ZHEMM ", "ZHERK ", "ZHER2K", "" } };
+    if (c->herm)
+        return herm[c->dbl != 0][c->routine];
+    return names[(c->dbl != 0) + 2 * (c->cplx != 0)][c->routine];
 }
 
 /* Nothing to do at all, as reference BLAS decides it. */
+static int alpha_zero(const g3d_call *c) { return c->alpha == 0 && c->alpha_im == 0; }
+
 static int quick_return(const g3d_call *c)
 {
-    int no_product = c->alpha == 0 || c->k == 0;
+    int no_product = alpha_zero(c) || c->k == 0, beta_one = c->beta == 1 && c->beta_im == 0;
     switch (c->routine) {
-    case G3D_GEMM: return c->m == 0 || c->n == 0 || (no_product && c->beta == 1);
-    case G3D_SYMM: return c->m == 0 || c->n == 0 || (c->alpha == 0 && c->beta == 1);
+    case G3D_GEMM: return c->m == 0 || c->n == 0 || (no_product && beta_one);
+    case G3D_SYMM: return c->m == 0 || c->n == 0 || (alpha_zero(c) && beta_one);
     case G3D_SYRK:
-    case G3D_SYR2K: return c->n == 0 || (no_product && c->beta == 1);
+    case G3D_SYR2K: return c->n == 0 || (no_product && beta_one);
     case G3D_TRMM: return c->m == 0 || c->n == 0;
     }
     return 1;
@@ -100,8 +119,8 @@ static int quick_return(const g3d_call *c)
 static int scale_only(const g3d_call *c)
 {
     if (c->routine == G3D_SYMM || c->routine == G3D_TRMM)
-        return c->alpha == 0;
-    return c->alpha == 0 || c->k == 0;
+        return alpha_zero(c);
+    return alpha_zero(c) || c->k == 0;
 }
 
 void g3d_run(const g3d_call *c)

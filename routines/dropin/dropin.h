@@ -10,13 +10,17 @@ typedef enum { G3D_GEMM, G3D_SYMM, G3D_SYRK, G3D_SYR2K, G3D_TRMM } g3d_routine;
 
 /* One column-major call, arguments by value.  Option letters are as the
  * caller gave them until g3d_check accepts them, then upper case with 'C'
- * read as 'T'.  c/ldc is the output: C, or TRMM's B. */
+ * read as 'T' (real types; complex ones keep 'C', the conjugate
+ * transpose).  c/ldc is the output: C, or TRMM's B.  Complex calls (C, Z:
+ * `cplx`; `herm` for HEMM, HERK, HER2K, on the SYMM, SYRK, SYR2K routines)
+ * have complex alpha and beta (*_im; HERK's and HER2K's beta, HERK's alpha
+ * real) and arrays of {re, im} pairs. */
 typedef struct {
     g3d_routine routine;
-    int dbl;
+    int dbl, cplx, herm;
     char side, uplo, trans, transb, diag;  /* trans: GEMM's TRANSA, SYRK/SYR2K's TRANS, TRMM's TRANSA */
     int m, n, k;                           /* SYRK/SYR2K: n and k */
-    double alpha, beta;
+    double alpha, beta, alpha_im, beta_im;
     const void *a;
     int lda;
     const void *b;
@@ -51,7 +55,11 @@ typedef struct {
     int m, n, k;
     double alpha, beta;
     g3d_at a, b, c;
+    double alpha_im, beta_im;  /* complex calls */
 } g3d_op;
+
+/* Bytes per element of the call's arrays. */
+static inline size_t g3d_elem_size(const g3d_call *c) { return (size_t)(c->dbl ? 8 : 4) << (c->cplx ? 1 : 0); }
 
 typedef struct { int r0, r1, c0, c1; } g3d_region;  /* rows [r0,r1) x columns [c0,c1) */
 

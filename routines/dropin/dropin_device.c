@@ -139,14 +139,73 @@ static int injected_failure(void)
     return t > 0 && __atomic_add_fetch(&count, 1, __ATOMIC_SEQ_CST) == t;
 }
 
+static gpublas3Transpose op_trans(char t)
+{
+    return t == 'N' ? gpublas3NoTrans : t == 'C' ? gpublas3ConjTrans : gpublas3Trans;
+}
+
+/* A complex sub-call: the C or Z routine, with HEMM, HERK, HER2K where the call is Hermitian. */
+static cl_int run_complex(const engine *e, const g3d_op *o, place a, place b, place c, cl_uint nw,
+                          const cl_event *w, cl_event *ev)
+{
+    const gpublas3Order cm = gpublas3ColumnMajor;
+    gpublas3Transpose ta = op_trans(o->trans), tb = op_trans(o->transb);
+    gpublas3Uplo ul = o->uplo == 'U' ? gpublas3Upper : gpublas3Lower;
+    gpublas3Side sd = o->side == 'L' ? gpublas3Left : gpublas3Right;
+    gpublas3Diag dg = o->diag == 'U' ? gpublas3Unit : gpublas3NonUnit;
+    cl_command_queue q = e->qrun;
+    size_t m = (size_t)o->m, n = (size_t)o->n, k = (size_t)o->k;
+    int herm = e->c->herm;
+    if (e->c->dbl) {
+        cl_double2 al = { { o->alpha, o->alpha_im } }, be = { { o->beta, o->beta_im } };
+        switch (o->routine) {
+        case G3D_GEMM: return gpublas3Zgemm(cm, ta, tb, m, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
+                                            c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+        case G3D_SYMM: return (herm ? gpublas3Zhemm : gpublas3Zsymm)(cm, sd, ul, m, n, al, a.buf, a.off, a.ld,
+                                            b.buf, b.off, b.ld, be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+        case G3D_SYRK: return herm ? gpublas3Zherk(cm, ul, ta, n, k, o->alpha, a.buf, a.off, a.ld, o->beta,
+                                                   c.buf, c.off, c.ld, 1, &q, nw, w, ev)
+                                   : gpublas3Zsyrk(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, be,
+                                                   c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+        case G3D_SYR2K: return herm ? gpublas3Zher2k(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld,
+                                                     o->beta, c.buf, c.off, c.ld, 1, &q, nw, w, ev)
+                                    : gpublas3Zsyr2k(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld,
+                                                     be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+        case G3D_TRMM: return gpublas3Ztrmm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+                                            1, &q, nw, w, ev);
+        }
+        return CL_INVALID_VALUE;
+    }
+    cl_float2 al = { { (float)o->alpha, (float)o->alpha_im } }, be = { { (float)o->beta, (float)o->beta_im } };
+    float fa = (float)o->alpha, fb = (float)o->beta;
+    switch (o->routine) {
+    case G3D_GEMM: return gpublas3Cgemm(cm, ta, tb, m, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
+                                        c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+    case G3D_SYMM: return (herm ? gpublas3Chemm : gpublas3Csymm)(cm, sd, ul, m, n, al, a.buf, a.off, a.ld,
+                                        b.buf, b.off, b.ld, be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+    case G3D_SYRK: return herm ? gpublas3Cherk(cm, ul, ta, n, k, fa, a.buf, a.off, a.ld, fb,
+                                               c.buf, c.off, c.ld, 1, &q, nw, w, ev)
+                               : gpublas3Csyrk(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, be,
+                                               c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+    case G3D_SYR2K: return herm ? gpublas3Cher2k(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld,
+                                                 fb, c.buf, c.off, c.ld, 1, &q, nw, w, ev)
+                                : gpublas3Csyr2k(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld,
+                                                 be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+    case G3D_TRMM: return gpublas3Ctrmm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+                                        1, &q, nw, w, ev);
+    }
+    return CL_INVALID_VALUE;
+}
+
 static cl_int run_op(const engine *e, const stage *st, const g3d_op *o, cl_uint nw, const cl_event *w,
                      cl_event *ev)
 {
     if (injected_failure())
         return CL_INVALID_OPERATION;
+    if (e->c->cplx)
+        return run_complex(e, o, locate(e, st, o->a), locate(e, st, o->b), locate(e, st, o->c), nw, w, ev);
     const gpublas3Order cm = gpublas3ColumnMajor;
-    gpublas3Transpose ta = o->trans == 'N' ? gpublas3NoTrans : gpublas3Trans;
-    gpublas3Transpose tb = o->transb == 'N' ? gpublas3NoTrans : gpublas3Trans;
+    gpublas3Transpose ta = op_trans(o->trans), tb = op_trans(o->transb);
     gpublas3Uplo ul = o->uplo == 'U' ? gpublas3Upper : gpublas3Lower;
     gpublas3Side sd = o->side == 'L' ? gpublas3Left : gpublas3Right;
     gpublas3Diag dg = o->diag == 'U' ? gpublas3Unit : gpublas3NonUnit;
@@ -230,7 +289,7 @@ static g3d_op slice(const g3d_op *o, char mat, int c0, int c1)
         s.k = c1 - c0;
         if (o->trans == 'N') s.a.c += c0; else s.a.r += c0;
         if (o->transb == 'N') s.b.r += c0; else s.b.c += c0;
-        if (c0 > 0) s.beta = 1;
+        if (c0 > 0) s.beta = 1, s.beta_im = 0;
     }
     return s;
 }
@@ -423,7 +482,7 @@ static void report(const engine *e, int early, double t, cl_int err)
 
 int g3d_device_run(g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first)
 {
-    engine e = { .s = s, .c = c, .pl = pl, .es = c->dbl ? 8 : 4 };
+    engine e = { .s = s, .c = c, .pl = pl, .es = g3d_elem_size(c) };
     double t0 = g3h_seconds();
     int chunks = shared_chunks(&e, 0);
     /* GEMM's first panel can start on the first chunk of the shared matrix. */

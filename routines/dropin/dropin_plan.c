@@ -15,7 +15,9 @@
  *   TRMM   B(:,J) = op(A) B(:,J) (L),   B(I,:) = B(I,:) op(A) (R)
  *   SYRK   C(:,J) on the stored triangle: a SYRK of the diagonal block
  *          and a GEMM of the block above (upper) or below (lower) it;
- *          SYR2K likewise, with two GEMMs. */
+ *          SYR2K likewise, with two GEMMs.
+ * Complex calls the same, with conjugate transposes where HERK and HER2K
+ * have them and conj(alpha) in HER2K's second GEMM. */
 #include "dropin.h"
 
 enum { MAX_BULK = 8, MIN_WIDTH = 16 };
@@ -48,10 +50,10 @@ void g3d_stored(const g3d_call *c, char mat, int *rows, int *cols)
 
 void g3d_plan_make(const g3d_call *c, size_t panel_bytes, g3d_plan *pl)
 {
-    size_t es = c->dbl ? 8 : 4, per = 0;
+    size_t es = g3d_elem_size(c), per = 0;
     int extent = 0;
     *pl = (g3d_plan){ .shared = { 'A', 0 } };
-    pl->reads_c = c->routine == G3D_TRMM || c->beta != 0;
+    pl->reads_c = c->routine == G3D_TRMM || c->beta != 0 || c->beta_im != 0;
     switch (c->routine) {
     case G3D_GEMM:
         if (c->n >= c->m) {
@@ -123,18 +125,22 @@ static void triangle_panel(const g3d_call *c, int lo, int hi, g3d_panel *out)
     int r0 = upper ? 0 : hi, r1 = upper ? lo : c->n;  /* the block off the diagonal */
     out->y = upper ? (g3d_region){ 0, hi, lo, hi } : (g3d_region){ lo, c->n, lo, hi };
     g3d_op d = { c->routine, 0, c->uplo, c->trans, 0, 0, 0, w, c->k, c->alpha, c->beta,
-                 op_row(c, 'A', lo), op_row(c, 'B', lo), { 'C', lo, lo } };
+                 op_row(c, 'A', lo), op_row(c, 'B', lo), { 'C', lo, lo }, c->alpha_im, c->beta_im };
     out->op[out->nops++] = d;
     if (r1 > r0) {
-        char tb = c->trans == 'N' ? 'T' : 'N';
+        /* the block off the diagonal: op(A) op(B)^T, or ^H for HERK, HER2K */
+        char tb = c->trans == 'N' ? (c->herm ? 'C' : 'T') : 'N';
         g3d_op g = { G3D_GEMM, 0, 0, c->trans, tb, 0, r1 - r0, w, c->k, c->alpha, c->beta,
                      op_row(c, 'A', r0), op_row(c, c->routine == G3D_SYR2K ? 'B' : 'A', lo),
-                     { 'C', r0, lo } };
+                     { 'C', r0, lo }, c->alpha_im, c->beta_im };
         out->op[out->nops++] = g;
         if (c->routine == G3D_SYR2K) {
             g.a = op_row(c, 'B', r0);
             g.b = op_row(c, 'A', lo);
             g.beta = 1;
+            g.beta_im = 0;
+            if (c->herm)
+                g.alpha_im = -g.alpha_im;
             out->op[out->nops++] = g;
         }
     }
@@ -151,7 +157,7 @@ void g3d_plan_panel(const g3d_call *c, const g3d_plan *pl, int p, g3d_panel *out
         return;
     }
     g3d_op op = { c->routine, c->side, c->uplo, c->trans, c->transb, c->diag, c->m, c->n, c->k,
-                  c->alpha, c->beta, { 'A', 0, 0 }, { 'B', 0, 0 }, { 'C', 0, 0 } };
+                  c->alpha, c->beta, { 'A', 0, 0 }, { 'B', 0, 0 }, { 'C', 0, 0 }, c->alpha_im, c->beta_im };
     if (pl->by_rows) {
         op.m = w;
         op.c = (g3d_at){ 'C', lo, 0 };
