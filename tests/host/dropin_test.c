@@ -10,11 +10,13 @@
 
 static int index_of(char which) { return which == 'A' ? 0 : which == 'B' ? 1 : 2; }
 
+/* Real number k of an array (complex elements are two). */
 static void put(const spec_case *c, void *p, size_t k, double v)
 {
     if (c->dbl) ((double *)p)[k] = v;
     else ((float *)p)[k] = (float)v;
 }
+static size_t reals(const spec_case *c) { return c->cplx ? 2 : 1; }
 
 void dcase_init(dcase *d, const spec_case *c, unsigned seed)
 {
@@ -31,18 +33,24 @@ void dcase_init(dcase *d, const spec_case *c, unsigned seed)
         d->before[i] = malloc(d->n[i] * es);
         d->work[i] = malloc(d->n[i] * es);
         if (!d->before[i] || !d->work[i]) abort();
-        for (size_t k = 0; k < d->n[i]; k++)
+        for (size_t k = 0; k < d->n[i] * reals(&d->c); k++)
             put(&d->c, d->before[i], k, 2.0 * rand() / RAND_MAX - 1.0);
         size_t r, q;
         spec_dims(&d->c, *w, &r, &q);
         /* Never read: C when beta = 0; the inputs when alpha = 0. */
         int is_out = *w == spec_output(&d->c);
-        int poison = is_out ? *w == 'C' && d->c.beta == 0 : d->c.alpha == 0;
+        int poison = is_out ? *w == 'C' && d->c.beta == 0 && d->c.beta_im == 0
+                            : d->c.alpha == 0 && d->c.alpha_im == 0;
+        size_t nr = reals(&d->c);
         for (size_t col = 0; col < q; col++)
             for (size_t row = 0; row < r; row++) {
                 int ref = spec_referenced(&d->c, *w, row, col);
+                size_t x = spec_index(&d->c, *w, row, col) * nr;
                 if ((*w == 'A' && !ref) || (poison && ref))
-                    put(&d->c, d->before[i], spec_index(&d->c, *w, row, col), NAN);
+                    for (size_t t = 0; t < nr; t++)
+                        put(&d->c, d->before[i], x + t, NAN);
+                else if (spec_imag_unread(&d->c, *w, row, col)) /* Hermitian diagonals */
+                    put(&d->c, d->before[i], x + 1, NAN);
             }
         memcpy(d->work[i], d->before[i], d->n[i] * es);
     }
@@ -99,6 +107,42 @@ static CBLAS_TRANSPOSE cb_trans(gpublas3Transpose t)
     return t == gpublas3NoTrans ? CblasNoTrans : t == gpublas3Trans ? CblasTrans : CblasConjTrans;
 }
 
+/* Complex: scalars by pointer, HERK's and HER2K's real ones by value. */
+static void cblas_complex(const dcase *d, CBLAS_LAYOUT o, CBLAS_SIDE s, CBLAS_UPLO u, CBLAS_DIAG g,
+                          CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb)
+{
+    const spec_case *c = &d->c;
+    int m = (int)c->M, n = (int)c->N, k = (int)c->K, lda = (int)c->lda, ldb = (int)c->ldb, ldc = (int)c->ldc;
+    void *A = d->work[0], *B = d->work[1], *C = d->work[2];
+    double za[2] = { c->alpha, c->alpha_im }, zb[2] = { c->beta, c->beta_im };
+    float ca[2] = { (float)za[0], (float)za[1] }, cb[2] = { (float)zb[0], (float)zb[1] };
+    if (c->dbl) {
+        switch (c->routine) {
+        case SPEC_GEMM: cblas_zgemm(o, ta, tb, m, n, k, za, A, lda, B, ldb, zb, C, ldc); break;
+        case SPEC_SYMM: cblas_zsymm(o, s, u, m, n, za, A, lda, B, ldb, zb, C, ldc); break;
+        case SPEC_HEMM: cblas_zhemm(o, s, u, m, n, za, A, lda, B, ldb, zb, C, ldc); break;
+        case SPEC_SYRK: cblas_zsyrk(o, u, ta, n, k, za, A, lda, zb, C, ldc); break;
+        case SPEC_HERK: cblas_zherk(o, u, ta, n, k, za[0], A, lda, zb[0], C, ldc); break;
+        case SPEC_SYR2K: cblas_zsyr2k(o, u, ta, n, k, za, A, lda, B, ldb, zb, C, ldc); break;
+        case SPEC_HER2K: cblas_zher2k(o, u, ta, n, k, za, A, lda, B, ldb, zb[0], C, ldc); break;
+        case SPEC_TRMM: cblas_ztrmm(o, s, u, ta, g, m, n, za, A, lda, B, ldb); break;
+        default: break;
+        }
+        return;
+    }
+    switch (c->routine) {
+    case SPEC_GEMM: cblas_cgemm(o, ta, tb, m, n, k, ca, A, lda, B, ldb, cb, C, ldc); break;
+    case SPEC_SYMM: cblas_csymm(o, s, u, m, n, ca, A, lda, B, ldb, cb, C, ldc); break;
+    case SPEC_HEMM: cblas_chemm(o, s, u, m, n, ca, A, lda, B, ldb, cb, C, ldc); break;
+    case SPEC_SYRK: cblas_csyrk(o, u, ta, n, k, ca, A, lda, cb, C, ldc); break;
+    case SPEC_HERK: cblas_cherk(o, u, ta, n, k, ca[0], A, lda, cb[0], C, ldc); break;
+    case SPEC_SYR2K: cblas_csyr2k(o, u, ta, n, k, ca, A, lda, B, ldb, cb, C, ldc); break;
+    case SPEC_HER2K: cblas_cher2k(o, u, ta, n, k, ca, A, lda, B, ldb, cb[0], C, ldc); break;
+    case SPEC_TRMM: cblas_ctrmm(o, s, u, ta, g, m, n, ca, A, lda, B, ldb); break;
+    default: break;
+    }
+}
+
 void dcase_cblas(dcase *d)
 {
     const spec_case *c = &d->c;
@@ -107,6 +151,10 @@ void dcase_cblas(dcase *d)
     CBLAS_UPLO u = c->uplo == gpublas3Upper ? CblasUpper : CblasLower;
     CBLAS_DIAG g = c->diag == gpublas3Unit ? CblasUnit : CblasNonUnit;
     CBLAS_TRANSPOSE ta = cb_trans(c->transA), tb = cb_trans(c->transB);
+    if (c->cplx) {
+        cblas_complex(d, o, s, u, g, ta, tb);
+        return;
+    }
     int m = (int)c->M, n = (int)c->N, k = (int)c->K, lda = (int)c->lda, ldb = (int)c->ldb, ldc = (int)c->ldc;
     void *A = d->work[0], *B = d->work[1], *C = d->work[2];
     if (c->dbl) {
