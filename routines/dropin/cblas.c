@@ -141,16 +141,16 @@ void cblas_sgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE Tr
                  const int K, const float alpha, const float *A, const int lda, const float *B, const int ldb,
                  const float beta, float *C, const int ldc)
 {
-    gemm((g3d_call){ .dbl = 0, .alpha = alpha, .beta = beta }, "cblas_sgemm", layout, TransA, TransB, M, N, K, A, lda, B,
-         ldb, C, ldc);
+    gemm((g3d_call){ .dbl = 0, .alpha = alpha, .beta = beta }, "cblas_sgemm",
+         layout, TransA, TransB, M, N, K, A, lda, B, ldb, C, ldc);
 }
 
 void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB, const int M, const int N,
                  const int K, const double alpha, const double *A, const int lda, const double *B, const int ldb,
                  const double beta, double *C, const int ldc)
 {
-    gemm((g3d_call){ .dbl = 1, .alpha = alpha, .beta = beta }, "cblas_dgemm", layout, TransA, TransB, M, N, K, A, lda, B,
-         ldb, C, ldc);
+    gemm((g3d_call){ .dbl = 1, .alpha = alpha, .beta = beta }, "cblas_dgemm",
+         layout, TransA, TransB, M, N, K, A, lda, B, ldb, C, ldc);
 }
 
 void cblas_ssymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, const int M, const int N,
@@ -172,31 +172,31 @@ void cblas_dsymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, const in
 void cblas_ssyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, const int N, const int K,
                  const float alpha, const float *A, const int lda, const float beta, float *C, const int ldc)
 {
-    syrk((g3d_call){ .routine = G3D_SYRK, .dbl = 0, .alpha = alpha, .beta = beta }, "cblas_ssyrk", layout, Uplo, Trans, N, K, A, lda, NULL,
-         0, C, ldc);
+    syrk((g3d_call){ .routine = G3D_SYRK, .dbl = 0, .alpha = alpha, .beta = beta }, "cblas_ssyrk",
+         layout, Uplo, Trans, N, K, A, lda, NULL, 0, C, ldc);
 }
 
 void cblas_dsyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, const int N, const int K,
                  const double alpha, const double *A, const int lda, const double beta, double *C, const int ldc)
 {
-    syrk((g3d_call){ .routine = G3D_SYRK, .dbl = 1, .alpha = alpha, .beta = beta }, "cblas_dsyrk", layout, Uplo, Trans, N, K, A, lda, NULL,
-         0, C, ldc);
+    syrk((g3d_call){ .routine = G3D_SYRK, .dbl = 1, .alpha = alpha, .beta = beta }, "cblas_dsyrk",
+         layout, Uplo, Trans, N, K, A, lda, NULL, 0, C, ldc);
 }
 
 void cblas_ssyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, const int N, const int K,
                   const float alpha, const float *A, const int lda, const float *B, const int ldb,
                   const float beta, float *C, const int ldc)
 {
-    syrk((g3d_call){ .routine = G3D_SYR2K, .dbl = 0, .alpha = alpha, .beta = beta }, "cblas_ssyr2k", layout, Uplo, Trans, N, K, A, lda, B,
-         ldb, C, ldc);
+    syrk((g3d_call){ .routine = G3D_SYR2K, .dbl = 0, .alpha = alpha, .beta = beta }, "cblas_ssyr2k",
+         layout, Uplo, Trans, N, K, A, lda, B, ldb, C, ldc);
 }
 
 void cblas_dsyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, const int N, const int K,
                   const double alpha, const double *A, const int lda, const double *B, const int ldb,
                   const double beta, double *C, const int ldc)
 {
-    syrk((g3d_call){ .routine = G3D_SYR2K, .dbl = 1, .alpha = alpha, .beta = beta }, "cblas_dsyr2k", layout, Uplo, Trans, N, K, A, lda, B,
-         ldb, C, ldc);
+    syrk((g3d_call){ .routine = G3D_SYR2K, .dbl = 1, .alpha = alpha, .beta = beta }, "cblas_dsyr2k",
+         layout, Uplo, Trans, N, K, A, lda, B, ldb, C, ldc);
 }
 
 void cblas_strmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag,
@@ -219,7 +219,8 @@ void cblas_dtrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TR
 
 /* The type and scalars of a complex call; beta NULL: none (TRMM);
  * real_alpha / real_beta: HERK's and HER2K's real scalars. */
-static g3d_call ctype(g3d_routine r, int dbl, int herm, const void *alpha, const void *beta, double real_alpha, double real_beta)
+static g3d_call ctype(g3d_routine r, int dbl, int herm, const void *alpha, const void *beta, double real_alpha,
+                      double real_beta)
 {
     g3d_call t = { .routine = r, .dbl = dbl, .cplx = 1, .herm = herm, .alpha = real_alpha, .beta = real_beta };
     if (alpha) {
@@ -237,7 +238,8 @@ void cblas_cgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE Tr
                  const int K, const void *alpha, const void *A, const int lda, const void *B, const int ldb,
                  const void *beta, void *C, const int ldc)
 {
-    gemm(ctype(G3D_GEMM, 0, 0, alpha, beta, 0, 0), "cblas_cgemm", layout, TransA, TransB, M, N, K, A, lda, B, ldb, C, ldc);
+    gemm(ctype(G3D_GEMM, 0, 0, alpha, beta, 0, 0), "cblas_cgemm",
+         layout, TransA, TransB, M, N, K, A, lda, B, ldb, C, ldc);
 }
 
 void cblas_csymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, const int M, const int N,
@@ -263,7 +265,8 @@ void cblas_csyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, co
 void cblas_cherk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, const int N, const int K,
                  const float alpha, const void *A, const int lda, const float beta, void *C, const int ldc)
 {
-    syrk(ctype(G3D_SYRK, 0, 1, NULL, NULL, alpha, beta), "cblas_cherk", layout, Uplo, Trans, N, K, A, lda, NULL, 0, C, ldc);
+    syrk(ctype(G3D_SYRK, 0, 1, NULL, NULL, alpha, beta), "cblas_cherk",
+         layout, Uplo, Trans, N, K, A, lda, NULL, 0, C, ldc);
 }
 
 void cblas_csyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, const int N, const int K,
@@ -277,21 +280,24 @@ void cblas_cher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, c
                   const void *alpha, const void *A, const int lda, const void *B, const int ldb,
                   const float beta, void *C, const int ldc)
 {
-    syrk(ctype(G3D_SYR2K, 0, 1, alpha, NULL, 0, beta), "cblas_cher2k", layout, Uplo, Trans, N, K, A, lda, B, ldb, C, ldc);
+    syrk(ctype(G3D_SYR2K, 0, 1, alpha, NULL, 0, beta), "cblas_cher2k",
+         layout, Uplo, Trans, N, K, A, lda, B, ldb, C, ldc);
 }
 
 void cblas_ctrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag,
                  const int M, const int N, const void *alpha, const void *A, const int lda, void *B,
                  const int ldb)
 {
-    trmm(ctype(G3D_TRMM, 0, 0, alpha, NULL, 0, 0), "cblas_ctrmm", layout, Side, Uplo, TransA, Diag, M, N, A, lda, B, ldb);
+    trmm(ctype(G3D_TRMM, 0, 0, alpha, NULL, 0, 0), "cblas_ctrmm",
+         layout, Side, Uplo, TransA, Diag, M, N, A, lda, B, ldb);
 }
 
 void cblas_zgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB, const int M, const int N,
                  const int K, const void *alpha, const void *A, const int lda, const void *B, const int ldb,
                  const void *beta, void *C, const int ldc)
 {
-    gemm(ctype(G3D_GEMM, 1, 0, alpha, beta, 0, 0), "cblas_zgemm", layout, TransA, TransB, M, N, K, A, lda, B, ldb, C, ldc);
+    gemm(ctype(G3D_GEMM, 1, 0, alpha, beta, 0, 0), "cblas_zgemm",
+         layout, TransA, TransB, M, N, K, A, lda, B, ldb, C, ldc);
 }
 
 void cblas_zsymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, const int M, const int N,
@@ -317,7 +323,8 @@ void cblas_zsyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, co
 void cblas_zherk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, const int N, const int K,
                  const double alpha, const void *A, const int lda, const double beta, void *C, const int ldc)
 {
-    syrk(ctype(G3D_SYRK, 1, 1, NULL, NULL, alpha, beta), "cblas_zherk", layout, Uplo, Trans, N, K, A, lda, NULL, 0, C, ldc);
+    syrk(ctype(G3D_SYRK, 1, 1, NULL, NULL, alpha, beta), "cblas_zherk",
+         layout, Uplo, Trans, N, K, A, lda, NULL, 0, C, ldc);
 }
 
 void cblas_zsyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, const int N, const int K,
@@ -331,12 +338,14 @@ void cblas_zher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE Trans, c
                   const void *alpha, const void *A, const int lda, const void *B, const int ldb,
                   const double beta, void *C, const int ldc)
 {
-    syrk(ctype(G3D_SYR2K, 1, 1, alpha, NULL, 0, beta), "cblas_zher2k", layout, Uplo, Trans, N, K, A, lda, B, ldb, C, ldc);
+    syrk(ctype(G3D_SYR2K, 1, 1, alpha, NULL, 0, beta), "cblas_zher2k",
+         layout, Uplo, Trans, N, K, A, lda, B, ldb, C, ldc);
 }
 
 void cblas_ztrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag,
                  const int M, const int N, const void *alpha, const void *A, const int lda, void *B,
                  const int ldb)
 {
-    trmm(ctype(G3D_TRMM, 1, 0, alpha, NULL, 0, 0), "cblas_ztrmm", layout, Side, Uplo, TransA, Diag, M, N, A, lda, B, ldb);
+    trmm(ctype(G3D_TRMM, 1, 0, alpha, NULL, 0, 0), "cblas_ztrmm",
+         layout, Side, Uplo, TransA, Diag, M, N, A, lda, B, ldb);
 }

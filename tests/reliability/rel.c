@@ -59,10 +59,14 @@ uint64_t rel_rand(uint64_t *s)
 
 size_t rel_below(uint64_t *s, size_t n) { return n ? (size_t)(rel_rand(s) % n) : 0; }
 
+/* Element k; both parts of a complex one. */
 static void put(const spec_case *c, void *p, size_t k, double v)
 {
-    if (c->dbl) ((double *)p)[k] = v;
-    else ((float *)p)[k] = (float)v;
+    size_t n = c->cplx ? 2 : 1;
+    for (size_t t = 0; t < n; t++) {
+        if (c->dbl) ((double *)p)[k * n + t] = t ? v / 2 : v;
+        else ((float *)p)[k * n + t] = (float)(t ? v / 2 : v);
+    }
 }
 
 int rel_out(const rel_case *r) { return spec_output(&r->c) == 'B' ? 1 : 2; }
@@ -90,7 +94,7 @@ void rel_fill(rel_case *r, const spec_case *c0, uint64_t seed, size_t tail)
                 if (spec_referenced(c, w, i, j)) {
                     double v = (double)(rel_rand(&s) >> 11) / 9007199254740992.0 * 2 - 1;
                     /* beta = 0: C is never read, and NaN there must not survive */
-                    if (out && c->routine != SPEC_TRMM && c->beta == 0) v = NAN;
+                    if (out && c->routine != SPEC_TRMM && c->beta == 0 && c->beta_im == 0) v = NAN;
                     put(c, r->host[k], spec_index(c, w, i, j), v);
                 }
     }

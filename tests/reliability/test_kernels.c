@@ -5,7 +5,7 @@
  * transposed or not, row and column major), the GEMM kernel's triangle
  * store (SYRK, SYR2K), its band skipping (TRMM, both sides), beta = 0 and
  * panels that accumulate (a scratch cap splits K, M and N), in both
- * precisions, first with the parameters the library picks for the device,
+ * precisions and the complex forms (copy/cpack.cl), first with the parameters the library picks for the device,
  * then with every row of the tuned-parameter tables given as argv[1] (CSV
  * files; rows for NVIDIA's inline-PTX path are skipped: Oclgrind cannot
  * run them), one call each.  Results are checked against OpenBLAS too.
@@ -75,6 +75,20 @@ static void chosen(void)
     c.diag = gpublas3Unit; call(c, "strmm left upper unit");
     c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.transA = gpublas3Trans; c.diag = gpublas3NonUnit;
     c.order = gpublas3RowMajor; call(c, "dtrmm right lower T row-major");
+    /* complex: the complex copy kernel's forms, complex alpha folded into
+     * B', the beta pre-pass, the Hermitian store and TRMM's band in complex
+     * columns */
+    c = (spec_case){ .routine = SPEC_GEMM, .cplx = 1, .order = gpublas3ColumnMajor, .transA = gpublas3ConjTrans,
+                     .transB = gpublas3Trans, .M = 9, .N = 13, .K = 7, .alpha = 1.5, .alpha_im = -1, .beta = 0.5,
+                     .beta_im = 2, .offA = 1, .offB = 2, .offC = 1 };
+    call(c, "cgemm CT, complex alpha and beta");
+    c.routine = SPEC_HEMM; c.dbl = 1; c.side = gpublas3Left; c.uplo = gpublas3Lower; call(c, "zhemm left lower");
+    c.routine = SPEC_HERK; c.dbl = 0; c.uplo = gpublas3Upper; c.transA = gpublas3ConjTrans; c.beta_im = 0;
+    call(c, "cherk upper C");
+    c.routine = SPEC_HER2K; c.dbl = 1; c.uplo = gpublas3Lower; c.transA = gpublas3NoTrans; c.beta = 0;
+    call(c, "zher2k lower N, beta 0");
+    c.routine = SPEC_TRMM; c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Upper; c.transA = gpublas3ConjTrans;
+    c.diag = gpublas3Unit; call(c, "ztrmm right upper C unit");
 }
 
 /* Panels: the smallest cap (growing by half from 1 KB) under which the
