@@ -1,7 +1,11 @@
 /* The CBLAS drop-ins (cblas_sgemm ... cblas_dtrmm) against OpenBLAS's,
  * row- and column-major, every option of every routine in both
  * precisions, odd sizes, padded leading dimensions checked bit-identical;
- * ConjTrans stands for Trans, SYRK and SYR2K included. */
+ * ConjTrans stands for Trans, SYRK and SYR2K included.  The complex ones
+ * (cblas_cgemm ... cblas_ztrmm) likewise with their valid transposes (N/T
+ * symmetric, N/C Hermitian, all three for GEMM and TRMM), complex alpha and
+ * beta, and NaN in the imaginary parts of Hermitian diagonals (never
+ * read).  (Their Fortran names face the netlib testers.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -99,6 +103,72 @@ static void test_special_values(void **state)
     assert_int_equal(failures, 0);
 }
 
+static spec_case cbase(spec_routine r, int dbl, int row)
+{
+    /* HERK's alpha and beta and HER2K's beta are real */
+    int herk = r == SPEC_HERK, herm = herk || r == SPEC_HER2K;
+    return (spec_case){ .routine = r, .cplx = 1, .dbl = dbl, .order = row ? gpublas3RowMajor : gpublas3ColumnMajor,
+                        .M = 23, .N = 31, .K = 19, .alpha = -1.5, .alpha_im = herk ? 0 : 0.5, .beta = 0.25,
+                        .beta_im = herm ? 0 : -1 };
+}
+
+/* Complex: every routine and valid option, complex scalars. */
+static void test_complex(void **state)
+{
+    (void)state;
+    for (int row = 0; row < 2; row++)
+        for (int dbl = 0; dbl < 2; dbl++) {
+            for (int a = 0; a < 3; a++)
+                for (int b = 0; b < 3; b++) {
+                    spec_case c = cbase(SPEC_GEMM, dbl, row);
+                    c.transA = transposes[a];
+                    c.transB = transposes[b];
+                    run(c);
+                }
+            for (int side = 0; side < 2; side++)
+                for (int up = 0; up < 2; up++) {
+                    spec_case c = cbase(SPEC_SYMM, dbl, row);
+                    c.side = side ? gpublas3Right : gpublas3Left;
+                    c.uplo = up ? gpublas3Lower : gpublas3Upper;
+                    run(c);
+                    c.routine = SPEC_HEMM;
+                    run(c);
+                    c.routine = SPEC_TRMM;
+                    for (int t = 0; t < 3; t++)
+                        for (int unit = 0; unit < 2; unit++) {
+                            c.transA = transposes[t];
+                            c.diag = unit ? gpublas3Unit : gpublas3NonUnit;
+                            run(c);
+                        }
+                    static const spec_routine rk[4] = { SPEC_SYRK, SPEC_SYR2K, SPEC_HERK, SPEC_HER2K };
+                    for (int r = 0; r < 4; r++)
+                        for (int t = 0; t < 2; t++) {
+                            spec_case k = cbase(rk[r], dbl, row);
+                            k.uplo = c.uplo;
+                            k.transA = t ? (r >= 2 ? gpublas3ConjTrans : gpublas3Trans) : gpublas3NoTrans;
+                            run(k);
+                        }
+                }
+        }
+    assert_int_equal(failures, 0);
+}
+
+static void test_complex_special_values(void **state)
+{
+    (void)state;
+    static const spec_routine all[8] = { SPEC_GEMM, SPEC_SYMM, SPEC_HEMM, SPEC_SYRK, SPEC_HERK,
+                                         SPEC_SYR2K, SPEC_HER2K, SPEC_TRMM };
+    for (int r = 0; r < 8; r++) {
+        spec_case c = cbase(all[r], 1, 1);
+        c.beta = c.beta_im = 0;
+        run(c);
+        c.alpha = c.alpha_im = 0;
+        c.beta = 3;
+        run(c);
+    }
+    assert_int_equal(failures, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -106,6 +176,8 @@ int main(void)
         cmocka_unit_test(test_symm_trmm),
         cmocka_unit_test(test_syrk_syr2k),
         cmocka_unit_test(test_special_values),
+        cmocka_unit_test(test_complex),
+        cmocka_unit_test(test_complex_special_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
