@@ -410,10 +410,9 @@ static cl_int reserve(engine *e, int first)
 }
 
 /* GPUBLAS3_VERBOSE: one line per call on where its time went. */
-static void report(const engine *e, int early, double t, cl_int err)
+static void report(const engine *e, const char *name, int early, double t, cl_int err)
 {
     const g3d_call *c = e->c;
-    const char *name = g3d_name(c);
     fprintf(stderr, "gpublas3: %.*s m=%d n=%d k=%d on %s: %d panel(s) of %d (%s), %s %.4f s; host packing %.4f s "
             "(%.3f GB), unpacking %.4f s (%.3f GB), waiting %.4f s\n", (int)strcspn(name, " "), name, c->m, c->n, c->k,
             g3h_device_name(e->s), e->pl->npanels, e->pl->width, early ? "early start" : "whole shared first",
@@ -421,7 +420,7 @@ static void report(const engine *e, int early, double t, cl_int err)
             1e-9 * (double)e->b_unpack, e->t_wait);
 }
 
-int g3d_device_run(g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first)
+int g3d_device_run(g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first, const char *name)
 {
     engine e = { .s = s, .c = c, .pl = pl, .es = c->dbl ? 8 : 4 };
     double t0 = g3h_seconds();
@@ -480,6 +479,6 @@ int g3d_device_run(g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *firs
     drop(&e.chunk_ev[0]);
     drop(&e.chunk_ev[1]);
     if (g3h_verbose())
-        report(&e, early, g3h_seconds() - t0, err);
+        report(&e, name, early, g3h_seconds() - t0, err);
     return err;
 }
