@@ -128,19 +128,22 @@ int g3x_to_device(const g3d_call *c, char *why, size_t len)
     pthread_once(&once, init);
     double flops = g3x_flops(c);
     if (threshold >= 0) {
-        snprintf(why, len, "%.3g flops %s GPUBLAS3_CROSSOVER=%.3g", flops, flops >= threshold ? ">=" : "<",
-                 threshold);
+        if (why)
+            snprintf(why, len, "%.3g flops %s GPUBLAS3_CROSSOVER=%.3g", flops, flops >= threshold ? ">=" : "<",
+                     threshold);
         return flops >= threshold;
     }
     if (!dev) {
-        snprintf(why, len, "no device");
+        if (why)
+            snprintf(why, len, "no device");
         return 0;
     }
     pthread_once(&host_once[c->dbl != 0], c->dbl ? time_host_d : time_host_s);
     double t_dev = 1e-6 * dev->fixed_us + travel_bytes(c) / (1e9 * dev->link_gbs) +
                    flops / (1e9 * dev->gflops[c->dbl != 0]);
     double t_host = flops / (1e9 * host_gflops[c->dbl != 0]);
-    snprintf(why, len, "model: device %.3g s, host BLAS %.3g s (%.3g flops, %.0f GFLOP/s on the host)", t_dev,
-             t_host, flops, host_gflops[c->dbl != 0]);
+    if (why)
+        snprintf(why, len, "model: device %.3g s, host BLAS %.3g s (%.3g flops, %.0f GFLOP/s on the host)", t_dev,
+                 t_host, flops, host_gflops[c->dbl != 0]);
     return t_dev < t_host;
 }

@@ -1,0 +1,39 @@
+#!/bin/sh
+# LAPACK's own test suite (Debian liblapack-test: xlintstd, xlintsts) over
+# the drop-ins: the tester runs twice on reference LAPACK (the folder of
+# the tester, which holds Debian's reference liblapack.so.3), once on the
+# system BLAS alone and once with gpublas3 preloaded, default settings
+# (the crossover on) unless the caller's environment says otherwise.  Every
+# test group that passes alone must pass preloaded, and the preloaded run
+# may take at most RATIO (default 3) times as long.
+#   usage: lapack_suite.sh LIBGPUBLAS3 TESTER INPUT [RATIO]
+set -eu
+lib=$1 tester=$2 input=$3 ratio=${4:-3}
+dir=$(dirname "$tester")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+now() { date +%s.%N; }
+t0=$(now)
+LD_LIBRARY_PATH="$dir" "$tester" < "$input" > alone.out 2>&1
+t1=$(now)
+LD_LIBRARY_PATH="$dir" LD_PRELOAD="$lib" "$tester" < "$input" > preloaded.out 2>&1
+t2=$(now)
+
+alone=$(awk "BEGIN{print $t1 - $t0}")
+pre=$(awk "BEGIN{print $t2 - $t1}")
+printf 'system BLAS alone: %.2f s; gpublas3 preloaded: %.2f s (%.2fx)\n' "$alone" "$pre" "$(awk "BEGIN{print $pre / $alone}")"
+status=0
+grep -q "End of tests" preloaded.out || { echo "FAIL: the preloaded run did not finish"; tail -20 preloaded.out; status=1; }
+# Each group that passed alone, in the tester's own words.
+grep "passed the threshold" alone.out | while IFS= read -r line; do
+  grep -qF "$line" preloaded.out || { echo "FAIL: preloaded, lost: $line"; exit 1; }
+done || status=1
+echo "groups passing alone: $(grep -c 'passed the threshold' alone.out); preloaded: $(grep -c 'passed the threshold' preloaded.out)"
+grep "failed to pass\|threshold" alone.out | grep -v "passed the threshold" | sed 's/^/alone: /' | head -20
+if awk "BEGIN{exit !($pre > $ratio * $alone)}"; then
+  echo "FAIL: preloaded run took more than ${ratio}x the run on the system BLAS alone"
+  status=1
+fi
+exit $status
