@@ -28,13 +28,15 @@ typedef struct {
     double gflops[2];         /* device rate on large calls, single / double */
 } device_row;
 
-/* First match wins.  Rows from crossover_measure (device, date):
- * PoCL 3.1, 2 cores of an AMD EPYC, 2026-11-22.  The H100 row is an
- * estimate from the README's figures until crossover_measure is run there. */
+/* First match wins.  The last row is crossover_measure's on PoCL 3.1 (2
+ * shared cores, 2026-11-22, under load: rough); the H100 row is an
+ * estimate from the README's figures (pageable-to-pinned copies bound the
+ * link) until crossover_measure is run there; the GPU row is a cautious
+ * guess for GPUs never measured. */
 static const device_row rows[] = {
     { "H100", CL_DEVICE_TYPE_GPU, 20, 60, { 40000, 40000 } },
     { NULL, CL_DEVICE_TYPE_GPU, 10, 100, { 5000, 1000 } },
-    { NULL, CL_DEVICE_TYPE_ALL, 8, 300, { 140, 75 } },
+    { NULL, CL_DEVICE_TYPE_ALL, 3.5, 65, { 115, 60 } },
 };
 
 enum { HOST_N = 256 };
