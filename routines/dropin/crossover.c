@@ -7,7 +7,7 @@
  * over the host BLAS's rate.  The device's three constants come from the
  * table below, by device name (tests/host/crossover_measure prints a row
  * for the device it runs on); the host BLAS's rate is timed once per
- * precision, on one GEMM of HOST_N, the first time it is needed.
+ * precision, the best of three GEMMs of HOST_N, the first time it is needed.
  * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
  * calls of at least that many flops go to the device (0: every call). */
 #define _GNU_SOURCE
@@ -84,11 +84,12 @@ static void time_host(int dbl)
                    .c = m + 2 * n * n * es, .ldc = (int)n };
     g3b_run(&c);
     c.m = c.n = c.k = (int)n;
-    double t0 = g3h_seconds();
-    g3b_run(&c);
-    double t = g3h_seconds() - t0;
-    if (t > 0)
-        host_gflops[dbl] = 2e-9 * (double)n * (double)n * (double)n / t;
+    for (int r = 0; r < 3; r++) {  /* the best of three: other work may share the cores */
+        double t0 = g3h_seconds();
+        g3b_run(&c);
+        double t = g3h_seconds() - t0, rate = t > 0 ? 2e-9 * (double)n * (double)n * (double)n / t : 0;
+        host_gflops[dbl] = rate > host_gflops[dbl] ? rate : host_gflops[dbl];
+    }
     free(m);
 }
 
