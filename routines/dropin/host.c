@@ -118,7 +118,9 @@ static void read_tuning(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     const char *env = getenv("GPUBLAS3_COPY_THREADS");
-    copy_threads = n > 1 ? (int)(n / 2) : 1;
+    /* One per CPU: on the H100 host (16 CPUs), dgemm_ from host arrays
+     * took 49 ms with 16 copy threads against 62-71 ms with 8. */
+    copy_threads = n > 1 ? (int)n : 1;
     if (copy_threads > 16)
         copy_threads = 16;
     if (env && atoi(env) > 0)
