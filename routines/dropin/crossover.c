@@ -109,8 +109,9 @@ double g3x_flops(const g3d_call *c)
     return 0;
 }
 
-/* Bytes that travel: every operand there, the output there (when read)
- * and back. */
+/* Bytes that travel: every operand there and the output back (TRMM's
+ * output, its operand B, there too; the others' beta C is added on the
+ * host, dropin_device.c). */
 static double travel_bytes(const g3d_call *c)
 {
     int r, k;
@@ -122,7 +123,7 @@ static double travel_bytes(const g3d_call *c)
         b += (double)r * k;
     }
     g3d_stored(c, 'C', &r, &k);
-    b += (double)r * k * (c->routine == G3D_TRMM || c->beta != 0 ? 2 : 1);
+    b += (double)r * k * (c->routine == G3D_TRMM ? 2 : 1);
     return b * (c->dbl ? 8 : 4);
 }
 

@@ -146,7 +146,8 @@ int main(int argc, char **argv)
         for (int i = 0; i < ns; i++) {
             shape *x = &s[i];
             x->flops = 2.0 * x->m * x->n * x->k;
-            x->bytes = ((double)x->m * x->k + (double)x->k * x->n + 2.0 * x->m * x->n) * (double)es;
+            /* A and B up, C down (beta C is added on the host) */
+            x->bytes = ((double)x->m * x->k + (double)x->k * x->n + (double)x->m * x->n) * (double)es;
             x->t_dev = timed(dev, dbl, x, a, b, c);
             x->t_host = timed(host, dbl, x, a, b, c);
         }

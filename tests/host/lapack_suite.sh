@@ -7,6 +7,8 @@
 # test group that passes alone must pass preloaded, and the preloaded run
 # may take at most RATIO (default 3) times as long (best of two each).
 #   usage: lapack_suite.sh LIBGPUBLAS3 TESTER INPUT [RATIO]
+# The caller's LD_LIBRARY_PATH is kept after the tester's folder (on the GPU
+# machine: the folders of the unpacked .debs, OpenBLAS and libgfortran).
 set -eu
 lib=$1 tester=$2 input=$3 ratio=${4:-3}
 dir=$(dirname "$tester")
@@ -20,9 +22,9 @@ now() { date +%s.%N; }
 alone=1e9 pre=1e9
 for round in 1 2; do
   t0=$(now)
-  LD_LIBRARY_PATH="$dir" "$tester" < "$input" > alone.out 2>&1
+  LD_LIBRARY_PATH="$dir:${LD_LIBRARY_PATH:-}" "$tester" < "$input" > alone.out 2>&1
   t1=$(now)
-  LD_LIBRARY_PATH="$dir" LD_PRELOAD="$lib" "$tester" < "$input" > preloaded.out 2>&1
+  LD_LIBRARY_PATH="$dir:${LD_LIBRARY_PATH:-}" LD_PRELOAD="$lib" "$tester" < "$input" > preloaded.out 2>&1
   t2=$(now)
   alone=$(awk "BEGIN{t = $t1 - $t0; print t < $alone ? t : $alone}")
   pre=$(awk "BEGIN{t = $t2 - $t1; print t < $pre ? t : $pre}")
