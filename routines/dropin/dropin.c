@@ -160,6 +160,8 @@ void g3d_run(const g3d_call *c)
         }
         if (g3h_verbose())
             fprintf(stderr, "gpublas3: %s m=%d n=%d k=%d to the device: %s\n", name, c->m, c->n, c->k, why);
+    } else if (g3h_verbose()) {
+        fprintf(stderr, "gpublas3: %s m=%d n=%d k=%d to the device: no host BLAS\n", name, c->m, c->n, c->k);
     }
     g3d_plan pl;
     g3d_plan_make(c, g3h_panel_bytes(), &pl);
