@@ -82,13 +82,29 @@ void g3d_stored(const g3d_call *c, char mat, int *rows, int *cols);
  * SYRK/SYR2K only the stored triangle's. */
 void g3d_kept_rows(const g3d_call *c, const g3d_region *y, int j, int *r0, int *r1);
 
+/* ---- the host BLAS and the crossover (cpu_blas.c, crossover.c) ---- */
+
+/* A host BLAS defines the call's routine (GPUBLAS3_CPU_BLAS, else the next
+ * library in the process with the same name). */
+int g3b_have(const g3d_call *c);
+/* Runs the call there (g3b_have must have said yes). */
+void g3b_run(const g3d_call *c);
+/* The host BLAS's file, or "none". */
+const char *g3b_name(void);
+/* The call's flops, as the crossover counts them. */
+double g3x_flops(const g3d_call *c);
+/* 1: the call pays for the trip to the device (model or
+ * GPUBLAS3_CROSSOVER); why (when not NULL: formatting costs as much as a
+ * tiny call) gets the reason, for GPUBLAS3_VERBOSE. */
+int g3x_to_device(const g3d_call *c, char *why, size_t len);
+
 /* ---- executing a plan ---- */
 
 /* On the device of the slot, from panel *first on; *first advances past
- * every panel whose result is back in the caller's array.  Returns an
- * OpenCL/gpublas3 status. */
+ * every panel whose result is back in the caller's array.  `name`
+ * ("DGEMM") is for messages.  Returns an OpenCL/gpublas3 status. */
 struct g3h_slot;
-int g3d_device_run(struct g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first);
+int g3d_device_run(struct g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first, const char *name);
 /* Plain host loops (the last resort), panels first.. on. */
 void g3d_host_run(const g3d_call *c, const g3d_plan *pl, int first);
 /* alpha = 0 (or k = 0 for GEMM, SYRK, SYR2K): C <- beta*C, exactly as
