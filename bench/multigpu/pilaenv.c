@@ -1,6 +1,6 @@
 /* PBLAS's logical block size, made settable: PBLAS cuts the inner
- * dimension of PDGEMM (and PDSYMM, PDSYRK...) into slices of pilaenv_()
- * columns, 32 in the reference PILAENV, whatever the matrices' block size,
+ * dimension of PDGEMM into slices of pilaenv_() columns, 32 in the
+ * reference PILAENV, whatever the matrices' block size,
  * so every local DGEMM of a PDGEMM has K = 32: over a host-to-GPU link that
  * bounds a GPU node BLAS far below the GPU.  Preloaded with ScaLAPACK
  * (LD_PRELOAD=libpilaenv.so), this pilaenv_ returns PBLAS_NB (default 32)
