@@ -135,17 +135,13 @@ step lu_1gpu_nb256 100 "$RANKS" gpu 1 lu "$N_LU" 256 1 1
 step lu_2cpu_nb256 90 "$RANKS" cpu 2 lu "$N_CPU" 256 1 2
 PBLAS_NB=32
 step pdgemm_2gpu_nb256_pilaenv32 60 "$RANKS" gpu 2 gemm "$N_PD" 256 1 2
-for nb in $NBS; do
-    [ "$nb" = 256 ] && continue
-    PBLAS_NB=$nb
-    step "pdgemm_2gpu_nb$nb" 60 "$RANKS" gpu 2 gemm "$N_PD" "$nb" 1 2
-    step "lu_2gpu_nb$nb" 80 "$RANKS" gpu 2 lu "$N_LU" "$nb" 1 2
-done
-for nb in $NBS; do
-    [ "$nb" = 256 ] && continue
-    PBLAS_NB=$nb
-    step "pdgemm_1gpu_nb$nb" 80 "$RANKS" gpu 1 gemm "$N_PD" "$nb" 1 1
-    step "lu_1gpu_nb$nb" 100 "$RANKS" gpu 1 lu "$N_LU" "$nb" 1 1
+for r in 2 1; do # two GPUs, then one
+    for nb in $NBS; do
+        [ "$nb" = 256 ] && continue
+        PBLAS_NB=$nb
+        step "pdgemm_${r}gpu_nb$nb" 80 "$RANKS" gpu $r gemm "$N_PD" "$nb" 1 $r
+        step "lu_${r}gpu_nb$nb" 100 "$RANKS" gpu $r lu "$N_LU" "$nb" 1 $r
+    done
 done
 
 # ---- the table ----
