@@ -134,7 +134,7 @@ step lu_2gpu_nb256 80 "$RANKS" gpu 2 lu "$N_LU" 256 1 2
 step lu_1gpu_nb256 100 "$RANKS" gpu 1 lu "$N_LU" 256 1 1
 step lu_2cpu_nb256 90 "$RANKS" cpu 2 lu "$N_CPU" 256 1 2
 PBLAS_NB=32
-step pdgemm_2gpu_nb256_pilaenv32 60 "$RANKS" gpu 2 gemm "$N_PD" 256 1 2
+step pdgemm_2gpu_nb256_pilaenv32 90 "$RANKS" gpu 2 gemm "$N_PD" 256 1 2
 for r in 2 1; do # two GPUs, then one
     for nb in $NBS; do
         [ "$nb" = 256 ] && continue
