@@ -14,8 +14,8 @@
 # RESULT lines in $OUT/results.txt, and a short table is printed last.
 #
 # Here, first: build into build/, then `sh bench/multigpu/prepare.sh`.
-# There (device tool, kind nvidia-h200-x2, carry ["build",
-# "bench/multigpu/carry"]), from the repository root:
+# There (device tool, kind nvidia-h200-x2, timeout_s 600, carry
+# ["bench/multigpu/carry"]), from the repository root:
 #
 #   bash bench/multigpu/run_h200x2.sh
 #
@@ -23,8 +23,8 @@
 # SMALL=1 shrinks everything to try the script on a CPU (PoCL: the two
 # "GPUs" are then two sub-devices, or the one CPU device for the ranks).
 set -u
-BUILD=${BUILD:-build}
 CARRY=${CARRY:-bench/multigpu/carry}
+BUILD=${BUILD:-$CARRY/build}
 OUT=${OUT:-/tmp/g3out}
 if [ "${SMALL:-0}" = 1 ]; then
     : "${N_CALL:=512}" "${N_PD:=1024}" "${N_LU:=1024}" "${N_CPU:=1024}" "${NBS:=64 256}" "${BUDGET:=300}"
