@@ -85,6 +85,7 @@ cat >"$WRAP" <<EOF
 #!/bin/sh
 # rank r of MPICH (PMI_RANK) takes GPU r modulo $NGPU of platform $PLAT
 export GPUBLAS3_DEVICE=$PLAT:\$(( \${PMI_RANK:-0} % $NGPU ))
+echo "rank \${PMI_RANK:-0}: GPUBLAS3_DEVICE=\$GPUBLAS3_DEVICE" >&2
 exec "\$@"
 EOF
 chmod +x "$WRAP"
