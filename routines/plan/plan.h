@@ -49,10 +49,13 @@ void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n);
 /* Plans and enqueues call c as the next steps of the chain. */
 gpublas3Status g3_enqueue(const g3_call *c, g3_chain *chain);
 /* Everything a routine does after its checks: runs c on the caller's
- * queues after the wait list and hands back events[i] for queue i.  (Today
- * all of it runs on queue 0.) */
+ * queues after the wait list and hands back events[i] for queue i. */
 gpublas3Status g3_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                       const cl_event *wait, cl_event *events);
+
+/* Several queues: c cut into one block of C per queue (split.c). */
+gpublas3Status g3_split_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
+                            const cl_event *wait, cl_event *events);
 
 /* The paths (one file each). */
 gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);

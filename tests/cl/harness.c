@@ -158,6 +158,17 @@ void case_start(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_c
 
 int case_finish(test_call *t)
 {
+    if (t->ev) {
+        assert_int_equal(clWaitForEvents(1, &t->ev), CL_SUCCESS);
+        clReleaseEvent(t->ev);
+    }
+    /* Read through env.q2: ordered after nothing but the wait above (or
+     * the caller's clFinish when no event was asked for). */
+    return case_judge(t, env.q2);
+}
+
+int case_judge(test_call *t, cl_command_queue q)
+{
     test_data *d = &t->d;
     const spec_case *c = &d->c;
     char desc[256], msg[256] = "";
@@ -168,15 +179,9 @@ int case_finish(test_call *t)
         snprintf(msg, sizeof msg, "status %d (%s)", t->status, gpublas3StatusString(t->status));
         bad = 1;
     }
-    if (t->ev) {
-        assert_int_equal(clWaitForEvents(1, &t->ev), CL_SUCCESS);
-        clReleaseEvent(t->ev);
-    }
-    /* Read through env.q2: ordered after nothing but the wait above (or
-     * the caller's clFinish when no event was asked for). */
     for (int k = 0; k < 3 && !bad; k++) {
         if (!t->m[k]) continue;
-        void *got = read_back(env.q2, t->m[k], d->n[k] * es);
+        void *got = read_back(q, t->m[k], d->n[k] * es);
         if (k == out) {
             void *ref = malloc(d->n[k] * es);
             memcpy(ref, d->host[k], d->n[k] * es);

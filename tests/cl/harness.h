@@ -71,6 +71,9 @@ typedef struct {
 void case_start(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_command_queue q,
                 cl_uint nwait, const cl_event *wait, int want_event);
 int case_finish(test_call *t);
+/* case_finish's judging alone, reading the buffers through q once the
+ * caller has waited for the call (and frees). */
+int case_judge(test_call *t, cl_command_queue q);
 
 /* `c` with every leading dimension `pad` elements beyond the tight one. */
 spec_case padded(spec_case c, size_t pad);
