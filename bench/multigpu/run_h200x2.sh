@@ -41,10 +41,10 @@ mkdir -p "$OUT"
 : >"$OUT/results.txt"
 
 # ---- set-up: OpenCL driver, Debian packages, the rank wrapper ----
-NVICD=$(ls /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 /usr/lib64/libnvidia-opencl.so.1 2>/dev/null | head -n 1)
-if [ -n "$NVICD" ]; then
-    mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
-fi
+# always: the driver's library is on the loader's path there, but not in a
+# fixed folder (a run of 2026-11-22 that looked for it found none and timed
+# PoCL instead of the GPUs)
+mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
 DEB=/tmp/g3deb
 rm -rf "$DEB" && mkdir -p "$DEB"
 for f in "$CARRY"/debs/*.deb; do
@@ -79,7 +79,12 @@ cat "$OUT/setup.log"
 # machine without GPUs (SMALL=1 on PoCL) every rank takes device 0:0.
 PLAT=$("$MULTIQ" --list | awk '$2 == "gpu" { split($1, a, ":"); print a[1]; exit }')
 NGPU=$("$MULTIQ" --list | awk -v p="${PLAT:-x}" '$2 == "gpu" && index($1, p ":") == 1' | wc -l)
-[ -n "$PLAT" ] || { PLAT=0; NGPU=1; }
+if [ -z "$PLAT" ]; then
+    # only the CPU check (SMALL=1) may run without GPUs: timing PoCL as if
+    # it were the GPUs would waste the lease
+    [ "${SMALL:-0}" = 1 ] || { echo "no GPU visible through OpenCL: stopping"; exit 2; }
+    PLAT=0; NGPU=1
+fi
 WRAP=/tmp/g3rank.sh
 cat >"$WRAP" <<EOF
 #!/bin/sh
