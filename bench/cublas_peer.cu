@@ -343,8 +343,9 @@ int main(int argc, char **argv)
     if (FILE *v = fopen("/proc/driver/nvidia/version", "r")) {
         char line[256];
         if (fgets(line, sizeof line, v))
-            if (const char *p = strstr(line, "Kernel Module"))
-                sscanf(p + strlen("Kernel Module"), "%31s", module);
+            if (const char *p = strstr(line, "Kernel Module"))   /* "... Module for x86_64  580.159.04 ..." */
+                for (p += strlen("Kernel Module"); *p && !module[0]; p++)
+                    if (p[-1] == ' ' && *p >= '0' && *p <= '9') sscanf(p, "%31s", module);
         fclose(v);
     }
     if (module[0])

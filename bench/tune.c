@@ -191,7 +191,7 @@ static const char *seeds_cpu64[] = {
 static const char *class_shapes(const char *klass, int gpu)
 {
     static const struct { const char *klass, *gpu, *cpu; } t[] = {
-        { "large", "2047x2047x2047,4096x4096x4096,8192x8192x256",
+        { "large", "2047x2047x2047,8192x8192x8192,8192x8192x256",
                    "1025x1025x1025,2048x2048x2048,2048x2048x256" },
         { "small", "255x255x255,256x256x256,512x512x512,1024x1024x1024",
                    "129x129x129,256x256x256,512x512x512" },
