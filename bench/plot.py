@@ -102,7 +102,7 @@ def bars(rows, output, plt):
     for k in order:
         if (k[0], k[1]) not in panels:
             panels.append((k[0], k[1]))
-    fig, axes = plt.subplots(len(panels), 1, figsize=(max(8, 0.55 * len(order) / len(panels) * len(peers)), 4.2 * len(panels)),
+    fig, axes = plt.subplots(len(panels), 1, figsize=(max(8, 0.5 * len(order) / len(panels) + 2), 4.2 * len(panels)),
                              squeeze=False)
     width = 0.8 / len(peers)
     for ax, panel in zip(axes.flat, panels):
@@ -125,7 +125,7 @@ def bars(rows, output, plt):
         ax.set_ylabel("TFLOP/s")
         ax.set_title(panel[0] + panel[1] + " by shape")
         ax.grid(True, axis="y", alpha=0.3)
-        ax.legend(fontsize="small")
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
     devices = sorted({r["device"] for r in rows})
     dates = sorted({r["date"][:10] for r in rows})
     fig.suptitle("gpublas3-bench shapes on " + "; ".join(devices) + " (" + ", ".join(dates) + ")", fontsize="medium")
