@@ -80,32 +80,31 @@ struct Case {
     }
 };
 
-/* One overload per precision, so the driver below is written once. */
-static cublasStatus_t call(cublasHandle_t h, const Case &c, float al, const float *A, const float *B, float be, float *C)
+/* cuBLAS's S and D entry points by precision, so the call is written once. */
+template <typename T> struct Blas;
+template <> struct Blas<float> {
+    static constexpr auto gemm = cublasSgemm; static constexpr auto symm = cublasSsymm;
+    static constexpr auto syrk = cublasSsyrk; static constexpr auto syr2k = cublasSsyr2k;
+    static constexpr auto trmm = cublasStrmm;
+};
+template <> struct Blas<double> {
+    static constexpr auto gemm = cublasDgemm; static constexpr auto symm = cublasDsymm;
+    static constexpr auto syrk = cublasDsyrk; static constexpr auto syr2k = cublasDsyr2k;
+    static constexpr auto trmm = cublasDtrmm;
+};
+
+template <typename T>
+static cublasStatus_t call(cublasHandle_t h, const Case &c, T al, const T *A, const T *B, T be, T *C)
 {
     int lda = c.arows(), ldb = c.brows(), ldc = c.crows();
     switch (c.r) {
-    case GEMM: return cublasSgemm(h, c.ta, c.tb, c.M, c.N, c.K, &al, A, lda, B, ldb, &be, C, ldc);
-    case SYMM: return cublasSsymm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, c.M, c.N, &al, A, lda, B, ldb, &be, C, ldc);
-    case SYRK: return cublasSsyrk(h, CUBLAS_FILL_MODE_UPPER, c.ta, c.N, c.K, &al, A, lda, &be, C, ldc);
-    case SYR2K: return cublasSsyr2k(h, CUBLAS_FILL_MODE_UPPER, c.ta, c.N, c.K, &al, A, lda, B, ldb, &be, C, ldc);
+    case GEMM: return Blas<T>::gemm(h, c.ta, c.tb, c.M, c.N, c.K, &al, A, lda, B, ldb, &be, C, ldc);
+    case SYMM: return Blas<T>::symm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, c.M, c.N, &al, A, lda, B, ldb, &be, C, ldc);
+    case SYRK: return Blas<T>::syrk(h, CUBLAS_FILL_MODE_UPPER, c.ta, c.N, c.K, &al, A, lda, &be, C, ldc);
+    case SYR2K: return Blas<T>::syr2k(h, CUBLAS_FILL_MODE_UPPER, c.ta, c.N, c.K, &al, A, lda, B, ldb, &be, C, ldc);
     default:   /* in place, as BLAS: B <- alpha*op(A)*B */
-        return cublasStrmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, c.ta, CUBLAS_DIAG_NON_UNIT, c.M, c.N,
-                           &al, A, lda, C, ldc, C, ldc);
-    }
-}
-static cublasStatus_t call(cublasHandle_t h, const Case &c, double al, const double *A, const double *B, double be,
-                           double *C)
-{
-    int lda = c.arows(), ldb = c.brows(), ldc = c.crows();
-    switch (c.r) {
-    case GEMM: return cublasDgemm(h, c.ta, c.tb, c.M, c.N, c.K, &al, A, lda, B, ldb, &be, C, ldc);
-    case SYMM: return cublasDsymm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, c.M, c.N, &al, A, lda, B, ldb, &be, C, ldc);
-    case SYRK: return cublasDsyrk(h, CUBLAS_FILL_MODE_UPPER, c.ta, c.N, c.K, &al, A, lda, &be, C, ldc);
-    case SYR2K: return cublasDsyr2k(h, CUBLAS_FILL_MODE_UPPER, c.ta, c.N, c.K, &al, A, lda, B, ldb, &be, C, ldc);
-    default:
-        return cublasDtrmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, c.ta, CUBLAS_DIAG_NON_UNIT, c.M, c.N,
-                           &al, A, lda, C, ldc, C, ldc);
+        return Blas<T>::trmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, c.ta, CUBLAS_DIAG_NON_UNIT, c.M, c.N,
+                             &al, A, lda, C, ldc, C, ldc);
     }
 }
 
