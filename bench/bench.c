@@ -495,12 +495,13 @@ static int case_dims(const bench_config *cfg, int si, spec_case *c, const char *
     }
 }
 
-/* Timed calls of a case: --reps, and 8 times as many (within the 64 a
- * case holds) for calls under 0.1 GFLOP, whose times are microseconds and
- * jitter most. */
+/* Timed calls of a case: --reps, and in shape runs 8 times as many
+ * (within the 64 a case holds) for calls under 0.1 GFLOP, whose times are
+ * microseconds and jitter most.  (--sizes runs, the default among them,
+ * keep --reps.) */
 static int reps_for(const bench_config *cfg, const spec_case *c)
 {
-    int r = spec_flops(c) < 1e8 ? 8 * cfg->reps : cfg->reps;
+    int r = cfg->nshapes && spec_flops(c) < 1e8 ? 8 * cfg->reps : cfg->reps;
     return r * cfg->rounds > 64 ? 64 / cfg->rounds : r;
 }
 

@@ -72,11 +72,11 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
             dev->platform_version);
     for (int i = 0; i < npeers; i++)
         fprintf(out, "%-8s %s %s\n", i == 0 ? "peers" : "", peers[i], versions[i][0] ? versions[i] : "(unavailable)");
-    fprintf(out, "method   median of %d timed calls (%d per round x %d rounds; 8x as many under 0.1 GFLOP, at most 64)\n"
-                 "         after 1 checked warm-up call\n"
+    fprintf(out, "method   median of %d timed calls (%d per round x %d rounds%s) after 1 checked warm-up call\n"
                  "         per round; device calls timed between clFinish, transfers excluded; alpha=%g beta=%g;\n"
                  "         random data in [-1,1], seed %llu\n",
-            cfg->reps * cfg->rounds, cfg->reps, cfg->rounds, cfg->alpha, cfg->beta, cfg->seed);
+            cfg->reps * cfg->rounds, cfg->reps, cfg->rounds,
+            cfg->nshapes ? "; 8x as many under 0.1 GFLOP, at most 64" : "", cfg->alpha, cfg->beta, cfg->seed);
     fprintf(out, "options  order, then gemm: transA transB | symm: side uplo | syrk, syr2k: uplo trans |\n"
                  "         trmm: side uplo transA diag.  Cells: GFLOP/s of the median call (useful flops)\n\n");
     dims_width = cfg->nshapes ? 15 : 6;
