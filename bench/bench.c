@@ -85,6 +85,7 @@ static int prepare_case(const spec_case *c, unsigned long long *seed, case_data 
     h->nB = spec_uses(c, 'B') ? spec_elements(c, 'B') : 0;
     h->nC = spec_uses(c, 'C') ? spec_elements(c, 'C') : 0;
     h->A = h->nA ? random_array(h->nA, dbl, seed) : NULL;
+    if (h->A) spec_condition(c, h->A);
     h->B = h->nB ? random_array(h->nB, dbl, seed) : NULL;
     h->C = h->nC ? random_array(h->nC, dbl, seed) : NULL;
     h->before = h->out == 'B' ? h->B : h->C;

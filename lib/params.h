@@ -33,7 +33,12 @@ typedef struct {
     /* copy kernel (copy/pack.cl) */
     int copy_ts, copy_rs; /* tile edge, rows of work-items */
     int copy_direct;      /* 1: no local-memory tile (CPUs) */
+    /* TRSM (routines/plan/solve.c) */
+    int trsm_nb;          /* order of the diagonal blocks kernels/trtri.cl inverts */
 } g3_params;
+
+/* trsm_nb of a table without that column: README's TRSM section says why. */
+#define G3_TRSM_NB 64
 
 extern const g3_params g3_tuned_table[];
 extern const int g3_tuned_count;

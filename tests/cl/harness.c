@@ -104,13 +104,14 @@ void data_fill(test_data *d, const spec_case *c0, uint64_t seed, int flags)
                 size_t x = spec_index(c, w, i, j);
                 if (spec_referenced(c, w, i, j)) {
                     double v = uniform(&s);
-                    if (is_out && c->routine != SPEC_TRMM && c->beta == 0) v = NAN;
+                    if (is_out && spec_output(c) != 'B' && c->beta == 0) v = NAN;
                     if (!is_out && (flags & FILL_NAN_AB)) v = NAN;
                     put(c, d->host[k], x, v);
                 } else if (w == 'A' && (flags & FILL_NAN_TRIANGLE)) {
                     put(c, d->host[k], x, NAN);
                 }
             }
+        if (w == 'A') spec_condition(c, d->host[k]);
     }
 }
 
