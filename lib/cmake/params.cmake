@@ -5,7 +5,8 @@
 # `default`.  An optional `shape` column names the class of call shapes the
 # row serves (`large`, `small`, `skinny`, `deepk`: lib/params.h), or `any`
 # (the default when the column is missing).  A table without a `trsm_nb`
-# column gets G3_TRSM_NB (lib/params.h) in every row.  Run as: cmake -DOUT=file.c -DTABLES="a.csv;b.csv" -P params.cmake
+# (`trsm_refine`) column gets G3_TRSM_NB (G3_TRSM_REFINE, lib/params.h) in
+# every row.  Run as: cmake -DOUT=file.c -DTABLES="a.csv;b.csv" -P params.cmake
 set(rows "")
 foreach(table ${TABLES})
   file(STRINGS ${table} lines)
@@ -26,10 +27,13 @@ foreach(table ${TABLES})
       message(FATAL_ERROR "${table}: row has ${nf} fields, header has ${nh}: ${line}")
     endif()
     set(init "")
-    list(FIND header "trsm_nb" nb_column)
-    if(nb_column LESS 0)
-      set(init ".trsm_nb = G3_TRSM_NB, ")
-    endif()
+    foreach(column trsm_nb trsm_refine)
+      list(FIND header ${column} at)
+      if(at LESS 0)
+        string(TOUPPER ${column} up)
+        string(APPEND init ".${column} = G3_${up}, ")
+      endif()
+    endforeach()
     set(has_shape "G3_SHAPE_ANY")
     math(EXPR last "${nh} - 1")
     foreach(i RANGE ${last})

@@ -9,15 +9,20 @@
  * snapshot).  So the updates are few and large (K = n/2, n/4, ...):
  * 2*ceil(n/nb) - 1 calls in all, all chained by events, no host wait.
  *
- * Accuracy: a product with inv(T_ii) instead of substitution makes the
- * residual grow with cond(T_ii), not cond(T); nb bounds it (README, TRSM). */
+ * Accuracy: a product with inv(T_ii) instead of substitution leaves a
+ * residual that grows with cond(T_ii) (nb bounds it), which LAPACK's own
+ * tests notice (README, TRSM).  With trsm_refine (the default) each block
+ * is refined once, in GEMM-shaped calls too: S = alpha inv(T_ii) B_i into
+ * scratch, B_i <- alpha B_i - T_ii S (the residual), S <- S + inv(T_ii) B_i,
+ * then S is copied back into B_i. */
 #include "plan.h"
 #include "trtri.h"
 
 typedef struct {
     const g3_solve *s;
     size_t nb;
-    cl_mem inv;
+    int refine;
+    cl_mem inv, work;  /* inverted blocks; S of the refinement */
     g3_chain *chain;
 } solver;
 
@@ -31,23 +36,74 @@ static g3_operand tblock(const g3_solve *s, size_t r0, size_t c0)
 /* B's rows (left) or columns (right) from x0 on, as an operand and as C. */
 static size_t boff(const g3_solve *s, size_t x0) { return s->offb + (s->left ? x0 : x0 * s->ldb); }
 
+/* The next step of the chain: S (len x N or M x len, tight) into B's block at lo. */
+static gpublas3Status copy_back(const solver *v, size_t lo, size_t rows, size_t cols)
+{
+    const g3_solve *s = v->s;
+    size_t es = s->dbl ? 8 : 4, off = boff(s, lo);
+    size_t src[3] = { 0, 0, 0 }, dst[3] = { off % s->ldb * es, off / s->ldb, 0 }, region[3] = { rows * es, cols, 1 };
+    const cl_event *deps;
+    cl_uint ndeps = g3_chain_deps(v->chain, &deps);
+    cl_event ev;
+    cl_int err = clEnqueueCopyBufferRect(v->chain->q, v->work, s->b, src, dst, region, rows * es, 0,
+                                         s->ldb * es, 0, ndeps, deps, &ev);
+    if (err == CL_SUCCESS)
+        g3_chain_push(v->chain, ev);
+    return (gpublas3Status)err;
+}
+
+/* Block lo (of len <= nb): B_i <- alpha inv(T_ii) B_i, refined once when asked. */
+static gpublas3Status leaf(const solver *v, size_t lo, size_t len, double alpha)
+{
+    const g3_solve *s = v->s;
+    size_t rows = s->left ? len : s->M, cols = s->left ? s->N : len;
+    g3_call c = { .dbl = s->dbl, .M = rows, .N = cols, .K = len, .alpha = alpha, .nterms = 1, .c = s->b,
+                  .offc = boff(s, lo), .ldc = s->ldb };
+    g3_operand b = { s->b, boff(s, lo), s->ldb, 0, G3_GENERAL, 0 }, w = { v->work, 0, rows, 0, G3_GENERAL, 0 };
+    /* the stored block is inv(T_ii)^T: read it transposed */
+    g3_operand inv = { v->inv, lo / v->nb * v->nb * v->nb, v->nb, 1, G3_GENERAL, 0 };
+    /* T_ii as stored (its triangle: op(A)'s, flipped by trans) */
+    g3_operand t = { s->a, s->offa + lo * (s->lda + 1), s->lda, s->trans,
+                     s->upper != s->trans ? G3_TRI_UPPER : G3_TRI_LOWER, s->unit };
+    /* inv(T_ii) and T_ii are triangular like T: the launches skip their zero k-tiles */
+    c.band = s->left ? (s->upper ? 2 : 1) : (s->upper ? 3 : 4);
+#define PRODUCT(x, y) (c.a[0] = s->left ? (x) : (y), c.b[0] = s->left ? (y) : (x))
+    if (!v->refine) {
+        PRODUCT(inv, b);
+        c.snapshot = s->left ? 2 : 1;
+        return g3_enqueue(&c, v->chain);
+    }
+    gpublas3Status st;
+    g3_call sc = c; /* output S */
+    sc.c = v->work;
+    sc.offc = 0;
+    sc.ldc = rows;
+    c = sc;
+    PRODUCT(inv, b);                       /* S = alpha inv(T_ii) B_i */
+    if ((st = g3_enqueue(&c, v->chain)) != gpublas3Success)
+        return st;
+    c = (g3_call){ .dbl = s->dbl, .M = rows, .N = cols, .K = len, .alpha = -1, .beta = alpha, .nterms = 1,
+                   .c = s->b, .offc = boff(s, lo), .ldc = s->ldb, .band = sc.band };
+    PRODUCT(t, w);                         /* B_i <- alpha B_i - T_ii S */
+    if ((st = g3_enqueue(&c, v->chain)) != gpublas3Success)
+        return st;
+    c = sc;
+    c.alpha = c.beta = 1;
+    PRODUCT(inv, b);                       /* S <- S + inv(T_ii) B_i */
+#undef PRODUCT
+    if ((st = g3_enqueue(&c, v->chain)) != gpublas3Success)
+        return st;
+    return copy_back(v, lo, rows, cols);
+}
+
 /* X(lo..lo+len) <- alpha * solve, rows (left) or columns (right) of B. */
 static gpublas3Status solve(const solver *v, size_t lo, size_t len, double alpha)
 {
     const g3_solve *s = v->s;
+    if (len <= v->nb)
+        return leaf(v, lo, len, alpha);
     g3_call c = { .dbl = s->dbl, .M = s->left ? len : s->M, .N = s->left ? s->N : len, .K = len,
                   .alpha = alpha, .nterms = 1, .c = s->b, .offc = boff(s, lo), .ldc = s->ldb };
-    g3_operand b = { s->b, boff(s, lo), s->ldb, 0, G3_GENERAL, 0 };
-    if (len <= v->nb) {
-        /* the stored block is inv(T_ii)^T: read it transposed */
-        g3_operand inv = { v->inv, lo / v->nb * v->nb * v->nb, v->nb, 1, G3_GENERAL, 0 };
-        c.a[0] = s->left ? inv : b;
-        c.b[0] = s->left ? b : inv;
-        c.snapshot = s->left ? 2 : 1;
-        /* inv(T_ii) is triangular like T: the launch skips its zero k-tiles */
-        c.band = s->left ? (s->upper ? 2 : 1) : (s->upper ? 3 : 4);
-        return g3_enqueue(&c, v->chain);
-    }
     size_t h = g3_roundup((len + 1) / 2, v->nb);
     /* left lower and right upper run forward (the first half first) */
     int forward = s->left != s->upper;
@@ -83,15 +139,20 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
     g3_chain_init(&chain, qs[0], nwait, wait);
     size_t n = s->left ? s->M : s->N;
     if (s->M && s->N) {
-        solver v = { s, (size_t)d->sets[s->dbl][G3_SHAPE_LARGE].p.trsm_nb, NULL, &chain };
-        size_t bytes = g3_roundup(n, v.nb) * v.nb * (s->dbl ? 8 : 4);
-        st = g3_scratch_acquire(d, &chain, 1, &bytes, &v.inv);
+        const g3_params *pr = &d->sets[s->dbl][G3_SHAPE_LARGE].p;
+        solver v = { s, (size_t)pr->trsm_nb, pr->trsm_refine, NULL, NULL, &chain };
+        size_t es = s->dbl ? 8 : 4, nbl = v.nb < n ? v.nb : n;
+        size_t bytes[2] = { g3_roundup(n, v.nb) * v.nb * es, v.refine ? nbl * (s->left ? s->N : s->M) * es : 0 };
+        cl_mem bufs[2];
+        st = g3_scratch_acquire(d, &chain, 2, bytes, bufs);
         if (st == gpublas3Success) {
+            v.inv = bufs[0];
+            v.work = bufs[1];
             st = g3_trtri_launch(d, s->dbl, s->a, s->offa, s->lda, s->trans, s->upper, s->unit, n, v.nb,
                                  v.inv, &chain);
             if (st == gpublas3Success)
                 st = solve(&v, 0, n, s->alpha);
-            g3_scratch_release(d, &chain, 1, &v.inv);
+            g3_scratch_release(d, &chain, 2, bufs);
         }
     }
     if (st != gpublas3Success) {
