@@ -265,7 +265,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
         "usage: gpublas3-bench [options]\n"
-        "  --routines LIST    gemm,symm,syrk,syr2k,trmm (default: all)\n"
+        "  --routines LIST    gemm,symm,syrk,syr2k,trmm,trsm (default: all)\n"
         "  --precisions LIST  s,d (default: s,d)\n"
         "  --sizes LIST       square sizes n, M=N=K=n (default: 256,1024)\n"
         "  --reps R           timed calls per case, median reported (default: 3, max 64)\n"
@@ -437,7 +437,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
 static const int takes[SPEC_NROUTINES][6] = {
     [SPEC_GEMM] = { 1, 1, 1, 0, 0, 0 }, [SPEC_SYMM] = { 1, 0, 0, 1, 1, 0 },
     [SPEC_SYRK] = { 1, 1, 0, 0, 1, 0 }, [SPEC_SYR2K] = { 1, 1, 0, 0, 1, 0 },
-    [SPEC_TRMM] = { 1, 1, 0, 1, 1, 1 } };
+    [SPEC_TRMM] = { 1, 1, 0, 1, 1, 1 }, [SPEC_TRSM] = { 1, 1, 0, 1, 1, 1 } };
 
 int main(int argc, char **argv)
 {

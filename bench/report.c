@@ -23,6 +23,7 @@ void bench_options_string(const spec_case *c, char *buf, size_t n)
     case SPEC_SYRK:
     case SPEC_SYR2K: snprintf(buf, n, "%s uplo=%s trans=%s", od(c), ul(c), tr(c->transA)); break;
     case SPEC_TRMM:
+    case SPEC_TRSM:
         snprintf(buf, n, "%s side=%s uplo=%s transA=%s diag=%s", od(c), sd(c), ul(c), tr(c->transA), dg(c));
         break;
     default: snprintf(buf, n, "?");
@@ -37,7 +38,8 @@ static void options_short(const spec_case *c, char *buf, size_t n)
     case SPEC_SYMM: snprintf(buf, n, "%s %s%s", od(c), sd(c), ul(c)); break;
     case SPEC_SYRK:
     case SPEC_SYR2K: snprintf(buf, n, "%s %s%s", od(c), ul(c), tr(c->transA)); break;
-    case SPEC_TRMM: snprintf(buf, n, "%s %s%s%s%s", od(c), sd(c), ul(c), tr(c->transA), dg(c)); break;
+    case SPEC_TRMM:
+    case SPEC_TRSM: snprintf(buf, n, "%s %s%s%s%s", od(c), sd(c), ul(c), tr(c->transA), dg(c)); break;
     default: snprintf(buf, n, "?");
     }
 }
@@ -65,7 +67,7 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
                  "         random data in [-1,1], seed %llu\n",
             cfg->reps * cfg->rounds, cfg->reps, cfg->rounds, cfg->alpha, cfg->beta, cfg->seed);
     fprintf(out, "options  order, then gemm: transA transB | symm: side uplo | syrk, syr2k: uplo trans |\n"
-                 "         trmm: side uplo transA diag.  Cells: GFLOP/s of the median call (useful flops)\n\n");
+                 "         trmm, trsm: side uplo transA diag.  Cells: GFLOP/s of the median call (useful flops)\n\n");
     fprintf(out, "%-7s %-9s %6s", "routine", "options", "n");
     for (int i = 0; i < npeers; i++) fprintf(out, " %11s", peers[i]);
     int ours = -1, theirs = -1;
