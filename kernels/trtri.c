@@ -10,8 +10,8 @@ gpublas3Status g3_trtri_launch(const g3_device *d, int dbl, cl_mem A, size_t off
     cl_int tr = trans, up = upper, un = unit, nn = (cl_int)n, nbl = (cl_int)nb;
     g3_arg args[] = { G3_ARG(A), G3_ARG(offa), G3_ARG(lda), G3_ARG(tr), G3_ARG(up), G3_ARG(un),
                       G3_ARG(nn), G3_ARG(nbl), G3_ARG(W) };
-    /* one work-item per column of a block, at most 64 */
-    size_t local = nb < 64 ? nb : 64, global = (n + nb - 1) / nb * local;
+    /* one work-item per column of a block, at most 128 (more columns loop) */
+    size_t local = nb < 128 ? nb : 128, global = (n + nb - 1) / nb * local;
     return g3_launch(chain, d, g3_src_trtri, "trtri", dbl ? "-DPRECISION=64" : "-DPRECISION=32",
                      sizeof args / sizeof args[0], args, 1, &global, &local);
 }

@@ -33,20 +33,41 @@ static g3_operand tblock(const g3_solve *s, size_t r0, size_t c0)
     return (g3_operand){ s->a, off, s->lda, s->trans, G3_GENERAL, 0 };
 }
 
-/* B's rows (left) or columns (right) from x0 on, as an operand and as C. */
-static size_t boff(const g3_solve *s, size_t x0) { return s->offb + (s->left ? x0 : x0 * s->ldb); }
+/* B's rows (left) or columns (right) from x0 on. */
+static g3_operand bpart(const g3_solve *s, size_t x0)
+{
+    return (g3_operand){ s->b, s->offb + (s->left ? x0 : x0 * s->ldb), s->ldb, 0, G3_GENERAL, 0 };
+}
 
-/* The next step of the chain: S (len x N or M x len, tight) into B's block at lo. */
-static gpublas3Status copy_back(const solver *v, size_t lo, size_t rows, size_t cols)
+/* One call: out <- alpha * t * x + beta * out (left), alpha * x * t + beta
+ * * out (right), where out and x have len rows (left) or columns (right)
+ * and t is len x k; `snapshot` when x is out; `tri` when t is triangular
+ * like T (the launch then skips its zero k-tiles). */
+static gpublas3Status step(const solver *v, size_t len, size_t k, g3_operand t, g3_operand x, double alpha,
+                           double beta, g3_operand out, int snapshot, int tri)
 {
     const g3_solve *s = v->s;
-    size_t es = s->dbl ? 8 : 4, off = boff(s, lo);
-    size_t src[3] = { 0, 0, 0 }, dst[3] = { off % s->ldb * es, off / s->ldb, 0 }, region[3] = { rows * es, cols, 1 };
+    g3_call c = { .dbl = s->dbl, .M = s->left ? len : s->M, .N = s->left ? s->N : len, .K = k, .alpha = alpha,
+                  .beta = beta, .nterms = 1, .a = { s->left ? t : x }, .b = { s->left ? x : t }, .c = out.buf,
+                  .offc = out.off, .ldc = out.ld };
+    if (snapshot)
+        c.snapshot = s->left ? 2 : 1;
+    if (tri)
+        c.band = s->left ? (s->upper ? 2 : 1) : (s->upper ? 3 : 4);
+    return g3_enqueue(&c, v->chain);
+}
+
+/* The next step of the chain: the tight rows x cols S into `out`. */
+static gpublas3Status copy_back(const solver *v, g3_operand out, size_t rows, size_t cols)
+{
+    size_t es = v->s->dbl ? 8 : 4;
+    size_t src[3] = { 0, 0, 0 }, dst[3] = { out.off % out.ld * es, out.off / out.ld, 0 };
+    size_t region[3] = { rows * es, cols, 1 };
     const cl_event *deps;
     cl_uint ndeps = g3_chain_deps(v->chain, &deps);
     cl_event ev;
-    cl_int err = clEnqueueCopyBufferRect(v->chain->q, v->work, s->b, src, dst, region, rows * es, 0,
-                                         s->ldb * es, 0, ndeps, deps, &ev);
+    cl_int err = clEnqueueCopyBufferRect(v->chain->q, v->work, out.buf, src, dst, region, rows * es, 0,
+                                         out.ld * es, 0, ndeps, deps, &ev);
     if (err == CL_SUCCESS)
         g3_chain_push(v->chain, ev);
     return (gpublas3Status)err;
@@ -56,44 +77,22 @@ static gpublas3Status copy_back(const solver *v, size_t lo, size_t rows, size_t 
 static gpublas3Status leaf(const solver *v, size_t lo, size_t len, double alpha)
 {
     const g3_solve *s = v->s;
-    size_t rows = s->left ? len : s->M, cols = s->left ? s->N : len;
-    g3_call c = { .dbl = s->dbl, .M = rows, .N = cols, .K = len, .alpha = alpha, .nterms = 1, .c = s->b,
-                  .offc = boff(s, lo), .ldc = s->ldb };
-    g3_operand b = { s->b, boff(s, lo), s->ldb, 0, G3_GENERAL, 0 }, w = { v->work, 0, rows, 0, G3_GENERAL, 0 };
+    g3_operand b = bpart(s, lo);
     /* the stored block is inv(T_ii)^T: read it transposed */
     g3_operand inv = { v->inv, lo / v->nb * v->nb * v->nb, v->nb, 1, G3_GENERAL, 0 };
-    /* T_ii as stored (its triangle: op(A)'s, flipped by trans) */
+    if (!v->refine)
+        return step(v, len, len, inv, b, alpha, 0, b, 1, 1);
+    /* T_ii as stored (its triangle: op(A)'s, flipped by trans), and S */
     g3_operand t = { s->a, s->offa + lo * (s->lda + 1), s->lda, s->trans,
                      s->upper != s->trans ? G3_TRI_UPPER : G3_TRI_LOWER, s->unit };
-    /* inv(T_ii) and T_ii are triangular like T: the launches skip their zero k-tiles */
-    c.band = s->left ? (s->upper ? 2 : 1) : (s->upper ? 3 : 4);
-#define PRODUCT(x, y) (c.a[0] = s->left ? (x) : (y), c.b[0] = s->left ? (y) : (x))
-    if (!v->refine) {
-        PRODUCT(inv, b);
-        c.snapshot = s->left ? 2 : 1;
-        return g3_enqueue(&c, v->chain);
-    }
+    size_t rows = s->left ? len : s->M, cols = s->left ? s->N : len;
+    g3_operand w = { v->work, 0, rows, 0, G3_GENERAL, 0 };
     gpublas3Status st;
-    g3_call sc = c; /* output S */
-    sc.c = v->work;
-    sc.offc = 0;
-    sc.ldc = rows;
-    c = sc;
-    PRODUCT(inv, b);                       /* S = alpha inv(T_ii) B_i */
-    if ((st = g3_enqueue(&c, v->chain)) != gpublas3Success)
+    if ((st = step(v, len, len, inv, b, alpha, 0, w, 0, 1)) != gpublas3Success ||  /* S = alpha inv B_i */
+        (st = step(v, len, len, t, w, -1, alpha, b, 0, 1)) != gpublas3Success ||   /* B_i <- alpha B_i - T_ii S */
+        (st = step(v, len, len, inv, b, 1, 1, w, 0, 1)) != gpublas3Success)        /* S <- S + inv B_i */
         return st;
-    c = (g3_call){ .dbl = s->dbl, .M = rows, .N = cols, .K = len, .alpha = -1, .beta = alpha, .nterms = 1,
-                   .c = s->b, .offc = boff(s, lo), .ldc = s->ldb, .band = sc.band };
-    PRODUCT(t, w);                         /* B_i <- alpha B_i - T_ii S */
-    if ((st = g3_enqueue(&c, v->chain)) != gpublas3Success)
-        return st;
-    c = sc;
-    c.alpha = c.beta = 1;
-    PRODUCT(inv, b);                       /* S <- S + inv(T_ii) B_i */
-#undef PRODUCT
-    if ((st = g3_enqueue(&c, v->chain)) != gpublas3Success)
-        return st;
-    return copy_back(v, lo, rows, cols);
+    return copy_back(v, b, rows, cols);
 }
 
 /* X(lo..lo+len) <- alpha * solve, rows (left) or columns (right) of B. */
@@ -102,8 +101,6 @@ static gpublas3Status solve(const solver *v, size_t lo, size_t len, double alpha
     const g3_solve *s = v->s;
     if (len <= v->nb)
         return leaf(v, lo, len, alpha);
-    g3_call c = { .dbl = s->dbl, .M = s->left ? len : s->M, .N = s->left ? s->N : len, .K = len,
-                  .alpha = alpha, .nterms = 1, .c = s->b, .offc = boff(s, lo), .ldc = s->ldb };
     size_t h = g3_roundup((len + 1) / 2, v->nb);
     /* left lower and right upper run forward (the first half first) */
     int forward = s->left != s->upper;
@@ -112,16 +109,9 @@ static gpublas3Status solve(const solver *v, size_t lo, size_t len, double alpha
     gpublas3Status st = solve(v, f0, flen, alpha);
     if (st != gpublas3Success)
         return st;
-    g3_operand x = { s->b, boff(s, f0), s->ldb, 0, G3_GENERAL, 0 };
-    c.M = s->left ? slen : s->M;
-    c.N = s->left ? s->N : slen;
-    c.K = flen;
-    c.alpha = -1;
-    c.beta = alpha;
-    c.offc = boff(s, s0);
-    c.a[0] = s->left ? tblock(s, s0, f0) : x;
-    c.b[0] = s->left ? x : tblock(s, f0, s0);
-    st = g3_enqueue(&c, v->chain);
+    /* B2 <- alpha B2 - T21 X1 (left), alpha B2 - X1 T12 (right) */
+    g3_operand t = s->left ? tblock(s, s0, f0) : tblock(s, f0, s0);
+    st = step(v, slen, flen, t, bpart(s, f0), -1, alpha, bpart(s, s0), 0, 0);
     return st != gpublas3Success ? st : solve(v, s0, slen, 1);
 }
 
