@@ -55,29 +55,17 @@ static void syrk_syr2k_in_panels(void **state)
     assert_int_equal(fails, 0);
 }
 
-static void trmm_in_panels(void **state)
+/* TRMM, and TRSM's calls (the products with inverted blocks, which read
+ * the B block they write, and the updates) */
+static void trmm_trsm_in_panels(void **state)
 {
     (void)state;
     int fails = 0;
-    for (int n = 0; n < 16; n++) { /* side x uplo x diag x (s col N, d row T) */
-        spec_case c = { .routine = SPEC_TRMM, .dbl = n / 8, .order = orders[n / 8], .side = sides[n % 2],
-                        .uplo = uplos[n / 2 % 2], .diag = diags[n / 4 % 2], .transA = transposes[n / 8],
-                        .M = 150, .N = 140, .alpha = -1, .offA = 2, .offB = 9 };
-        fails += check_case(&c, n, FILL_NAN_TRIANGLE);
-    }
-    assert_int_equal(fails, 0);
-}
-
-/* TRSM's calls (the products with inverted blocks, which read the B block
- * they write, and the updates) in panels and slabs, with NB blocks held. */
-static void trsm_in_panels(void **state)
-{
-    (void)state;
-    int fails = 0;
-    for (int n = 0; n < 16; n++) { /* side x uplo x diag x (s col N, d row T) */
-        spec_case c = { .routine = SPEC_TRSM, .dbl = n / 8, .order = orders[n / 8], .side = sides[n % 2],
-                        .uplo = uplos[n / 2 % 2], .diag = diags[n / 4 % 2], .transA = transposes[n / 8],
-                        .M = 230, .N = 210, .alpha = -1.5, .offA = 2, .offB = 9 };
+    for (int n = 0; n < 32; n++) { /* side x uplo x diag x (s col N, d row T) x routine */
+        spec_case c = { .routine = n < 16 ? SPEC_TRMM : SPEC_TRSM, .dbl = n / 8 % 2, .order = orders[n / 8 % 2],
+                        .side = sides[n % 2], .uplo = uplos[n / 2 % 2], .diag = diags[n / 4 % 2],
+                        .transA = transposes[n / 8 % 2], .M = n < 16 ? 150 : 230, .N = n < 16 ? 140 : 210,
+                        .alpha = -1, .offA = 2, .offB = 9 };
         fails += check_case(&c, n, FILL_NAN_TRIANGLE);
     }
     assert_int_equal(fails, 0);
@@ -92,8 +80,7 @@ int main(void)
         cmocka_unit_test(gemm_in_panels),
         cmocka_unit_test(symm_in_panels),
         cmocka_unit_test(syrk_syr2k_in_panels),
-        cmocka_unit_test(trmm_in_panels),
-        cmocka_unit_test(trsm_in_panels),
+        cmocka_unit_test(trmm_trsm_in_panels),
     };
     return cmocka_run_group_tests_name("panels", tests, env_open, env_close);
 }

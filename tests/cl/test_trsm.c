@@ -5,7 +5,8 @@
  * residual (spec.h): data_fill's A is well-conditioned (spec_condition).
  * A's unread triangle (and, for a unit diagonal, its diagonal) holds
  * canaries, and in its own test NaN, which must not reach B; alpha = 0
- * must write zeros without reading NaN in A and B.  Then the accuracy the
+ * must write zeros without reading NaN in A and B (these sweeps are
+ * harness.c's, shared with TRMM).  Then the accuracy the
  * README promises on moderately ill-conditioned A (entries of every size),
  * judged like LAPACK's xTRT02 (normwise backward error / (n eps) < 30), and
  * a singular A, which must give infinities or NaN and nothing worse.
@@ -21,64 +22,18 @@
 #include <cmocka.h>
 #include "harness.h"
 
-static const double scalars[4] = { 0, 1, -1, 2.5 };
-
-/* Combination n of 96: precision, order, side, uplo, diag, trans. */
-#define COMBINATIONS 96
 static spec_case trsm(int n, size_t M, size_t N, double alpha)
 {
-    spec_case c = { .routine = SPEC_TRSM, .dbl = n % 2, .order = orders[n / 2 % 2], .side = sides[n / 4 % 2],
-                    .uplo = uplos[n / 8 % 2], .diag = diags[n / 16 % 2], .transA = transposes[n / 32],
-                    .M = M, .N = N, .alpha = alpha };
-    return c;
+    return triangular_case(SPEC_TRSM, n, M, N, alpha);
 }
 
-static void all_options(void **state)
-{
-    (void)state;
-    int fails = 0;
-    for (int n = 0; n < COMBINATIONS; n++) {
-        spec_case c = trsm(n, 1, 1, scalars[1 + n % 3]);
-        fails += check_case(&c, n, 0);
-        c = padded(trsm(n, 7, 33, 2.5), 3);
-        c.offA = 4; c.offB = 1;
-        fails += check_case(&c, n + 100, 0);
-        c = trsm(n, 33, 7, scalars[1 + (n + 1) % 3]);
-        fails += check_case(&c, n + 200, 0);
-        c = padded(trsm(n, 130, 70, 2.5), 2);
-        c.offA = 3; c.offB = 5;
-        fails += check_case(&c, n + 300, 0);
-    }
-    assert_int_equal(fails, 0);
-}
-
+static void all_options(void **state) { (void)state; assert_int_equal(triangular_all_options(SPEC_TRSM), 0); }
 static void nan_in_unread_triangle(void **state)
 {
     (void)state;
-    int fails = 0;
-    for (int n = 0; n < COMBINATIONS; n++) {
-        spec_case c = padded(trsm(n, 13, 9, -1), 1);
-        c.offA = 2;
-        fails += check_case(&c, n, FILL_NAN_TRIANGLE);
-        c = trsm(n, 130, 70, -1); /* whole tiles and blocks in the NaN triangle */
-        fails += check_case(&c, n + 100, FILL_NAN_TRIANGLE);
-    }
-    assert_int_equal(fails, 0);
+    assert_int_equal(triangular_nan_triangle(SPEC_TRSM), 0);
 }
-
-/* alpha = 0 sets B to zero without reading A or B (NaN there). */
-static void alpha_zero(void **state)
-{
-    (void)state;
-    int fails = 0;
-    for (int n = 0; n < COMBINATIONS; n += 13) {
-        spec_case c = trsm(n, 17, 11, 0);
-        fails += check_case(&c, n, FILL_NAN_AB);
-        c = trsm(n, 0, 11, 0);
-        fails += check_case(&c, n + 100, FILL_NAN_AB);
-    }
-    assert_int_equal(fails, 0);
-}
+static void alpha_zero(void **state) { (void)state; assert_int_equal(triangular_alpha_zero(SPEC_TRSM), 0); }
 
 static void larger(void **state)
 {
@@ -192,7 +147,7 @@ static void ill_conditioned(void **state)
 {
     (void)state;
     int fails = 0;
-    for (int n = 0; n < COMBINATIONS; n += 5) {
+    for (int n = 0; n < TRIANGULAR_COMBINATIONS; n += 5) {
         int kind = n % 3;
         spec_case c = padded(trsm(n, 200, 37, 1.5), 1);
         if (kind == 2) c.diag = gpublas3Unit;
