@@ -85,6 +85,7 @@ static int prepare_case(const spec_case *c, unsigned long long *seed, case_data 
     h->nB = spec_uses(c, 'B') ? spec_elements(c, 'B') : 0;
     h->nC = spec_uses(c, 'C') ? spec_elements(c, 'C') : 0;
     h->A = h->nA ? random_array(h->nA, dbl, seed) : NULL;
+    if (h->A) spec_condition(c, h->A);
     h->B = h->nB ? random_array(h->nB, dbl, seed) : NULL;
     h->C = h->nC ? random_array(h->nC, dbl, seed) : NULL;
     h->before = h->out == 'B' ? h->B : h->C;
@@ -264,7 +265,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
         "usage: gpublas3-bench [options]\n"
-        "  --routines LIST    gemm,symm,syrk,syr2k,trmm (default: all)\n"
+        "  --routines LIST    gemm,symm,syrk,syr2k,trmm,trsm (default: all)\n"
         "  --precisions LIST  s,d (default: s,d)\n"
         "  --sizes LIST       square sizes n, M=N=K=n (default: 256,1024)\n"
         "  --shapes LIST      shapes MxNxK[:TT] instead (TT: op(A) op(B), N or T; default NN),\n"
@@ -458,7 +459,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
 static const int takes[SPEC_NROUTINES][6] = {
     [SPEC_GEMM] = { 1, 1, 1, 0, 0, 0 }, [SPEC_SYMM] = { 1, 0, 0, 1, 1, 0 },
     [SPEC_SYRK] = { 1, 1, 0, 0, 1, 0 }, [SPEC_SYR2K] = { 1, 1, 0, 0, 1, 0 },
-    [SPEC_TRMM] = { 1, 1, 0, 1, 1, 1 } };
+    [SPEC_TRMM] = { 1, 1, 0, 1, 1, 1 }, [SPEC_TRSM] = { 1, 1, 0, 1, 1, 1 } };
 
 /* The dimensions of case `si` for a routine: a square of --sizes, or a
  * shape where it has a meaning: GEMM M x N x K with its transposes;

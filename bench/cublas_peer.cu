@@ -1,6 +1,7 @@
 /* cublas_peer: the cuBLAS peer of gpublas3-bench, for NVIDIA machines.  It
  * times cuBLAS's S/D GEMM, SYMM, SYRK, SYR2K and TRMM at the benchmark's
- * default options (column-major, NoTrans, Left, Upper, NonUnit) on squares
+ * default options (column-major, NoTrans, Left, Upper, NonUnit), and TRSM Left,
+ * Lower, NoTrans, NonUnit (run_trsm), on squares
  * (--sizes) or on the benchmark's shapes (--shapes, --suite: bench/shapes.h;
  * a shape's transposes apply as gpublas3-bench applies them) with the same
  * method — random data in [-1,1], one checked warm-up call,
@@ -30,8 +31,8 @@
 #include <unistd.h>
 #include "shapes.h"
 
-enum { GEMM, SYMM, SYRK, SYR2K, TRMM, NROUTINES };
-static const char *names[NROUTINES] = { "gemm", "symm", "syrk", "syr2k", "trmm" };
+enum { GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM, NROUTINES };
+static const char *names[NROUTINES] = { "gemm", "symm", "syrk", "syr2k", "trmm", "trsm" };
 
 #define CUDA_OK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
     fprintf(stderr, "cublas_peer: %s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
@@ -148,6 +149,84 @@ static void element(const Case &c, double al, double be, const T *A, const T *B,
 
 struct Result { double min_s = 0, median_s = 0, gflops = 0, err = 0; int reps = 0; std::string status; };
 
+/* TRSM, side Left, Lower, NoTrans, NonUnit (issue 11's case), B <- alpha
+ * inv(A) B in place.  A as gpublas3-bench makes it (tests/common/spec.c,
+ * spec_condition): diagonal sign(v)(1+|v|), below it v/n, so it is
+ * well-conditioned; the check is the residual of sampled elements,
+ * |(A X)(i,j) - alpha B(i,j)| <= 3(n+2)eps(|A||X| + |alpha B|)(i,j). */
+static cublasStatus_t trsm(cublasHandle_t h, int n, float al, const float *A, float *B)
+{
+    return cublasStrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &al,
+                       A, n, B, n);
+}
+static cublasStatus_t trsm(cublasHandle_t h, int n, double al, const double *A, double *B)
+{
+    return cublasDtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &al,
+                       A, n, B, n);
+}
+
+template <typename T>
+static Result run_trsm(cublasHandle_t h, int n, int reps, double alpha, unsigned long long *seed)
+{
+    Result res;
+    size_t nn = (size_t)n * n, bytes = nn * sizeof(T);
+    std::vector<T> A(nn), B(nn), X(nn);
+    for (size_t j = 0; j < (size_t)n; j++)
+        for (size_t i = 0; i < (size_t)n; i++) {
+            double v = next_value(seed);
+            A[i + j * n] = (T)(i == j ? copysign(1 + fabs(v), v) : v / n);
+        }
+    for (auto &x : B) x = (T)next_value(seed);
+    T *dA, *dB;
+    CUDA_OK(cudaMalloc(&dA, bytes));
+    CUDA_OK(cudaMalloc(&dB, bytes));
+    CUDA_OK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
+    CUDA_OK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
+    cublasStatus_t st = trsm(h, n, (T)alpha, dA, dB);
+    CUDA_OK(cudaDeviceSynchronize());
+    if (st != CUBLAS_STATUS_SUCCESS) {
+        res.status = "ERROR: cuBLAS status " + std::to_string((int)st);
+    } else {
+        CUDA_OK(cudaMemcpy(X.data(), dB, bytes, cudaMemcpyDeviceToHost));
+        double bound = 3.0 * (n + 2) * (sizeof(T) == 4 ? FLT_EPSILON : DBL_EPSILON);
+        int bad = 0;
+        for (int s = 0; s < 256; s++) {
+            int i = (int)((next_value(seed) + 1) * 0.5 * n) % n, j = (int)((next_value(seed) + 1) * 0.5 * n) % n;
+            double r = -alpha * B[i + (size_t)j * n], scale = fabs(r);
+            for (int k = 0; k <= i; k++) {
+                double p = (double)A[i + (size_t)k * n] * X[k + (size_t)j * n];
+                r += p;
+                scale += fabs(p);
+            }
+            double e = fabs(r) / (scale > 0 ? scale : 1);
+            bad += !(e <= bound);
+            if (e > res.err || e != e) res.err = e;
+        }
+        std::vector<double> t;
+        for (int k = 0; k < reps && !bad; k++) {
+            CUDA_OK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
+            CUDA_OK(cudaDeviceSynchronize());
+            double t0 = now_s();
+            trsm(h, n, (T)alpha, dA, dB);
+            CUDA_OK(cudaDeviceSynchronize());
+            t.push_back(now_s() - t0);
+        }
+        if (bad) {
+            res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled residuals over the bound";
+        } else {
+            std::sort(t.begin(), t.end());
+            res.reps = reps;
+            res.min_s = t[0];
+            res.median_s = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+            res.gflops = (double)n * n * n / res.median_s * 1e-9;
+            res.status = "ok";
+        }
+    }
+    cudaFree(dA);
+    cudaFree(dB);
+    return res;
+}
+
 template <typename T>
 static Result run(cublasHandle_t h, const Case &c, int reps, double alpha, double beta, unsigned long long *seed)
 {
@@ -241,6 +320,7 @@ static bool make_case(int r, const bench_shape *s, int n, Case *c)
     case GEMM: snprintf(buf, sizeof buf, "col transA=%s transB=%s", a, b); break;
     case SYMM: snprintf(buf, sizeof buf, "col side=L uplo=U"); break;
     case TRMM: snprintf(buf, sizeof buf, "col side=L uplo=U transA=%s diag=N", a); break;
+    case TRSM: snprintf(buf, sizeof buf, "col side=L uplo=L transA=N diag=N"); break;
     default: snprintf(buf, sizeof buf, "col uplo=U trans=%s", a); break;
     }
     c->options = buf;
@@ -251,6 +331,7 @@ static bool make_case(int r, const bench_shape *s, int n, Case *c)
     else snprintf(buf, sizeof buf, "%dx%d", c->M, c->N);
     c->dims = buf;
     if (!shaped) return true;
+    if (r == TRSM) return false; /* squares only */
     if (r == SYRK || r == SYR2K) return s->M == s->N;
     return r == GEMM || s->K == s->M;
 }
@@ -269,7 +350,7 @@ static std::vector<std::string> split(const char *s)
 
 int main(int argc, char **argv)
 {
-    std::vector<int> routines = { GEMM, SYMM, SYRK, SYR2K, TRMM }, precisions = { 0, 1 }, sizes = { 256, 1024 };
+    std::vector<int> routines = { GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM }, precisions = { 0, 1 }, sizes = { 256, 1024 };
     int reps = 3, device = 0, pedantic = 0;
     double alpha = 1.25, beta = 0.75;
     unsigned long long seed = 1;
@@ -308,7 +389,7 @@ int main(int argc, char **argv)
         else if (o == "--beta") beta = atof(v);
         else if (o == "--pedantic") { pedantic = 1; continue; }
         else {
-            fprintf(stderr, "usage: cublas_peer [--routines gemm,symm,syrk,syr2k,trmm] [--precisions s,d]\n"
+            fprintf(stderr, "usage: cublas_peer [--routines gemm,symm,syrk,syr2k,trmm,trsm] [--precisions s,d]\n"
                             "  [--sizes 256,1024 | --shapes MxNxK[:TT],... | --suite %s]\n"
                             "  [--reps 3] [--device N] [--csv FILE] [--seed S]\n"
                             "  [--alpha 1.25] [--beta 0.75] [--pedantic]\n", bench_suite_names());
@@ -371,7 +452,9 @@ int main(int argc, char **argv)
                 if (!make_case(r, nshapes ? &shapes[si] : NULL, nshapes ? 0 : sizes[si], &c)) continue;
                 /* as gpublas3-bench: 8x the calls under 0.1 GFLOP, at most 64 */
                 int creps = c.flops() < 1e8 ? std::min(64, 8 * reps) : reps;
-                Result res = d ? run<double>(h, c, creps, alpha, beta, &seed)
+                Result res = r == TRSM ? (d ? run_trsm<double>(h, c.M, creps, alpha, &seed)
+                                            : run_trsm<float>(h, c.M, creps, alpha, &seed))
+                           : d ? run<double>(h, c, creps, alpha, beta, &seed)
                                : run<float>(h, c, creps, alpha, beta, &seed);
                 printf("%c%-6s %-22s %15s %11.2f %10.2g  %s\n", d ? 'd' : 's', names[r], c.options.c_str(),
                        c.dims.c_str(), res.gflops, res.err, res.status.c_str());

@@ -83,6 +83,12 @@ static CLBlastStatusCode clblast_call(const spec_case *c, cl_command_queue *q, c
                            A, c->offA, c->lda, B, c->offB, c->ldb, q, ev)
             : CLBlastStrmm(layout(c), side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, as,
                            A, c->offA, c->lda, B, c->offB, c->ldb, q, ev);
+    case SPEC_TRSM:
+        return c->dbl
+            ? CLBlastDtrsm(layout(c), side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, ad,
+                           A, c->offA, c->lda, B, c->offB, c->ldb, q, ev)
+            : CLBlastStrsm(layout(c), side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, as,
+                           A, c->offA, c->lda, B, c->offB, c->ldb, q, ev);
     default:
         return CLBlastNotImplemented;
     }
@@ -131,8 +137,8 @@ static struct {
 static int openblas_init(const bench_device *dev, char *version, size_t vn, char *err, size_t en)
 {
     static const char *names[2][SPEC_NROUTINES] = {
-        { "cblas_sgemm", "cblas_ssymm", "cblas_ssyrk", "cblas_ssyr2k", "cblas_strmm" },
-        { "cblas_dgemm", "cblas_dsymm", "cblas_dsyrk", "cblas_dsyr2k", "cblas_dtrmm" } };
+        { "cblas_sgemm", "cblas_ssymm", "cblas_ssyrk", "cblas_ssyr2k", "cblas_strmm", "cblas_strsm" },
+        { "cblas_dgemm", "cblas_dsymm", "cblas_dsyrk", "cblas_dsyr2k", "cblas_dtrmm", "cblas_dtrsm" } };
     ob.lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
     if (!ob.lib) ob.lib = dlopen("libopenblas.so", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
     if (!ob.lib) {
@@ -187,7 +193,8 @@ static int openblas_call(const spec_case *c, const void *A, const void *B, void 
         if (c->dbl) ((dsyr2k_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, c->alpha, ad, lda, bd, ldb, c->beta, cd, ldc);
         else        ((ssyr2k_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, fa, as, lda, bs, ldb, fb, cs, ldc);
         return 0;
-    case SPEC_TRMM:   /* the output is B: `out` holds it */
+    case SPEC_TRMM:   /* the output is B: `out` holds it; TRSM has TRMM's arguments */
+    case SPEC_TRSM:
         if (c->dbl) ((dtrmm_fn)f)(layout(c), side(c), uplo(c), trans(c->transA), diag(c), M, N, c->alpha, ad, lda, (double *)out + c->offB, ldb);
         else        ((strmm_fn)f)(layout(c), side(c), uplo(c), trans(c->transA), diag(c), M, N, fa, as, lda, (float *)out + c->offB, ldb);
         return 0;

@@ -23,6 +23,7 @@ void bench_options_string(const spec_case *c, char *buf, size_t n)
     case SPEC_SYRK:
     case SPEC_SYR2K: snprintf(buf, n, "%s uplo=%s trans=%s", od(c), ul(c), tr(c->transA)); break;
     case SPEC_TRMM:
+    case SPEC_TRSM:
         snprintf(buf, n, "%s side=%s uplo=%s transA=%s diag=%s", od(c), sd(c), ul(c), tr(c->transA), dg(c));
         break;
     default: snprintf(buf, n, "?");
@@ -37,7 +38,8 @@ static void options_short(const spec_case *c, char *buf, size_t n)
     case SPEC_SYMM: snprintf(buf, n, "%s %s%s", od(c), sd(c), ul(c)); break;
     case SPEC_SYRK:
     case SPEC_SYR2K: snprintf(buf, n, "%s %s%s", od(c), ul(c), tr(c->transA)); break;
-    case SPEC_TRMM: snprintf(buf, n, "%s %s%s%s%s", od(c), sd(c), ul(c), tr(c->transA), dg(c)); break;
+    case SPEC_TRMM:
+    case SPEC_TRSM: snprintf(buf, n, "%s %s%s%s%s", od(c), sd(c), ul(c), tr(c->transA), dg(c)); break;
     default: snprintf(buf, n, "?");
     }
 }
@@ -78,7 +80,7 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
             cfg->reps * cfg->rounds, cfg->reps, cfg->rounds,
             cfg->nshapes ? "; 8x as many under 0.1 GFLOP, at most 64" : "", cfg->alpha, cfg->beta, cfg->seed);
     fprintf(out, "options  order, then gemm: transA transB | symm: side uplo | syrk, syr2k: uplo trans |\n"
-                 "         trmm: side uplo transA diag.  Cells: GFLOP/s of the median call (useful flops)\n\n");
+                 "         trmm, trsm: side uplo transA diag.  Cells: GFLOP/s of the median call (useful flops)\n\n");
     dims_width = cfg->nshapes ? 15 : 6;
     if (cfg->nshapes)
         fprintf(out, "shapes   %s; M x N x K (gemm), N x K (syrk, syr2k), M x N (symm, trmm)\n\n",

@@ -4,7 +4,9 @@
 # `device` is a device-name substring, `vendor:NAME`, `type:gpu|cpu`, or
 # `default`.  An optional `shape` column names the class of call shapes the
 # row serves (`large`, `small`, `skinny`, `deepk`: lib/params.h), or `any`
-# (the default when the column is missing).  Run as: cmake -DOUT=file.c -DTABLES="a.csv;b.csv" -P params.cmake
+# (the default when the column is missing).  A table without a `trsm_nb`
+# (`trsm_refine`) column gets G3_TRSM_NB (G3_TRSM_REFINE, lib/params.h) in
+# every row.  Run as: cmake -DOUT=file.c -DTABLES="a.csv;b.csv" -P params.cmake
 set(rows "")
 foreach(table ${TABLES})
   file(STRINGS ${table} lines)
@@ -25,6 +27,13 @@ foreach(table ${TABLES})
       message(FATAL_ERROR "${table}: row has ${nf} fields, header has ${nh}: ${line}")
     endif()
     set(init "")
+    foreach(column trsm_nb trsm_refine)
+      list(FIND header ${column} at)
+      if(at LESS 0)
+        string(TOUPPER ${column} up)
+        string(APPEND init ".${column} = G3_${up}, ")
+      endif()
+    endforeach()
     set(has_shape "G3_SHAPE_ANY")
     math(EXPR last "${nh} - 1")
     foreach(i RANGE ${last})

@@ -1,4 +1,4 @@
-/* The CBLAS drop-ins (cblas_sgemm ... cblas_dtrmm), as reference CBLAS
+/* The CBLAS drop-ins (cblas_sgemm ... cblas_dtrmm, cblas_strsm, cblas_dtrsm), as reference CBLAS
  * builds them: the layout and the enums are checked here (the layout is
  * argument 1), a row-major call becomes the column-major call on the
  * transposes, and that call's checks report through cblas_xerbla with
@@ -97,7 +97,8 @@ static void syrk(g3d_routine r, int dbl, const char *rout, int layout, int uplo,
     run(&c, row, rout);
 }
 
-static void trmm(int dbl, const char *rout, int layout, int side, int uplo, int ta, int diag, int M, int N,
+/* TRMM and TRSM (the same arguments) */
+static void trmm(g3d_routine r, int dbl, const char *rout, int layout, int side, int uplo, int ta, int diag, int M, int N,
                  double alpha, const void *A, int lda, void *B, int ldb)
 {
     int row = layout_of(layout, rout);
@@ -108,7 +109,7 @@ static void trmm(int dbl, const char *rout, int layout, int side, int uplo, int 
     if (!u) { report(row, 3, rout, "Illegal Uplo setting, %d\n", uplo); return; }
     if (!t) { report(row, 4, rout, "Illegal Trans setting, %d\n", ta); return; }
     if (!d) { report(row, 5, rout, "Illegal Diag setting, %d\n", diag); return; }
-    g3d_call c = { .routine = G3D_TRMM, .dbl = dbl, .side = s, .uplo = u, .trans = t, .diag = d,
+    g3d_call c = { .routine = r, .dbl = dbl, .side = s, .uplo = u, .trans = t, .diag = d,
                    .m = row ? N : M, .n = row ? M : N, .alpha = alpha, .a = A, .lda = lda, .c = B, .ldc = ldb };
     run(&c, row, rout);
 }
@@ -171,12 +172,26 @@ void cblas_strmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TR
                  const int M, const int N, const float alpha, const float *A, const int lda, float *B,
                  const int ldb)
 {
-    trmm(0, "cblas_strmm", layout, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+    trmm(G3D_TRMM, 0, "cblas_strmm", layout, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
 }
 
 void cblas_dtrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag,
                  const int M, const int N, const double alpha, const double *A, const int lda, double *B,
                  const int ldb)
 {
-    trmm(1, "cblas_dtrmm", layout, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+    trmm(G3D_TRMM, 1, "cblas_dtrmm", layout, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+}
+
+void cblas_strsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag,
+                 const int M, const int N, const float alpha, const float *A, const int lda, float *B,
+                 const int ldb)
+{
+    trmm(G3D_TRSM, 0, "cblas_strsm", layout, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+}
+
+void cblas_dtrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag,
+                 const int M, const int N, const double alpha, const double *A, const int lda, double *B,
+                 const int ldb)
+{
+    trmm(G3D_TRSM, 1, "cblas_dtrsm", layout, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
 }

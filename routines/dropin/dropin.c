@@ -1,5 +1,5 @@
 /* The host drop-ins' common path: reference BLAS's argument checks (the
- * order and the positions of DGEMM, DSYMM, DSYRK, DSYR2K, DTRMM), its quick
+ * order and the positions of DGEMM, DSYMM, DSYRK, DSYR2K, DTRMM, DTRSM), its quick
  * returns, alpha = 0 done on the host exactly as reference BLAS does it,
  * then the way the call goes: to the host BLAS when it is too small to pay
  * for the trip (crossover.c), else to the device, falling back device by
@@ -59,7 +59,8 @@ int g3d_check(g3d_call *c)
         c->trans = trans_norm(c->trans);
         break;
     }
-    case G3D_TRMM: {
+    case G3D_TRMM:
+    case G3D_TRSM: {
         int nrowa = is(c->side, 'L') ? c->m : c->n;
         if (!is(c->side, 'L') && !is(c->side, 'R')) info = 1;
         else if (!is(c->uplo, 'U') && !is(c->uplo, 'L')) info = 2;
@@ -81,9 +82,9 @@ int g3d_check(g3d_call *c)
 
 const char *g3d_name(const g3d_call *c)
 {
-    static const char *const names[2][5] = {
-        { "SGEMM ", "SSYMM ", "SSYRK ", "SSYR2K", "STRMM " },
-        { "DGEMM ", "DSYMM ", "DSYRK ", "DSYR2K", "DTRMM " } };
+    static const char *const names[2][6] = {
+        { "SGEMM ", "SSYMM ", "SSYRK ", "SSYR2K", "STRMM ", "STRSM " },
+        { "DGEMM ", "DSYMM ", "DSYRK ", "DSYR2K", "DTRMM ", "DTRSM " } };
     return names[c->dbl != 0][c->routine];
 }
 
@@ -96,15 +97,16 @@ static int quick_return(const g3d_call *c)
     case G3D_SYMM: return c->m == 0 || c->n == 0 || (c->alpha == 0 && c->beta == 1);
     case G3D_SYRK:
     case G3D_SYR2K: return c->n == 0 || (no_product && c->beta == 1);
-    case G3D_TRMM: return c->m == 0 || c->n == 0;
+    case G3D_TRMM:
+    case G3D_TRSM: return c->m == 0 || c->n == 0;
     }
     return 1;
 }
 
-/* Only C <- beta*C (TRMM: B <- 0) is left: no operand is read. */
+/* Only C <- beta*C (TRMM, TRSM: B <- 0) is left: no operand is read. */
 static int scale_only(const g3d_call *c)
 {
-    if (c->routine == G3D_SYMM || c->routine == G3D_TRMM)
+    if (c->routine == G3D_SYMM || c->routine == G3D_TRMM || c->routine == G3D_TRSM)
         return c->alpha == 0;
     return c->alpha == 0 || c->k == 0;
 }

@@ -6,15 +6,15 @@
 #define G3_DROPIN_H
 #include <stddef.h>
 
-typedef enum { G3D_GEMM, G3D_SYMM, G3D_SYRK, G3D_SYR2K, G3D_TRMM } g3d_routine;
+typedef enum { G3D_GEMM, G3D_SYMM, G3D_SYRK, G3D_SYR2K, G3D_TRMM, G3D_TRSM } g3d_routine;
 
 /* One column-major call, arguments by value.  Option letters are as the
  * caller gave them until g3d_check accepts them, then upper case with 'C'
- * read as 'T'.  c/ldc is the output: C, or TRMM's B. */
+ * read as 'T'.  c/ldc is the output: C, or TRMM's and TRSM's B. */
 typedef struct {
     g3d_routine routine;
     int dbl;
-    char side, uplo, trans, transb, diag;  /* trans: GEMM's TRANSA, SYRK/SYR2K's TRANS, TRMM's TRANSA */
+    char side, uplo, trans, transb, diag;  /* trans: GEMM's TRANSA, SYRK/SYR2K's TRANS, TRMM/TRSM's TRANSA */
     int m, n, k;                           /* SYRK/SYR2K: n and k */
     double alpha, beta;
     const void *a;
@@ -69,7 +69,7 @@ typedef struct {
     int by_rows;         /* panels are row blocks of the output, else column blocks */
     char shared[2];      /* matrices sent whole before the first panel ('A', 'B'; 0 = none) */
     char xmat;           /* the matrix sent in parts with each panel, 0 if none */
-    int reads_c;         /* the output's old value is read (TRMM, or beta != 0) */
+    int reads_c;         /* the output's old value is read (TRMM, TRSM, or beta != 0) */
 } g3d_plan;
 
 void g3d_plan_make(const g3d_call *c, size_t panel_bytes, g3d_plan *pl);

@@ -204,6 +204,11 @@ static cl_int run_op(const engine *e, const stage *st, const g3d_op *o, cl_uint 
                                  1, &q, nw, w, ev)
                  : gpublas3Strmm(cm, sd, ul, ta, dg, m, n, fa, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
                                  1, &q, nw, w, ev);
+    case G3D_TRSM:
+        return d ? gpublas3Dtrsm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+                                 1, &q, nw, w, ev)
+                 : gpublas3Strsm(cm, sd, ul, ta, dg, m, n, fa, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+                                 1, &q, nw, w, ev);
     }
     return CL_INVALID_VALUE;
 }

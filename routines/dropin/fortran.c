@@ -1,4 +1,4 @@
-/* The Fortran-style drop-ins (sgemm_ ... dtrmm_): reference BLAS's
+/* The Fortran-style drop-ins (sgemm_ ... dtrmm_, strsm_, dtrsm_): reference BLAS's
  * signatures, every argument by reference and read once into a g3d_call.
  * The hidden character lengths are left out of the signatures: they are
  * never needed, and C callers often do not pass them. */
@@ -104,6 +104,22 @@ void dtrmm_(const char *side, const char *uplo, const char *transa, const char *
             const int *n, const double *alpha, const double *a, const int *lda, double *b, const int *ldb)
 {
     g3d_call x = { .routine = G3D_TRMM, .dbl = 1, .side = *side, .uplo = *uplo, .trans = *transa,
+                   .diag = *diag, .m = *m, .n = *n, .alpha = *alpha, .a = a, .lda = *lda, .c = b, .ldc = *ldb };
+    run(&x);
+}
+
+void strsm_(const char *side, const char *uplo, const char *transa, const char *diag, const int *m,
+            const int *n, const float *alpha, const float *a, const int *lda, float *b, const int *ldb)
+{
+    g3d_call x = { .routine = G3D_TRSM, .dbl = 0, .side = *side, .uplo = *uplo, .trans = *transa,
+                   .diag = *diag, .m = *m, .n = *n, .alpha = *alpha, .a = a, .lda = *lda, .c = b, .ldc = *ldb };
+    run(&x);
+}
+
+void dtrsm_(const char *side, const char *uplo, const char *transa, const char *diag, const int *m,
+            const int *n, const double *alpha, const double *a, const int *lda, double *b, const int *ldb)
+{
+    g3d_call x = { .routine = G3D_TRSM, .dbl = 1, .side = *side, .uplo = *uplo, .trans = *transa,
                    .diag = *diag, .m = *m, .n = *n, .alpha = *alpha, .a = a, .lda = *lda, .c = b, .ldc = *ldb };
     run(&x);
 }

@@ -57,6 +57,19 @@ gpublas3Status g3_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uin
 gpublas3Status g3_split_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                             const cl_event *wait, cl_event *events);
 
+/* A triangular solve (TRSM), column-major: op(A) X = alpha B (left) or
+ * X op(A) = alpha B (right), X overwriting the M x N B; `upper` is op(A)'s
+ * triangle.  solve.c composes it from diagonal-block inversions and calls. */
+typedef struct {
+    int dbl, left, upper, trans, unit;
+    size_t M, N;
+    double alpha;
+    cl_mem a, b;
+    size_t offa, lda, offb, ldb;
+} g3_solve;
+gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
+                            const cl_event *wait, cl_event *events);
+
 /* The paths (one file each). */
 gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);
 #endif

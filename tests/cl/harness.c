@@ -104,13 +104,14 @@ void data_fill(test_data *d, const spec_case *c0, uint64_t seed, int flags)
                 size_t x = spec_index(c, w, i, j);
                 if (spec_referenced(c, w, i, j)) {
                     double v = uniform(&s);
-                    if (is_out && c->routine != SPEC_TRMM && c->beta == 0) v = NAN;
+                    if (is_out && spec_output(c) != 'B' && c->beta == 0) v = NAN;
                     if (!is_out && (flags & FILL_NAN_AB)) v = NAN;
                     put(c, d->host[k], x, v);
                 } else if (w == 'A' && (flags & FILL_NAN_TRIANGLE)) {
                     put(c, d->host[k], x, NAN);
                 }
             }
+        if (w == 'A') spec_condition(c, d->host[k]);
     }
 }
 
@@ -221,4 +222,58 @@ int check_case(const spec_case *c, uint64_t seed, int flags)
     bad |= case_finish(&t);
     clFinish(env.q);
     return bad;
+}
+
+spec_case triangular_case(spec_routine r, int n, size_t M, size_t N, double alpha)
+{
+    spec_case c = { .routine = r, .dbl = n % 2, .order = orders[n / 2 % 2], .side = sides[n / 4 % 2],
+                    .uplo = uplos[n / 8 % 2], .diag = diags[n / 16 % 2], .transA = transposes[n / 32],
+                    .M = M, .N = N, .alpha = alpha };
+    return c;
+}
+
+int triangular_all_options(spec_routine r)
+{
+    static const double scalars[3] = { 1, -1, 2.5 };
+    int fails = 0;
+    for (int n = 0; n < TRIANGULAR_COMBINATIONS; n++) {
+        spec_case c = triangular_case(r, n, 1, 1, scalars[n % 3]);
+        fails += check_case(&c, n, 0);
+        c = padded(triangular_case(r, n, 7, 33, 2.5), 3);
+        c.offA = 4; c.offB = 1;
+        fails += check_case(&c, n + 100, 0);
+        c = triangular_case(r, n, 33, 7, scalars[(n + 1) % 3]);
+        fails += check_case(&c, n + 200, 0);
+        /* over two tiles of 16, 32 or 64 each way: whole tiles off the
+         * diagonal take the copy kernel's fast path */
+        c = padded(triangular_case(r, n, 130, 70, 2.5), 2);
+        c.offA = 3; c.offB = 5;
+        fails += check_case(&c, n + 300, 0);
+    }
+    return fails;
+}
+
+int triangular_nan_triangle(spec_routine r)
+{
+    int fails = 0;
+    for (int n = 0; n < TRIANGULAR_COMBINATIONS; n++) {
+        spec_case c = padded(triangular_case(r, n, 13, 9, -1), 1);
+        c.offA = 2;
+        fails += check_case(&c, n, FILL_NAN_TRIANGLE);
+        c = triangular_case(r, n, 130, 70, -1); /* whole tiles in the NaN triangle */
+        fails += check_case(&c, n + 100, FILL_NAN_TRIANGLE);
+    }
+    return fails;
+}
+
+int triangular_alpha_zero(spec_routine r)
+{
+    int fails = 0;
+    for (int n = 0; n < TRIANGULAR_COMBINATIONS; n += 13) {
+        spec_case c = triangular_case(r, n, 17, 11, 0);
+        fails += check_case(&c, n, FILL_NAN_AB);
+        c = triangular_case(r, n, 0, 11, 0);
+        fails += check_case(&c, n + 100, FILL_NAN_AB);
+    }
+    return fails;
 }

@@ -44,6 +44,7 @@ void dcase_init(dcase *d, const spec_case *c, unsigned seed)
                 if ((*w == 'A' && !ref) || (poison && ref))
                     put(&d->c, d->before[i], spec_index(&d->c, *w, row, col), NAN);
             }
+        if (*w == 'A') spec_condition(&d->c, d->before[i]);
         memcpy(d->work[i], d->before[i], d->n[i] * es);
     }
 }
@@ -79,6 +80,7 @@ void dcase_fortran(dcase *d, int lower)
         case SPEC_SYRK: dsyrk_(&uplo, &ta, &n, &k, &al, A, &lda, &be, C, &ldc); break;
         case SPEC_SYR2K: dsyr2k_(&uplo, &ta, &n, &k, &al, A, &lda, B, &ldb, &be, C, &ldc); break;
         case SPEC_TRMM: dtrmm_(&side, &uplo, &ta, &diag, &m, &n, &al, A, &lda, B, &ldb); break;
+        case SPEC_TRSM: dtrsm_(&side, &uplo, &ta, &diag, &m, &n, &al, A, &lda, B, &ldb); break;
         default: break;
         }
     } else {
@@ -89,6 +91,7 @@ void dcase_fortran(dcase *d, int lower)
         case SPEC_SYRK: ssyrk_(&uplo, &ta, &n, &k, &al, A, &lda, &be, C, &ldc); break;
         case SPEC_SYR2K: ssyr2k_(&uplo, &ta, &n, &k, &al, A, &lda, B, &ldb, &be, C, &ldc); break;
         case SPEC_TRMM: strmm_(&side, &uplo, &ta, &diag, &m, &n, &al, A, &lda, B, &ldb); break;
+        case SPEC_TRSM: strsm_(&side, &uplo, &ta, &diag, &m, &n, &al, A, &lda, B, &ldb); break;
         default: break;
         }
     }
@@ -117,6 +120,7 @@ void dcase_cblas(dcase *d)
         case SPEC_SYRK: cblas_dsyrk(o, u, ta, n, k, al, A, lda, be, C, ldc); break;
         case SPEC_SYR2K: cblas_dsyr2k(o, u, ta, n, k, al, A, lda, B, ldb, be, C, ldc); break;
         case SPEC_TRMM: cblas_dtrmm(o, s, u, ta, g, m, n, al, A, lda, B, ldb); break;
+        case SPEC_TRSM: cblas_dtrsm(o, s, u, ta, g, m, n, al, A, lda, B, ldb); break;
         default: break;
         }
     } else {
@@ -127,6 +131,7 @@ void dcase_cblas(dcase *d)
         case SPEC_SYRK: cblas_ssyrk(o, u, ta, n, k, al, A, lda, be, C, ldc); break;
         case SPEC_SYR2K: cblas_ssyr2k(o, u, ta, n, k, al, A, lda, B, ldb, be, C, ldc); break;
         case SPEC_TRMM: cblas_strmm(o, s, u, ta, g, m, n, al, A, lda, B, ldb); break;
+        case SPEC_TRSM: cblas_strsm(o, s, u, ta, g, m, n, al, A, lda, B, ldb); break;
         default: break;
         }
     }

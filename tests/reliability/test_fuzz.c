@@ -61,6 +61,7 @@ static int matrices(const spec_case *c, mat m[3])
         m[n++] = (mat){ "C", 2, c->N, c->N, c->offC, c->ldc };
         break;
     case SPEC_TRMM:
+    case SPEC_TRSM:
         m[n++] = (mat){ "A", 0, ka, ka, c->offA, c->lda };
         m[n++] = (mat){ "B", 1, c->M, c->N, c->offB, c->ldb };
         break;
@@ -101,6 +102,7 @@ static gpublas3Status model(const tuple *t)
     case SPEC_SYRK:
     case SPEC_SYR2K: ok &= enum_ok(c->uplo, 2) && enum_ok(c->transA, 3); break;
     case SPEC_TRMM:
+    case SPEC_TRSM:
         ok &= enum_ok(c->side, 2) && enum_ok(c->uplo, 2) && enum_ok(c->transA, 3) && enum_ok(c->diag, 2);
         break;
     default: break;
