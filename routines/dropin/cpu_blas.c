@@ -24,6 +24,7 @@ static const char *const fortran_names[][2] = {
     [G3D_SYRK] = { "ssyrk_", "dsyrk_" },
     [G3D_SYR2K] = { "ssyr2k_", "dsyr2k_" },
     [G3D_TRMM] = { "strmm_", "dtrmm_" },
+    [G3D_TRSM] = { "strsm_", "dtrsm_" },
 };
 enum { NROUTINES = sizeof fortran_names / sizeof fortran_names[0] };
 
@@ -38,6 +39,7 @@ typedef void syrk_fn(const char *, const char *, const int *, const int *, const
                      const int *, const void *, void *, const int *, size_t, size_t);
 typedef void syr2k_fn(const char *, const char *, const int *, const int *, const void *, const void *,
                       const int *, const void *, const int *, const void *, void *, const int *, size_t, size_t);
+/* TRMM's, and TRSM's */
 typedef void trmm_fn(const char *, const char *, const char *, const char *, const int *, const int *,
                      const void *, const void *, const int *, void *, const int *, size_t, size_t, size_t, size_t);
 
@@ -117,6 +119,7 @@ void g3b_run(const g3d_call *c)
                         1, 1);
         break;
     case G3D_TRMM:
+    case G3D_TRSM:
         ((trmm_fn *)f)(&c->side, &c->uplo, &c->trans, &c->diag, &c->m, &c->n, al, c->a, &c->lda, c->c, &c->ldc,
                        1, 1, 1, 1);
         break;

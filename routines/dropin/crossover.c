@@ -104,13 +104,14 @@ double g3x_flops(const g3d_call *c)
     case G3D_SYMM: return 2 * m * n * (c->side == 'L' ? m : n);
     case G3D_SYRK: return n * (n + 1) * k;
     case G3D_SYR2K: return 2 * n * (n + 1) * k;
-    case G3D_TRMM: return m * n * (c->side == 'L' ? m : n);
+    case G3D_TRMM:
+    case G3D_TRSM: return m * n * (c->side == 'L' ? m : n);
     }
     return 0;
 }
 
-/* Bytes that travel: every operand there and the output back (TRMM's
- * output, its operand B, there too; the others' beta C is added on the
+/* Bytes that travel: every operand there and the output back (TRMM's and
+ * TRSM's output, their operand B, there too; the others' beta C is added on the
  * host, dropin_device.c). */
 static double travel_bytes(const g3d_call *c)
 {
@@ -123,7 +124,7 @@ static double travel_bytes(const g3d_call *c)
         b += (double)r * k;
     }
     g3d_stored(c, 'C', &r, &k);
-    b += (double)r * k * (c->routine == G3D_TRMM ? 2 : 1);
+    b += (double)r * k * (c->routine == G3D_TRMM || c->routine == G3D_TRSM ? 2 : 1);
     return b * (c->dbl ? 8 : 4);
 }
 

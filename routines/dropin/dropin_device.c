@@ -452,12 +452,13 @@ static void report(const engine *e, const char *name, int early, double t, cl_in
 int g3d_device_run(g3h_slot *s, const g3d_call *call, const g3d_plan *plan, int *first, const char *name)
 {
     /* beta C on the host: the device runs the call with beta 0 and never
-     * reads C (TRMM's output is its operand B: it must travel). */
+     * reads C (TRMM's and TRSM's output is their operand B: it must travel). */
     g3d_call dc = *call;
     g3d_plan dpl = *plan;
-    double host_beta = call->routine != G3D_TRMM ? call->beta : 0;
+    int b_is_output = call->routine == G3D_TRMM || call->routine == G3D_TRSM;
+    double host_beta = b_is_output ? 0 : call->beta;
     dc.beta = host_beta != 0 ? 0 : call->beta;
-    dpl.reads_c = call->routine == G3D_TRMM;
+    dpl.reads_c = b_is_output;
     const g3d_call *c = &dc;
     const g3d_plan *pl = &dpl;
     engine e = { .s = s, .c = c, .pl = pl, .host_beta = host_beta, .es = c->dbl ? 8 : 4 };
