@@ -116,10 +116,14 @@ static gpublas3Status solve(const solver *v, size_t lo, size_t len, double alpha
     return st != gpublas3Success ? st : solve(v, s0, slen, 1);
 }
 
+/* The whole solve runs on queue 0; each other queue the caller gave gets a
+ * marker after the wait list as its events[i], so that clBLAS's contract
+ * (B is done when every event is) holds.  (Cutting B into column blocks
+ * (left) or row blocks (right) per queue would be sound too: each block's
+ * solve is independent.) */
 gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                             const cl_event *wait, cl_event *events)
 {
-    (void)nq;
     const g3_device *d;
     gpublas3Status st = g3_device_of(qs[0], &d);
     if (st != gpublas3Success)
@@ -149,6 +153,15 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
     if (st != gpublas3Success) {
         g3_chain_abandon(&chain);
         return st;
+    }
+    for (cl_uint i = 1; i < nq && events; i++) {
+        cl_int err = clEnqueueMarkerWithWaitList(qs[i], nwait, nwait ? wait : NULL, &events[i]);
+        if (err != CL_SUCCESS) {
+            g3_chain_abandon(&chain);
+            while (--i > 0)
+                clReleaseEvent(events[i]);
+            return (gpublas3Status)err;
+        }
     }
     return g3_chain_finish(&chain, events);
 }
