@@ -85,6 +85,7 @@ static int prepare_case(const spec_case *c, unsigned long long *seed, case_data 
     h->nB = spec_uses(c, 'B') ? spec_elements(c, 'B') : 0;
     h->nC = spec_uses(c, 'C') ? spec_elements(c, 'C') : 0;
     h->A = h->nA ? random_array(h->nA * nc, dbl, seed) : NULL;
+    if (h->A) spec_condition(c, h->A);
     h->B = h->nB ? random_array(h->nB * nc, dbl, seed) : NULL;
     h->C = h->nC ? random_array(h->nC * nc, dbl, seed) : NULL;
     h->before = h->out == 'B' ? h->B : h->C;
@@ -228,9 +229,9 @@ static void statistics(const spec_case *c, bench_result *res)
  * peer that passed: interleaving puts the peers under the same background
  * load, so their ratio survives a busy host better than their rates do.
  * Then the host peers' timed calls.  Times add up in row[] over --rounds. */
-static void measure_case(const bench_config *cfg, const bench_peer **peer, const int *ok, const char **why,
-                         const bench_device *dev, const spec_case *c, case_data *h, case_buffers *d,
-                         int prepared, bench_result *row)
+static void measure_case(const bench_config *cfg, int reps, const bench_peer **peer, const int *ok,
+                         const char **why, const bench_device *dev, const spec_case *c, case_data *h,
+                         case_buffers *d, int prepared, bench_result *row)
 {
     int timing[BENCH_MAX_LIST];
     for (int i = 0; i < cfg->npeers; i++) {
@@ -253,7 +254,7 @@ static void measure_case(const bench_config *cfg, const bench_peer **peer, const
         for (int i = 0; i < cfg->npeers; i++) any |= timing[i] && peer[i]->on_device == on_device;
         if (!any) continue;
         nanosleep(&(struct timespec){ .tv_nsec = SETTLE_NS }, NULL);
-        for (int r = 0; r < cfg->reps; r++)
+        for (int r = 0; r < reps; r++)
             for (int i = 0; i < cfg->npeers; i++) {
                 if (!timing[i] || peer[i]->on_device != on_device) continue;
                 double t = time_once(peer[i], c, dev, h, d, &row[i]);
@@ -268,9 +269,12 @@ static void usage(FILE *out)
 {
     fprintf(out,
         "usage: gpublas3-bench [options]\n"
-        "  --routines LIST    gemm,symm,syrk,syr2k,trmm,hemm,herk,her2k (default: all)\n"
+        "  --routines LIST    gemm,symm,syrk,syr2k,trmm,trsm,hemm,herk,her2k (default: all)\n"
         "  --precisions LIST  s,d,c,z (default: s,d; hemm, herk, her2k run in c and z only)\n"
         "  --sizes LIST       square sizes n, M=N=K=n (default: 256,1024)\n"
+        "  --shapes LIST      shapes MxNxK[:TT] instead (TT: op(A) op(B), N or T; default NN),\n"
+        "                     e.g. 8192x64x8192:NN,512x512x512; routines default to gemm\n"
+        "  --suite NAME       a named shape list: %s (see bench/README.md)\n"
         "  --reps R           timed calls per case, median reported (default: 3, max 64)\n"
         "  --rounds W         run the whole sweep W times, pooling each case's times\n"
         "                     (default: 1; reps x rounds <= 64)\n"
@@ -282,7 +286,7 @@ static void usage(FILE *out)
         "                     option sets to run (default: col N N L U N); each routine\n"
         "                     runs every combination of the options it takes\n"
         "  --alpha A --beta B  scalars (default: 1.25 0.75)   --seed S (default: 1)\n"
-        "  --list             list OpenCL devices and exit\n", bench_peer_names());
+        "  --list             list OpenCL devices and exit\n", bench_suite_names(), bench_peer_names());
 }
 
 static int split(char *s, char **items, int max)
@@ -317,15 +321,16 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         { "alpha", 1, 0, 'a' }, { "beta", 1, 0, 'b' }, { "order", 1, 0, 'o' },
         { "transA", 1, 0, 'A' }, { "transB", 1, 0, 'B' }, { "side", 1, 0, 'S' },
         { "uplo", 1, 0, 'U' }, { "diag", 1, 0, 'G' }, { "list", 0, 0, 'l' },
-        { "help", 0, 0, 'h' }, { "rounds", 1, 0, 'W' }, { 0, 0, 0, 0 } };
+        { "help", 0, 0, 'h' }, { "rounds", 1, 0, 'W' }, { "shapes", 1, 0, 'L' }, { "suite", 1, 0, 'Y' },
+        { 0, 0, 0, 0 } };
     static const int orders[] = { gpublas3ColumnMajor, gpublas3RowMajor };
     static const int transes[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
     static const int sides[] = { gpublas3Left, gpublas3Right };
     static const int uplos[] = { gpublas3Upper, gpublas3Lower };
     static const int diags[] = { gpublas3NonUnit, gpublas3Unit };
     static char *default_peers[] = { "gpublas3", "clblast", "openblas" };
-    int tmp[4], opt, n;
-    char *items[BENCH_MAX_LIST];
+    int tmp[4], opt, n, routines_given = 0;
+    char *items[BENCH_MAX_LIST], err[256];
 
     memset(cfg, 0, sizeof *cfg);
     for (int r = 0; r < SPEC_NALL; r++) cfg->routines[r] = r;
@@ -347,7 +352,21 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
 
     while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (opt) {
+        case 'L':
+            if ((cfg->nshapes = bench_shapes_parse(optarg, cfg->shapes, BENCH_MAX_SHAPES, err, sizeof err)) < 1) {
+                fprintf(stderr, "gpublas3-bench: --shapes: %s\n", cfg->nshapes < 0 ? err : "empty");
+                return -1;
+            }
+            break;
+        case 'Y':
+            cfg->suite = optarg;
+            if ((cfg->nshapes = bench_suite(optarg, cfg->shapes, BENCH_MAX_SHAPES)) < 1) {
+                fprintf(stderr, "gpublas3-bench: unknown suite \"%s\" (%s)\n", optarg, bench_suite_names());
+                return -1;
+            }
+            break;
         case 'r':
+            routines_given = 1;
             n = split(optarg, items, BENCH_MAX_LIST);
             cfg->nroutines = 0;
             for (int i = 0; i < n && cfg->nroutines < SPEC_NALL; i++) {
@@ -433,6 +452,10 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         }
     }
     if (optind < argc) { fprintf(stderr, "gpublas3-bench: unexpected \"%s\"\n", argv[optind]); return -1; }
+    if (cfg->nshapes && !routines_given) {   /* shapes are GEMM's words; other routines on request */
+        cfg->routines[0] = SPEC_GEMM;
+        cfg->nroutines = 1;
+    }
     if (cfg->reps * cfg->rounds > 64) { fprintf(stderr, "gpublas3-bench: --reps x --rounds must be <= 64\n"); return -1; }
     return 0;
 }
@@ -441,8 +464,55 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
 static const int takes[SPEC_NALL][6] = {
     [SPEC_GEMM] = { 1, 1, 1, 0, 0, 0 }, [SPEC_SYMM] = { 1, 0, 0, 1, 1, 0 },
     [SPEC_SYRK] = { 1, 1, 0, 0, 1, 0 }, [SPEC_SYR2K] = { 1, 1, 0, 0, 1, 0 },
-    [SPEC_TRMM] = { 1, 1, 0, 1, 1, 1 }, [SPEC_HEMM] = { 1, 0, 0, 1, 1, 0 },
-    [SPEC_HERK] = { 1, 1, 0, 0, 1, 0 }, [SPEC_HER2K] = { 1, 1, 0, 0, 1, 0 } };
+    [SPEC_TRMM] = { 1, 1, 0, 1, 1, 1 }, [SPEC_TRSM] = { 1, 1, 0, 1, 1, 1 },
+    [SPEC_HEMM] = { 1, 0, 0, 1, 1, 0 }, [SPEC_HERK] = { 1, 1, 0, 0, 1, 0 }, [SPEC_HER2K] = { 1, 1, 0, 0, 1, 0 } };
+
+/* The dimensions of case `si` for a routine: a square of --sizes, or a
+ * shape where it has a meaning: GEMM M x N x K with its transposes;
+ * SYRK/SYR2K N x K (M = N), trans = op(A); SYMM/TRMM M x N where K is A's
+ * side (M on the left, N on the right), TRMM's transA = op(A).  Returns 0
+ * when the shape does not apply. */
+static int case_dims(const bench_config *cfg, int si, spec_case *c, const char **group)
+{
+    if (!cfg->nshapes) {
+        c->M = c->N = c->K = cfg->sizes[si];
+        *group = "";
+        return 1;
+    }
+    const bench_shape *s = &cfg->shapes[si];
+    gpublas3Transpose ta = s->ta == 'T' ? gpublas3Trans : gpublas3NoTrans;
+    *group = s->group;
+    c->M = s->M;
+    c->N = s->N;
+    c->K = s->K;
+    switch (c->routine) {
+    case SPEC_GEMM:
+        c->transA = ta;
+        c->transB = s->tb == 'T' ? gpublas3Trans : gpublas3NoTrans;
+        return 1;
+    case SPEC_SYRK:
+    case SPEC_SYR2K:
+    case SPEC_HERK:
+    case SPEC_HER2K:
+        c->transA = ta;
+        return s->M == s->N;
+    case SPEC_TRMM:
+        c->transA = ta;
+        /* fall through */
+    default:
+        return s->K == (c->side == gpublas3Left ? s->M : s->N);
+    }
+}
+
+/* Timed calls of a case: --reps, and in shape runs 8 times as many
+ * (within the 64 a case holds) for calls under 0.1 GFLOP, whose times are
+ * microseconds and jitter most.  (--sizes runs, the default among them,
+ * keep --reps.) */
+static int reps_for(const bench_config *cfg, const spec_case *c)
+{
+    int r = cfg->nshapes && spec_flops(c) < 1e8 ? 8 * cfg->reps : cfg->reps;
+    return r * cfg->rounds > 64 ? 64 / cfg->rounds : r;
+}
 
 int main(int argc, char **argv)
 {
@@ -493,18 +563,22 @@ int main(int argc, char **argv)
         const int *t = takes[r];
         if (r >= SPEC_HEMM && !(prec >> 1))
             continue; /* the Hermitian routines are complex only */
+        if (r == SPEC_TRSM && (prec >> 1))
+            continue; /* no complex TRSM yet */
+        const int shaped = cfg.nshapes > 0;
         for (int o = 0; o < (t[0] ? cfg.norders : 1); o++)
-        for (int ta = 0; ta < (t[1] ? cfg.ntransA : 1); ta++)
-        for (int tb = 0; tb < (t[2] ? cfg.ntransB : 1); tb++)
+        for (int ta = 0; ta < (t[1] && !shaped ? cfg.ntransA : 1); ta++)
+        for (int tb = 0; tb < (t[2] && !shaped ? cfg.ntransB : 1); tb++)
         for (int s = 0; s < (t[3] ? cfg.nsides : 1); s++)
         for (int u = 0; u < (t[4] ? cfg.nuplos : 1); u++)
         for (int g = 0; g < (t[5] ? cfg.ndiags : 1); g++)
-        for (int si = 0; si < cfg.nsizes; si++) {
-            size_t n = cfg.sizes[si];
+        for (int si = 0; si < (shaped ? cfg.nshapes : cfg.nsizes); si++) {
             spec_case c = { .routine = (spec_routine)r, .dbl = prec & 1, .cplx = prec >> 1,
                 .order = cfg.orders[o], .side = cfg.sides[s], .uplo = cfg.uplos[u],
                 .transA = cfg.transA[ta], .transB = cfg.transB[tb], .diag = cfg.diags[g],
-                .M = n, .N = n, .K = n, .alpha = cfg.alpha, .beta = cfg.beta };
+                .alpha = cfg.alpha, .beta = cfg.beta };
+            const char *group;
+            if (!case_dims(&cfg, si, &c, &group)) continue;
             /* complex SYRK/SYR2K take N or T, HERK/HER2K N or C (reference BLAS) */
             int herm = r == SPEC_HERK || r == SPEC_HER2K;
             if (c.cplx && t[1] && !t[2] && r != SPEC_TRMM &&
@@ -530,13 +604,14 @@ int main(int argc, char **argv)
                     res->peer = cfg.peers[i];
                     res->peer_version = version[i];
                     res->c = c;
+                    res->group = group;
                     bench_options_string(&c, res->options, sizeof res->options);
                 }
                 nall += (size_t)cfg.npeers;
             }
             bench_result *row = all + at;
             at += (size_t)cfg.npeers;
-            measure_case(&cfg, peer, ok, whys, &dev, &c, &h, &d, prepared, row);
+            measure_case(&cfg, reps_for(&cfg, &c), peer, ok, whys, &dev, &c, &h, &d, prepared, row);
             if (last) {
                 for (int i = 0; i < cfg.npeers; i++)
                     if (!row[i].status[0] && row[i].reps) statistics(&c, &row[i]);
@@ -559,7 +634,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "gpublas3-bench: cannot write %s\n", cfg.json);
         rc = 1;
     }
-    report_footer(stdout, &dev, all, nall);
+    report_footer(stdout, &cfg, &dev, all, nall);
     for (size_t i = 0; i < nall; i++)
         if (strncmp(all[i].status, "FAIL", 4) == 0) rc = 3;
     for (int i = 0; i < cfg.npeers; i++)

@@ -6,6 +6,7 @@
 #define GPUBLAS3_BENCH_H
 #include <stddef.h>
 #include <stdio.h>
+#include "shapes.h"
 #include "spec.h"
 
 #define BENCH_MAX_LIST 32
@@ -16,6 +17,10 @@ typedef struct {
     int precisions[4], nprecisions;             /* 0: s, 1: d, 2: c, 3: z (bit 1: complex) */
     size_t sizes[BENCH_MAX_LIST];
     int nsizes;
+    /* --shapes / --suite: M x N x K with transposes, instead of sizes */
+    bench_shape shapes[BENCH_MAX_SHAPES];
+    int nshapes;
+    const char *suite;
     int reps, rounds;                           /* timed calls per case per round */
     const char *device;                         /* selector, NULL: default */
     const char *peers[BENCH_MAX_LIST];
@@ -85,6 +90,7 @@ typedef struct {
     const char *peer_version;
     spec_case c;
     char options[96];
+    const char *group;                /* the suite group, "list", or "" for --sizes */
     int reps;
     double times[64];
     double min_s, median_s, gflops, max_rel_err;
@@ -98,7 +104,8 @@ void bench_options_string(const spec_case *c, char *buf, size_t n);
 void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
                    const char *peers[], const char *versions[], int npeers);
 void report_row(FILE *out, const bench_result *row, int npeers);
-void report_footer(FILE *out, const bench_device *dev, const bench_result *all, size_t nall);
+void report_footer(FILE *out, const bench_config *cfg, const bench_device *dev, const bench_result *all,
+                   size_t nall);
 FILE *report_csv_open(const char *path);
 void report_csv_row(FILE *f, const bench_device *dev, const bench_result *res);
 int report_json(const char *path, const bench_config *cfg, const bench_device *dev,

@@ -1,7 +1,10 @@
 /* cublas_peer: the cuBLAS peer of gpublas3-bench, for NVIDIA machines.  It
  * times cuBLAS's S/D GEMM, SYMM, SYRK, SYR2K and TRMM at the benchmark's
- * default options (column-major, NoTrans, Left, Upper, NonUnit; M=N=K=n)
- * with the same method — random data in [-1,1], one checked warm-up call,
+ * default options (column-major, NoTrans, Left, Upper, NonUnit), and TRSM Left,
+ * Lower, NoTrans, NonUnit (run_trsm), on squares
+ * (--sizes) or on the benchmark's shapes (--shapes, --suite: bench/shapes.h;
+ * a shape's transposes apply as gpublas3-bench applies them) with the same
+ * method — random data in [-1,1], one checked warm-up call,
  * then the median of `reps` calls timed by the wall clock between
  * cudaDeviceSynchronize, output restored before each call, transfers
  * excluded — and writes the same CSV schema, so plot.py can put it next to
@@ -14,10 +17,11 @@
  * Complex (--precisions c,z): CGEMM/ZGEMM, C/Z SYMM, HEMM, SYRK, HERK,
  * SYR2K, HER2K and TRMM at the same options, flops counted 4x the real
  * routine's (8mnk for GEMM), checked the same way in complex arithmetic
- * (run_complex below).
+ * (run_complex below), squares only (a shape run skips them), no TRSM.
  *
- * Build: nvcc -O2 -o cublas_peer bench/cublas_peer.cu -lcublas
- * Run:   ./cublas_peer --sizes 1024,4096,8192 --reps 5 --csv cublas.csv */
+ * Build: nvcc -O2 -o cublas_peer bench/cublas_peer.cu bench/shapes.c -lcublas
+ * Run:   ./cublas_peer --sizes 1024,4096,8192 --reps 5 --csv cublas.csv
+ *        ./cublas_peer --suite shapes --csv cublas-shapes.csv */
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -31,12 +35,10 @@
 #include <string>
 #include <vector>
 #include <unistd.h>
+#include "shapes.h"
 
-enum { GEMM, SYMM, SYRK, SYR2K, TRMM, HEMM, HERK, HER2K, NROUTINES };  /* the last three complex only */
-static const char *names[NROUTINES] = { "gemm", "symm", "syrk", "syr2k", "trmm", "hemm", "herk", "her2k" };
-static const char *options[NROUTINES] = { "col transA=N transB=N", "col side=L uplo=U", "col uplo=U trans=N",
-                                          "col uplo=U trans=N", "col side=L uplo=U transA=N diag=N",
-                                          "col side=L uplo=U", "col uplo=U trans=N", "col uplo=U trans=N" };
+enum { GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM, HEMM, HERK, HER2K, NROUTINES };  /* the last three complex only */
+static const char *names[NROUTINES] = { "gemm", "symm", "syrk", "syr2k", "trmm", "trsm", "hemm", "herk", "her2k" };
 
 #define CUDA_OK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
     fprintf(stderr, "cublas_peer: %s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
@@ -59,115 +61,225 @@ static double next_value(unsigned long long *s)
     return v == 0.0 ? 0.5 : v;
 }
 
-/* One overload per precision, so the driver below is written once. */
-static cublasStatus_t call(cublasHandle_t h, int r, int n, float al, const float *A, const float *B, float be, float *C)
-{
-    switch (r) {
-    case GEMM: return cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &al, A, n, B, n, &be, C, n);
-    case SYMM: return cublasSsymm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, n, n, &al, A, n, B, n, &be, C, n);
-    case SYRK: return cublasSsyrk(h, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, n, n, &al, A, n, &be, C, n);
-    case SYR2K: return cublasSsyr2k(h, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, n, n, &al, A, n, B, n, &be, C, n);
-    default:   /* in place, as BLAS: B <- alpha*A*B */
-        return cublasStrmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n,
-                           &al, A, n, C, n, C, n);
+/* One case: the routine's dimensions as its argument list names them
+ * (GEMM M N K; SYMM, TRMM M N with A M x M, side Left; SYRK, SYR2K N K),
+ * op(A) and op(B), and what the table and CSV call it. */
+struct Case {
+    int r;
+    int M, N, K;
+    cublasOperation_t ta, tb;
+    std::string options, dims, group;
+    /* rows x cols of A and B as stored, and of the output */
+    int arows() const { return r == GEMM ? (ta == CUBLAS_OP_N ? M : K) : (r == SYMM || r == TRMM) ? M : (ta == CUBLAS_OP_N ? N : K); }
+    int acols() const { return r == GEMM ? (ta == CUBLAS_OP_N ? K : M) : (r == SYMM || r == TRMM) ? M : (ta == CUBLAS_OP_N ? K : N); }
+    int brows() const { return r == GEMM ? (tb == CUBLAS_OP_N ? K : N) : r == SYR2K ? arows() : M; }
+    int bcols() const { return r == GEMM ? (tb == CUBLAS_OP_N ? N : K) : r == SYR2K ? acols() : N; }
+    int crows() const { return r == SYRK || r == SYR2K ? N : M; }
+    double flops() const
+    {
+        switch (r) {
+        case GEMM: return 2.0 * M * N * K;
+        case SYMM: return 2.0 * M * M * N;
+        case SYRK: return (double)N * (N + 1) * K;
+        case SYR2K: return 2.0 * N * (N + 1) * K;
+        default: return (double)M * M * N;
+        }
     }
-}
-static cublasStatus_t call(cublasHandle_t h, int r, int n, double al, const double *A, const double *B, double be,
-                           double *C)
+};
+
+/* cuBLAS's S and D entry points by precision, so the call is written once. */
+template <typename T> struct Blas;
+template <> struct Blas<float> {
+    static constexpr auto gemm = cublasSgemm; static constexpr auto symm = cublasSsymm;
+    static constexpr auto syrk = cublasSsyrk; static constexpr auto syr2k = cublasSsyr2k;
+    static constexpr auto trmm = cublasStrmm;
+};
+template <> struct Blas<double> {
+    static constexpr auto gemm = cublasDgemm; static constexpr auto symm = cublasDsymm;
+    static constexpr auto syrk = cublasDsyrk; static constexpr auto syr2k = cublasDsyr2k;
+    static constexpr auto trmm = cublasDtrmm;
+};
+
+template <typename T>
+static cublasStatus_t call(cublasHandle_t h, const Case &c, T al, const T *A, const T *B, T be, T *C)
 {
-    switch (r) {
-    case GEMM: return cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &al, A, n, B, n, &be, C, n);
-    case SYMM: return cublasDsymm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, n, n, &al, A, n, B, n, &be, C, n);
-    case SYRK: return cublasDsyrk(h, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, n, n, &al, A, n, &be, C, n);
-    case SYR2K: return cublasDsyr2k(h, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, n, n, &al, A, n, B, n, &be, C, n);
-    default:
-        return cublasDtrmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n,
-                           &al, A, n, C, n, C, n);
+    int lda = c.arows(), ldb = c.brows(), ldc = c.crows();
+    switch (c.r) {
+    case GEMM: return Blas<T>::gemm(h, c.ta, c.tb, c.M, c.N, c.K, &al, A, lda, B, ldb, &be, C, ldc);
+    case SYMM: return Blas<T>::symm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, c.M, c.N, &al, A, lda, B, ldb, &be, C, ldc);
+    case SYRK: return Blas<T>::syrk(h, CUBLAS_FILL_MODE_UPPER, c.ta, c.N, c.K, &al, A, lda, &be, C, ldc);
+    case SYR2K: return Blas<T>::syr2k(h, CUBLAS_FILL_MODE_UPPER, c.ta, c.N, c.K, &al, A, lda, B, ldb, &be, C, ldc);
+    default:   /* in place, as BLAS: B <- alpha*op(A)*B */
+        return Blas<T>::trmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, c.ta, CUBLAS_DIAG_NON_UNIT, c.M, c.N,
+                             &al, A, lda, C, ldc, C, ldc);
     }
 }
 
-static double flops(int r, double n)
+/* Element (i, j) of op(X) for X stored rows x cols, column-major, tight. */
+template <typename T>
+static double op(const T *X, int rows, cublasOperation_t t, int i, int j)
 {
-    switch (r) {
-    case GEMM: case SYMM: return 2 * n * n * n;
-    case SYRK: return n * (n + 1) * n;
-    case SYR2K: return 2 * n * (n + 1) * n;
-    default: return n * n * n;
-    }
+    return t == CUBLAS_OP_N ? (double)X[i + (size_t)j * rows] : (double)X[j + (size_t)i * rows];
 }
 
 /* Element (i, j) of the result from the host operands, and its error scale
- * (the same sum on absolute values).  Column-major, ld = n.  For TRMM, `C`
- * is the original B. */
+ * (the same sum on absolute values).  For TRMM, `C` is the original B. */
 template <typename T>
-static void element(int r, int n, double al, double be, const T *A, const T *B, const T *C, int i, int j,
+static void element(const Case &c, double al, double be, const T *A, const T *B, const T *C, int i, int j,
                     double *val, double *scale)
 {
     double s = 0, a = 0;
-    for (int k = 0; k < n; k++) {
+    int depth = c.r == GEMM || c.r == SYRK || c.r == SYR2K ? c.K : c.M, ar = c.arows(), br = c.brows();
+    for (int k = 0; k < depth; k++) {
         double x, y, x2 = 0, y2 = 0;
-        switch (r) {
-        case GEMM: x = A[i + (size_t)k * n]; y = B[k + (size_t)j * n]; break;
-        case SYMM: x = i <= k ? A[i + (size_t)k * n] : A[k + (size_t)i * n]; y = B[k + (size_t)j * n]; break;
-        case SYRK: x = A[i + (size_t)k * n]; y = A[j + (size_t)k * n]; break;
+        switch (c.r) {
+        case GEMM: x = op(A, ar, c.ta, i, k); y = op(B, br, c.tb, k, j); break;
+        case SYMM: x = i <= k ? A[i + (size_t)k * ar] : A[k + (size_t)i * ar]; y = B[k + (size_t)j * br]; break;
+        case SYRK: x = op(A, ar, c.ta, i, k); y = op(A, ar, c.ta, j, k); break;
         case SYR2K:
-            x = A[i + (size_t)k * n]; y = B[j + (size_t)k * n];
-            x2 = B[i + (size_t)k * n]; y2 = A[j + (size_t)k * n];
+            x = op(A, ar, c.ta, i, k); y = op(B, br, c.ta, j, k);
+            x2 = op(B, br, c.ta, i, k); y2 = op(A, ar, c.ta, j, k);
             break;
-        default: x = k >= i ? A[i + (size_t)k * n] : 0.0; y = C[k + (size_t)j * n]; break;
+        default:   /* upper A: op(A)(i, k) is stored where row <= column */
+            x = (c.ta == CUBLAS_OP_N ? k >= i : k <= i) ? op(A, ar, c.ta, i, k) : 0.0;
+            y = C[k + (size_t)j * c.M];
+            break;
         }
         s += x * y + x2 * y2;
         a += fabs(x * y) + fabs(x2 * y2);
     }
-    double c = r == TRMM ? 0.0 : (double)C[i + (size_t)j * n];
-    *val = al * s + (r == TRMM ? 0.0 : be * c);
-    *scale = fabs(al) * a + (r == TRMM ? 0.0 : fabs(be) * fabs(c));
+    double cij = c.r == TRMM ? 0.0 : (double)C[i + (size_t)j * c.crows()];
+    *val = al * s + (c.r == TRMM ? 0.0 : be * cij);
+    *scale = fabs(al) * a + (c.r == TRMM ? 0.0 : fabs(be) * fabs(cij));
 }
 
 struct Result { double min_s = 0, median_s = 0, gflops = 0, err = 0; int reps = 0; std::string status; };
 
+/* TRSM, side Left, Lower, NoTrans, NonUnit (issue 11's case), B <- alpha
+ * inv(A) B in place.  A as gpublas3-bench makes it (tests/common/spec.c,
+ * spec_condition): diagonal sign(v)(1+|v|), below it v/n, so it is
+ * well-conditioned; the check is the residual of sampled elements,
+ * |(A X)(i,j) - alpha B(i,j)| <= 3(n+2)eps(|A||X| + |alpha B|)(i,j). */
+static cublasStatus_t trsm(cublasHandle_t h, int n, float al, const float *A, float *B)
+{
+    return cublasStrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &al,
+                       A, n, B, n);
+}
+static cublasStatus_t trsm(cublasHandle_t h, int n, double al, const double *A, double *B)
+{
+    return cublasDtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &al,
+                       A, n, B, n);
+}
+
 template <typename T>
-static Result run(cublasHandle_t h, int r, int n, int reps, double alpha, double beta, unsigned long long *seed)
+static Result run_trsm(cublasHandle_t h, int n, int reps, double alpha, unsigned long long *seed)
 {
     Result res;
     size_t nn = (size_t)n * n, bytes = nn * sizeof(T);
-    std::vector<T> A(nn), B(nn), C(nn), got(nn);
-    for (auto &x : A) x = (T)next_value(seed);
+    std::vector<T> A(nn), B(nn), X(nn);
+    for (size_t j = 0; j < (size_t)n; j++)
+        for (size_t i = 0; i < (size_t)n; i++) {
+            double v = next_value(seed);
+            A[i + j * n] = (T)(i == j ? copysign(1 + fabs(v), v) : v / n);
+        }
     for (auto &x : B) x = (T)next_value(seed);
-    for (auto &x : C) x = (T)next_value(seed);
-    const std::vector<T> &out0 = r == TRMM ? B : C;   /* the output operand before the call */
-    T *dA, *dB, *dC;
+    T *dA, *dB;
     CUDA_OK(cudaMalloc(&dA, bytes));
     CUDA_OK(cudaMalloc(&dB, bytes));
-    CUDA_OK(cudaMalloc(&dC, bytes));
     CUDA_OK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
     CUDA_OK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
-    T *dOut = r == TRMM ? dB : dC;
-
-    /* checked warm-up call */
-    CUDA_OK(cudaMemcpy(dOut, out0.data(), bytes, cudaMemcpyHostToDevice));
-    cublasStatus_t st = call(h, r, n, (T)alpha, dA, dB, (T)beta, dOut);
+    cublasStatus_t st = trsm(h, n, (T)alpha, dA, dB);
     CUDA_OK(cudaDeviceSynchronize());
     if (st != CUBLAS_STATUS_SUCCESS) {
         res.status = "ERROR: cuBLAS status " + std::to_string((int)st);
     } else {
-        CUDA_OK(cudaMemcpy(got.data(), dOut, bytes, cudaMemcpyDeviceToHost));
+        CUDA_OK(cudaMemcpy(X.data(), dB, bytes, cudaMemcpyDeviceToHost));
+        double bound = 3.0 * (n + 2) * (sizeof(T) == 4 ? FLT_EPSILON : DBL_EPSILON);
+        int bad = 0;
+        for (int s = 0; s < 256; s++) {
+            int i = (int)((next_value(seed) + 1) * 0.5 * n) % n, j = (int)((next_value(seed) + 1) * 0.5 * n) % n;
+            double r = -alpha * B[i + (size_t)j * n], scale = fabs(r);
+            for (int k = 0; k <= i; k++) {
+                double p = (double)A[i + (size_t)k * n] * X[k + (size_t)j * n];
+                r += p;
+                scale += fabs(p);
+            }
+            double e = fabs(r) / (scale > 0 ? scale : 1);
+            bad += !(e <= bound);
+            if (e > res.err || e != e) res.err = e;
+        }
+        std::vector<double> t;
+        for (int k = 0; k < reps && !bad; k++) {
+            CUDA_OK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
+            CUDA_OK(cudaDeviceSynchronize());
+            double t0 = now_s();
+            trsm(h, n, (T)alpha, dA, dB);
+            CUDA_OK(cudaDeviceSynchronize());
+            t.push_back(now_s() - t0);
+        }
+        if (bad) {
+            res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled residuals over the bound";
+        } else {
+            std::sort(t.begin(), t.end());
+            res.reps = reps;
+            res.min_s = t[0];
+            res.median_s = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+            res.gflops = (double)n * n * n / res.median_s * 1e-9;
+            res.status = "ok";
+        }
+    }
+    cudaFree(dA);
+    cudaFree(dB);
+    return res;
+}
+
+template <typename T>
+static Result run(cublasHandle_t h, const Case &c, int reps, double alpha, double beta, unsigned long long *seed)
+{
+    Result res;
+    size_t na = (size_t)c.arows() * c.acols(), nb = (size_t)c.brows() * c.bcols(), nc = (size_t)c.crows() * c.N;
+    int rows = c.crows(), cols = c.N;
+    std::vector<T> A(na), B(nb), C(nc), got(nc);
+    for (auto &x : A) x = (T)next_value(seed);
+    for (auto &x : B) x = (T)next_value(seed);
+    for (auto &x : C) x = (T)next_value(seed);
+    const std::vector<T> &out0 = c.r == TRMM ? B : C;   /* the output operand before the call */
+    size_t outbytes = out0.size() * sizeof(T);
+    T *dA, *dB, *dC;
+    CUDA_OK(cudaMalloc(&dA, na * sizeof(T)));
+    CUDA_OK(cudaMalloc(&dB, nb * sizeof(T)));
+    CUDA_OK(cudaMalloc(&dC, nc * sizeof(T)));
+    CUDA_OK(cudaMemcpy(dA, A.data(), na * sizeof(T), cudaMemcpyHostToDevice));
+    CUDA_OK(cudaMemcpy(dB, B.data(), nb * sizeof(T), cudaMemcpyHostToDevice));
+    T *dOut = c.r == TRMM ? dB : dC;
+
+    /* checked warm-up call */
+    CUDA_OK(cudaMemcpy(dOut, out0.data(), outbytes, cudaMemcpyHostToDevice));
+    cublasStatus_t st = call(h, c, (T)alpha, dA, dB, (T)beta, dOut);
+    CUDA_OK(cudaDeviceSynchronize());
+    if (st != CUBLAS_STATUS_SUCCESS) {
+        res.status = "ERROR: cuBLAS status " + std::to_string((int)st);
+    } else {
+        got.resize(out0.size());
+        CUDA_OK(cudaMemcpy(got.data(), dOut, outbytes, cudaMemcpyDeviceToHost));
         double eps = sizeof(T) == 4 ? FLT_EPSILON : DBL_EPSILON;
-        double bound = 3.0 * ((r == SYR2K ? 2 * n : n) + 2) * eps;
+        int depth = c.r == GEMM || c.r == SYRK || c.r == SYR2K ? c.K : c.M;
+        double bound = 3.0 * ((c.r == SYR2K ? 2 * depth : depth) + 2) * eps;
         int bad = 0;
         char msg[256] = "";
         for (int s = 0; s < 256; s++) {
-            int i = (int)((next_value(seed) + 1) * 0.5 * n) % n, j = (int)((next_value(seed) + 1) * 0.5 * n) % n;
-            if ((r == SYRK || r == SYR2K) && i > j) {   /* the lower triangle must come back untouched */
-                if (memcmp(&got[i + (size_t)j * n], &out0[i + (size_t)j * n], sizeof(T)) && !bad++)
+            int i = (int)((next_value(seed) + 1) * 0.5 * rows) % rows, j = (int)((next_value(seed) + 1) * 0.5 * cols) % cols;
+            size_t at = i + (size_t)j * rows;
+            if ((c.r == SYRK || c.r == SYR2K) && i > j) {   /* the lower triangle must come back untouched */
+                if (memcmp(&got[at], &out0[at], sizeof(T)) && !bad++)
                     snprintf(msg, sizeof msg, "C(%d,%d) in the other triangle changed", i, j);
                 continue;
             }
             double ref, scale;
-            element(r, n, alpha, beta, A.data(), B.data(), r == TRMM ? B.data() : C.data(), i, j, &ref, &scale);
-            double e = fabs((double)got[i + (size_t)j * n] - ref) / (scale > 0 ? scale : 1);
+            element(c, alpha, beta, A.data(), B.data(), c.r == TRMM ? B.data() : C.data(), i, j, &ref, &scale);
+            double e = fabs((double)got[at] - ref) / (scale > 0 ? scale : 1);
             if (!(e <= bound) && !bad++)
-                snprintf(msg, sizeof msg, "(%d,%d): got %.9g, expected %.9g", i, j, (double)got[i + (size_t)j * n], ref);
+                snprintf(msg, sizeof msg, "(%d,%d): got %.9g, expected %.9g", i, j, (double)got[at], ref);
             if (e > res.err || e != e) res.err = e;
         }
         if (bad) {
@@ -175,10 +287,10 @@ static Result run(cublasHandle_t h, int r, int n, int reps, double alpha, double
         } else {
             std::vector<double> t;
             for (int k = 0; k < reps; k++) {
-                CUDA_OK(cudaMemcpy(dOut, out0.data(), bytes, cudaMemcpyHostToDevice));
+                CUDA_OK(cudaMemcpy(dOut, out0.data(), outbytes, cudaMemcpyHostToDevice));
                 CUDA_OK(cudaDeviceSynchronize());
                 double t0 = now_s();
-                call(h, r, n, (T)alpha, dA, dB, (T)beta, dOut);
+                call(h, c, (T)alpha, dA, dB, (T)beta, dOut);
                 CUDA_OK(cudaDeviceSynchronize());
                 t.push_back(now_s() - t0);
             }
@@ -186,7 +298,7 @@ static Result run(cublasHandle_t h, int r, int n, int reps, double alpha, double
             res.reps = reps;
             res.min_s = t[0];
             res.median_s = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
-            res.gflops = flops(r, n) / res.median_s * 1e-9;
+            res.gflops = c.flops() / res.median_s * 1e-9;
             res.status = "ok";
         }
     }
@@ -197,6 +309,7 @@ static Result run(cublasHandle_t h, int r, int n, int reps, double alpha, double
 }
 
 /* ---- complex ------------------------------------------------------------ */
+static bool make_case(int r, const bench_shape *s, int n, struct Case *c);
 typedef std::complex<double> cd;
 
 static cublasStatus_t ccall(cublasHandle_t h, int r, int n, cd al, cd be, const std::complex<float> *hA,
@@ -336,8 +449,9 @@ static Result run_complex(cublasHandle_t h, int r, int n, int reps, double alpha
             res.reps = reps;
             res.min_s = t[0];
             res.median_s = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
-            int base = r == HEMM ? SYMM : r == HERK ? SYRK : r == HER2K ? SYR2K : r;
-            res.gflops = 4 * flops(base, n) / res.median_s * 1e-9;
+            Case sq;
+            make_case(r == HEMM ? SYMM : r == HERK ? SYRK : r == HER2K ? SYR2K : r, NULL, n, &sq);
+            res.gflops = 4 * sq.flops() / res.median_s * 1e-9;
             res.status = "ok";
         }
     }
@@ -345,6 +459,41 @@ static Result run_complex(cublasHandle_t h, int r, int n, int reps, double alpha
     cudaFree(dB);
     cudaFree(dC);
     return res;
+}
+
+/* The cases of a run: squares, or shapes where they apply (as in
+ * gpublas3-bench's case_dims, Left side only). */
+static bool make_case(int r, const bench_shape *s, int n, Case *c)
+{
+    const char *tn[] = { "N", "T" };
+    bool shaped = s != NULL;
+    c->r = r;
+    c->M = shaped ? (int)s->M : n;
+    c->N = shaped ? (int)s->N : n;
+    c->K = shaped ? (int)s->K : n;
+    c->ta = shaped && s->ta == 'T' ? CUBLAS_OP_T : CUBLAS_OP_N;
+    c->tb = shaped && s->tb == 'T' ? CUBLAS_OP_T : CUBLAS_OP_N;
+    const char *a = tn[c->ta == CUBLAS_OP_T], *b = tn[c->tb == CUBLAS_OP_T];
+    char buf[96];
+    switch (r) {
+    case GEMM: snprintf(buf, sizeof buf, "col transA=%s transB=%s", a, b); break;
+    case SYMM:
+    case HEMM: snprintf(buf, sizeof buf, "col side=L uplo=U"); break;
+    case TRMM: snprintf(buf, sizeof buf, "col side=L uplo=U transA=%s diag=N", a); break;
+    case TRSM: snprintf(buf, sizeof buf, "col side=L uplo=L transA=N diag=N"); break;
+    default: snprintf(buf, sizeof buf, "col uplo=U trans=%s", a); break;
+    }
+    c->options = buf;
+    c->group = shaped ? s->group : "";
+    if (!shaped) snprintf(buf, sizeof buf, "%d", n);
+    else if (r == GEMM) snprintf(buf, sizeof buf, "%dx%dx%d", c->M, c->N, c->K);
+    else if (r == SYRK || r == SYR2K) snprintf(buf, sizeof buf, "%dx%d", c->N, c->K);
+    else snprintf(buf, sizeof buf, "%dx%d", c->M, c->N);
+    c->dims = buf;
+    if (!shaped) return true;
+    if (r == TRSM) return false; /* squares only */
+    if (r == SYRK || r == SYR2K) return s->M == s->N;
+    return r == GEMM || s->K == s->M;
 }
 
 static std::vector<std::string> split(const char *s)
@@ -361,15 +510,27 @@ static std::vector<std::string> split(const char *s)
 
 int main(int argc, char **argv)
 {
-    std::vector<int> routines = { GEMM, SYMM, SYRK, SYR2K, TRMM }, precisions = { 0, 1 }, sizes = { 256, 1024 };
+    std::vector<int> routines = { GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM }, precisions = { 0, 1 }, sizes = { 256, 1024 };
     int reps = 3, device = 0, pedantic = 0;
     double alpha = 1.25, beta = 0.75;
     unsigned long long seed = 1;
     const char *csv = NULL;
+    bench_shape shapes[BENCH_MAX_SHAPES];
+    int nshapes = 0;
+    bool routines_given = false;
+    char err[256];
     for (int a = 1; a < argc; a++) {
         std::string o = argv[a];
         const char *v = a + 1 < argc ? argv[a + 1] : "";
-        if (o == "--routines") {
+        if (o == "--shapes" || o == "--suite") {
+            nshapes = o == "--suite" ? bench_suite(v, shapes, BENCH_MAX_SHAPES)
+                                     : bench_shapes_parse(v, shapes, BENCH_MAX_SHAPES, err, sizeof err);
+            if (nshapes < 1) {
+                fprintf(stderr, "cublas_peer: %s %s: %s\n", o.c_str(), v, o == "--suite" ? "unknown suite" : err);
+                return 2;
+            }
+        } else if (o == "--routines") {
+            routines_given = true;
             routines.clear();
             for (auto &s : split(v))
                 for (int r = 0; r < NROUTINES; r++)
@@ -389,14 +550,16 @@ int main(int argc, char **argv)
         else if (o == "--beta") beta = atof(v);
         else if (o == "--pedantic") { pedantic = 1; continue; }
         else {
-            fprintf(stderr, "usage: cublas_peer [--routines gemm,symm,syrk,syr2k,trmm,hemm,herk,her2k]\n"
+            fprintf(stderr, "usage: cublas_peer [--routines gemm,symm,syrk,syr2k,trmm,trsm,hemm,herk,her2k]\n"
                             "  [--precisions s,d,c,z]\n"
-                            "  [--sizes 256,1024] [--reps 3] [--device N] [--csv FILE] [--seed S]\n"
-                            "  [--alpha 1.25] [--beta 0.75] [--pedantic]\n");
+                            "  [--sizes 256,1024 | --shapes MxNxK[:TT],... | --suite %s]\n"
+                            "  [--reps 3] [--device N] [--csv FILE] [--seed S]\n"
+                            "  [--alpha 1.25] [--beta 0.75] [--pedantic]\n", bench_suite_names());
             return o == "--help" ? 0 : 2;
         }
         a++;
     }
+    if (nshapes && !routines_given) routines = { GEMM };   /* as gpublas3-bench */
     setenv("NVIDIA_TF32_OVERRIDE", "0", 1);   /* before CUDA starts: never TF32 */
     CUDA_OK(cudaSetDevice(device));
     cudaDeviceProp prop;
@@ -422,8 +585,9 @@ int main(int argc, char **argv)
     if (FILE *v = fopen("/proc/driver/nvidia/version", "r")) {
         char line[256];
         if (fgets(line, sizeof line, v))
-            if (const char *p = strstr(line, "Kernel Module"))
-                sscanf(p + strlen("Kernel Module"), "%31s", module);
+            if (const char *p = strstr(line, "Kernel Module"))   /* "... Module for x86_64  580.159.04 ..." */
+                for (p += strlen("Kernel Module"); *p && !module[0]; p++)
+                    if (p[-1] == ' ' && *p >= '0' && *p <= '9') sscanf(p, "%31s", module);
         fclose(v);
     }
     if (module[0])
@@ -437,29 +601,37 @@ int main(int argc, char **argv)
            "method   median of %d timed calls after 1 checked warm-up call; wall clock between\n"
            "         cudaDeviceSynchronize, transfers excluded; alpha=%g beta=%g; seed %llu\n\n",
            date, host, prop.name, driver, api, version, reps, alpha, beta, seed);
-    printf("%-7s %6s %11s %10s  status\n", "routine", "n", "cublas", "max_err");
+    printf("%-7s %-22s %15s %11s %10s  status\n", "routine", "options", nshapes ? "shape" : "n", "cublas", "max_err");
     FILE *f = csv ? fopen(csv, "w") : NULL;
     if (csv && !f) { fprintf(stderr, "cublas_peer: cannot write %s\n", csv); return 1; }
     if (f)
         fprintf(f, "date,host,device,vendor,driver,opencl,gpublas3,peer,peer_version,routine,precision,"
-                   "options,m,n,k,alpha,beta,reps,min_s,median_s,gflops,max_rel_err,status\n");
+                   "options,m,n,k,alpha,beta,reps,min_s,median_s,gflops,max_rel_err,status,shape,group\n");
     for (int r : routines)
         for (int d : precisions)
-            for (int n : sizes) {
-                if (r >= HEMM && d < 2) continue;   /* Hermitian: complex only */
-                Result res = d == 3 ? run_complex<double>(h, r, n, reps, alpha, beta, &seed)
-                           : d == 2 ? run_complex<float>(h, r, n, reps, alpha, beta, &seed)
-                           : d ? run<double>(h, r, n, reps, alpha, beta, &seed)
-                               : run<float>(h, r, n, reps, alpha, beta, &seed);
-                printf("%c%-6s %6d %11.2f %10.2g  %s\n", "sdcz"[d], names[r], n, res.gflops, res.err,
-                       res.status.c_str());
+            for (int si = 0; si < (nshapes ? nshapes : (int)sizes.size()); si++) {
+                if ((r >= HEMM && d < 2) || (d >= 2 && (r == TRSM || nshapes)))
+                    continue;  /* Hermitian: complex only; complex: squares, no TRSM */
+                Case c;
+                if (!make_case(r, nshapes ? &shapes[si] : NULL, nshapes ? 0 : sizes[si], &c)) continue;
+                /* as gpublas3-bench: 8x the calls under 0.1 GFLOP, at most 64 */
+                int creps = c.flops() < 1e8 ? std::min(64, 8 * reps) : reps;
+                Result res = d == 3 ? run_complex<double>(h, r, c.M, creps, alpha, beta, &seed)
+                           : d == 2 ? run_complex<float>(h, r, c.M, creps, alpha, beta, &seed)
+                           : r == TRSM ? (d ? run_trsm<double>(h, c.M, creps, alpha, &seed)
+                                            : run_trsm<float>(h, c.M, creps, alpha, &seed))
+                           : d ? run<double>(h, c, creps, alpha, beta, &seed)
+                               : run<float>(h, c, creps, alpha, beta, &seed);
+                printf("%c%-6s %-22s %15s %11.2f %10.2g  %s\n", "sdcz"[d], names[r], c.options.c_str(),
+                       c.dims.c_str(), res.gflops, res.err, res.status.c_str());
                 fflush(stdout);
                 if (f) {
                     std::string st = res.status;
                     std::replace(st.begin(), st.end(), '"', '\'');
-                    fprintf(f, "%s,%s,\"%s\",NVIDIA,%s,%s,-,cublas,%s,%s,%c,%s,%d,%d,%d,%.17g,%.17g,%d,%.9g,%.9g,%.6g,%.3g,\"%s\"\n",
-                            date, host, prop.name, driver, api, version, names[r], "sdcz"[d], options[r], n, n, n,
-                            alpha, beta, res.reps, res.min_s, res.median_s, res.gflops, res.err, st.c_str());
+                    fprintf(f, "%s,%s,\"%s\",NVIDIA,%s,%s,-,cublas,%s,%s,%c,%s,%d,%d,%d,%.17g,%.17g,%d,%.9g,%.9g,%.6g,%.3g,\"%s\",%s,%s\n",
+                            date, host, prop.name, driver, api, version, names[r], "sdcz"[d], c.options.c_str(),
+                            c.M, c.N, c.K, alpha, beta, res.reps, res.min_s, res.median_s, res.gflops, res.err,
+                            st.c_str(), c.dims.c_str(), c.group.c_str());
                     fflush(f);
                 }
             }

@@ -85,6 +85,9 @@ static CLBlastStatusCode clblast_complex(const spec_case *c, cl_command_queue *q
     case SPEC_TRMM:
         return z ? CLBlastZtrmm(LA, side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, za, AA, BB, q, ev)
                  : CLBlastCtrmm(LA, side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, ca, AA, BB, q, ev);
+    case SPEC_TRSM:
+        return z ? CLBlastZtrsm(LA, side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, za, AA, BB, q, ev)
+                 : CLBlastCtrsm(LA, side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, ca, AA, BB, q, ev);
     default:
         return CLBlastNotImplemented;
     }
@@ -131,6 +134,12 @@ static CLBlastStatusCode clblast_call(const spec_case *c, cl_command_queue *q, c
             ? CLBlastDtrmm(layout(c), side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, ad,
                            A, c->offA, c->lda, B, c->offB, c->ldb, q, ev)
             : CLBlastStrmm(layout(c), side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, as,
+                           A, c->offA, c->lda, B, c->offB, c->ldb, q, ev);
+    case SPEC_TRSM:
+        return c->dbl
+            ? CLBlastDtrsm(layout(c), side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, ad,
+                           A, c->offA, c->lda, B, c->offB, c->ldb, q, ev)
+            : CLBlastStrsm(layout(c), side(c), uplo(c), trans(c->transA), diag(c), c->M, c->N, as,
                            A, c->offA, c->lda, B, c->offB, c->ldb, q, ev);
     default:
         return CLBlastNotImplemented;
@@ -195,11 +204,11 @@ static struct {
 static int openblas_init(const bench_device *dev, char *version, size_t vn, char *err, size_t en)
 {
     static const char *names[4][SPEC_NALL] = {
-        { "cblas_sgemm", "cblas_ssymm", "cblas_ssyrk", "cblas_ssyr2k", "cblas_strmm" },
-        { "cblas_dgemm", "cblas_dsymm", "cblas_dsyrk", "cblas_dsyr2k", "cblas_dtrmm" },
-        { "cblas_cgemm", "cblas_csymm", "cblas_csyrk", "cblas_csyr2k", "cblas_ctrmm",
+        { "cblas_sgemm", "cblas_ssymm", "cblas_ssyrk", "cblas_ssyr2k", "cblas_strmm", "cblas_strsm" },
+        { "cblas_dgemm", "cblas_dsymm", "cblas_dsyrk", "cblas_dsyr2k", "cblas_dtrmm", "cblas_dtrsm" },
+        { "cblas_cgemm", "cblas_csymm", "cblas_csyrk", "cblas_csyr2k", "cblas_ctrmm", "cblas_ctrsm",
           [SPEC_HEMM] = "cblas_chemm", [SPEC_HERK] = "cblas_cherk", [SPEC_HER2K] = "cblas_cher2k" },
-        { "cblas_zgemm", "cblas_zsymm", "cblas_zsyrk", "cblas_zsyr2k", "cblas_ztrmm",
+        { "cblas_zgemm", "cblas_zsymm", "cblas_zsyrk", "cblas_zsyr2k", "cblas_ztrmm", "cblas_ztrsm",
           [SPEC_HEMM] = "cblas_zhemm", [SPEC_HERK] = "cblas_zherk", [SPEC_HER2K] = "cblas_zher2k" } };
     ob.lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
     if (!ob.lib) ob.lib = dlopen("libopenblas.so", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
@@ -236,7 +245,7 @@ static int openblas_complex(const spec_case *c, const void *A, const void *B, vo
     int lda = (int)c->lda, ldb = (int)c->ldb, ldc = (int)c->ldc;
     size_t es = spec_elem_size(c);
     const char *a = (const char *)A + c->offA * es, *b = B ? (const char *)B + c->offB * es : NULL;
-    char *y = (char *)out + (c->routine == SPEC_TRMM ? c->offB : c->offC) * es;
+    char *y = (char *)out + (spec_output(c) == 'B' ? c->offB : c->offC) * es;
     double za[2] = { c->alpha, c->alpha_im }, zb[2] = { c->beta, c->beta_im };
     float ca[2] = { (float)za[0], (float)za[1] }, cb[2] = { (float)zb[0], (float)zb[1] };
     const void *al = z ? (const void *)za : ca, *be = z ? (const void *)zb : cb;
@@ -258,7 +267,8 @@ static int openblas_complex(const spec_case *c, const void *A, const void *B, vo
         if (z) ((zher2k_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, al, a, lda, b, ldb, zb[0], y, ldc);
         else ((cher2k_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, al, a, lda, b, ldb, cb[0], y, ldc);
         return 0;
-    case SPEC_TRMM:
+    case SPEC_TRMM:   /* TRSM has TRMM's arguments */
+    case SPEC_TRSM:
         ((xtrmm_fn)f)(layout(c), side(c), uplo(c), trans(c->transA), diag(c), M, N, al, a, lda, y, ldb);
         return 0;
     default:
@@ -299,7 +309,8 @@ static int openblas_call(const spec_case *c, const void *A, const void *B, void 
         if (c->dbl) ((dsyr2k_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, c->alpha, ad, lda, bd, ldb, c->beta, cd, ldc);
         else        ((ssyr2k_fn)f)(layout(c), uplo(c), trans(c->transA), N, K, fa, as, lda, bs, ldb, fb, cs, ldc);
         return 0;
-    case SPEC_TRMM:   /* the output is B: `out` holds it */
+    case SPEC_TRMM:   /* the output is B: `out` holds it; TRSM has TRMM's arguments */
+    case SPEC_TRSM:
         if (c->dbl) ((dtrmm_fn)f)(layout(c), side(c), uplo(c), trans(c->transA), diag(c), M, N, c->alpha, ad, lda, (double *)out + c->offB, ldb);
         else        ((strmm_fn)f)(layout(c), side(c), uplo(c), trans(c->transA), diag(c), M, N, fa, as, lda, (float *)out + c->offB, ldb);
         return 0;

@@ -26,6 +26,7 @@ void bench_options_string(const spec_case *c, char *buf, size_t n)
     case SPEC_HERK:
     case SPEC_HER2K: snprintf(buf, n, "%s uplo=%s trans=%s", od(c), ul(c), tr(c->transA)); break;
     case SPEC_TRMM:
+    case SPEC_TRSM:
         snprintf(buf, n, "%s side=%s uplo=%s transA=%s diag=%s", od(c), sd(c), ul(c), tr(c->transA), dg(c));
         break;
     default: snprintf(buf, n, "?");
@@ -43,10 +44,23 @@ static void options_short(const spec_case *c, char *buf, size_t n)
     case SPEC_SYR2K:
     case SPEC_HERK:
     case SPEC_HER2K: snprintf(buf, n, "%s %s%s", od(c), ul(c), tr(c->transA)); break;
-    case SPEC_TRMM: snprintf(buf, n, "%s %s%s%s%s", od(c), sd(c), ul(c), tr(c->transA), dg(c)); break;
+    case SPEC_TRMM:
+    case SPEC_TRSM: snprintf(buf, n, "%s %s%s%s%s", od(c), sd(c), ul(c), tr(c->transA), dg(c)); break;
     default: snprintf(buf, n, "?");
     }
 }
+
+/* The case's size as the table shows it: n for the squares of --sizes,
+ * MxNxK for shapes (the options column carries the transposes). */
+static void dims_string(const bench_result *r, char *buf, size_t n)
+{
+    const spec_case *c = &r->c;
+    if (!r->group || !r->group[0]) snprintf(buf, n, "%zu", c->N);
+    else if (c->routine == SPEC_SYRK || c->routine == SPEC_SYR2K) snprintf(buf, n, "%zux%zu", c->N, c->K);
+    else if (c->routine == SPEC_GEMM) snprintf(buf, n, "%zux%zux%zu", c->M, c->N, c->K);
+    else snprintf(buf, n, "%zux%zu", c->M, c->N);
+}
+static int dims_width = 6;   /* 15 when the run has shapes: set by report_header */
 
 static int index_of(const bench_result *row, int npeers, const char *name)
 {
@@ -66,13 +80,18 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
             dev->platform_version);
     for (int i = 0; i < npeers; i++)
         fprintf(out, "%-8s %s %s\n", i == 0 ? "peers" : "", peers[i], versions[i][0] ? versions[i] : "(unavailable)");
-    fprintf(out, "method   median of %d timed calls (%d per round x %d rounds) after 1 checked warm-up call\n"
+    fprintf(out, "method   median of %d timed calls (%d per round x %d rounds%s) after 1 checked warm-up call\n"
                  "         per round; device calls timed between clFinish, transfers excluded; alpha=%g beta=%g;\n"
                  "         random data in [-1,1], seed %llu\n",
-            cfg->reps * cfg->rounds, cfg->reps, cfg->rounds, cfg->alpha, cfg->beta, cfg->seed);
+            cfg->reps * cfg->rounds, cfg->reps, cfg->rounds,
+            cfg->nshapes ? "; 8x as many under 0.1 GFLOP, at most 64" : "", cfg->alpha, cfg->beta, cfg->seed);
     fprintf(out, "options  order, then gemm: transA transB | symm: side uplo | syrk, syr2k: uplo trans |\n"
-                 "         trmm: side uplo transA diag.  Cells: GFLOP/s of the median call (useful flops)\n\n");
-    fprintf(out, "%-7s %-9s %6s", "routine", "options", "n");
+                 "         trmm, trsm: side uplo transA diag.  Cells: GFLOP/s of the median call (useful flops)\n\n");
+    dims_width = cfg->nshapes ? 15 : 6;
+    if (cfg->nshapes)
+        fprintf(out, "shapes   %s; M x N x K (gemm), N x K (syrk, syr2k), M x N (symm, trmm)\n\n",
+                cfg->suite ? cfg->suite : "--shapes list");
+    fprintf(out, "%-7s %-9s %*s", "routine", "options", dims_width, cfg->nshapes ? "shape" : "n");
     for (int i = 0; i < npeers; i++) fprintf(out, " %11s", peers[i]);
     int ours = -1, theirs = -1;
     for (int i = 0; i < npeers; i++) {
@@ -87,10 +106,11 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
 void report_row(FILE *out, const bench_result *row, int npeers)
 {
     const spec_case *c = &row[0].c;
-    char name[16], opts[16];
+    char name[16], opts[16], dims[48];
     snprintf(name, sizeof name, "%c%s", spec_precision(c), spec_routine_name(c->routine));
     options_short(c, opts, sizeof opts);
-    fprintf(out, "%-7s %-9s %6zu", name, opts, c->N);
+    dims_string(&row[0], dims, sizeof dims);
+    fprintf(out, "%-7s %-9s %*s", name, opts, dims_width, dims);
     for (int i = 0; i < npeers; i++) {
         const char *st = row[i].status;
         if (strcmp(st, "ok") == 0) fprintf(out, " %11.2f", row[i].gflops);
@@ -113,7 +133,7 @@ void report_row(FILE *out, const bench_result *row, int npeers)
 
 /* The project's own yardstick: every routine should run near our GEMM's
  * rate.  One line per GEMM result: the others' GFLOP/s over it (same
- * precision, n and order). */
+ * precision, order and M, N, K as case_dims sets them). */
 static void versus_gemm(FILE *out, const bench_result *all, size_t nall)
 {
     int header = 0;
@@ -124,18 +144,60 @@ static void versus_gemm(FILE *out, const bench_result *all, size_t nall)
         for (size_t j = 0; j < nall; j++) {
             const bench_result *r = &all[j];
             if (strcmp(r->peer, "gpublas3") || strcmp(r->status, "ok") || r->c.routine == SPEC_GEMM ||
-                spec_precision(&g->c) != spec_precision(&r->c) || g->c.N != r->c.N || g->c.order != r->c.order)
+                spec_precision(&g->c) != spec_precision(&r->c) || g->c.M != r->c.M || g->c.N != r->c.N ||
+                g->c.K != r->c.K || g->c.order != r->c.order)
                 continue;
             if (!header++) fprintf(out, "\ngpublas3, each routine's GFLOP/s over its own GEMM's:\n");
-            if (!printed++) fprintf(out, "  %c n=%-5zu", spec_precision(&g->c), g->c.N);
+            char dims[48];
+            dims_string(g, dims, sizeof dims);
+            if (!printed++) fprintf(out, "  %c n=%-5s", spec_precision(&g->c), dims);
             fprintf(out, "  %s %.2f", spec_routine_name(r->c.routine), r->gflops / g->gflops);
         }
         if (printed) fprintf(out, "\n");
     }
 }
 
-void report_footer(FILE *out, const bench_device *dev, const bench_result *all, size_t nall)
+/* With shapes: gpublas3's rate over each peer's, per case, and whether
+ * the case meets issue 10's target against the peers in this run: on a
+ * GPU >= 1.0x CLBlast (cuBLAS runs apart: plot.py --table adds it); on a
+ * CPU >= 0.5x OpenBLAS from 0.25 GFLOP up, else >= 1.0x CLBlast. */
+static void versus_peers(FILE *out, const bench_device *dev, const bench_result *all, size_t nall, int npeers)
 {
+    const int cpu = strcmp(dev->type, "cpu") == 0;
+    int met = 0, missed = 0;
+    fprintf(out, "\ngpublas3's GFLOP/s over each peer's, per case (target: %s):\n",
+            cpu ? ">= 0.5x openblas from 0.25 GFLOP, else >= 1.0x clblast" : ">= 1.0x clblast");
+    for (size_t at = 0; at + (size_t)npeers <= nall; at += (size_t)npeers) {
+        const bench_result *row = all + at;
+        int ours = index_of(row, npeers, "gpublas3");
+        if (ours < 0 || strcmp(row[ours].status, "ok")) continue;
+        char name[16], opts[16], dims[48];
+        snprintf(name, sizeof name, "%s%s", row[0].c.dbl ? "d" : "s", spec_routine_name(row[0].c.routine));
+        options_short(&row[0].c, opts, sizeof opts);
+        dims_string(&row[0], dims, sizeof dims);
+        fprintf(out, "  %-7s %-9s %15s %-7s", name, opts, dims, row[0].group);
+        const char *judge = cpu && spec_flops(&row[0].c) >= 2.5e8 ? "openblas" : "clblast";
+        double need = strcmp(judge, "openblas") == 0 ? 0.5 : 1.0, ratio = -1;
+        for (int i = 0; i < npeers; i++) {
+            if (i == ours || strcmp(row[i].status, "ok")) continue;
+            double q = row[ours].gflops / row[i].gflops;
+            fprintf(out, "  %s %.2f", row[i].peer, q);
+            if (strcmp(row[i].peer, judge) == 0) ratio = q;
+        }
+        if (ratio >= 0) {
+            fprintf(out, "  %s", ratio >= need ? "met" : "MISSED");
+            if (ratio >= need) met++;
+            else missed++;
+        }
+        fprintf(out, "\n");
+    }
+    fprintf(out, "  target met in %d cases, missed in %d\n", met, missed);
+}
+
+void report_footer(FILE *out, const bench_config *cfg, const bench_device *dev, const bench_result *all,
+                   size_t nall)
+{
+    if (cfg->nshapes) versus_peers(out, dev, all, nall, cfg->npeers);
     versus_gemm(out, all, nall);
     size_t ok = 0, fail = 0, err = 0;
     for (size_t i = 0; i < nall; i++) {
@@ -171,7 +233,7 @@ FILE *report_csv_open(const char *path)
     FILE *f = fopen(path, "w");
     if (f)
         fprintf(f, "date,host,device,vendor,driver,opencl,gpublas3,peer,peer_version,routine,precision,"
-                   "options,m,n,k,alpha,beta,reps,min_s,median_s,gflops,max_rel_err,status\n");
+                   "options,m,n,k,alpha,beta,reps,min_s,median_s,gflops,max_rel_err,status,shape,group\n");
     return f;
 }
 
@@ -196,7 +258,11 @@ void report_csv_row(FILE *f, const bench_device *dev, const bench_result *r)
              c->beta, r->reps, r->min_s, r->median_s, r->gflops, r->max_rel_err);
     fputs(num, f);
     fputc(',', f);
-    csv_field(f, r->status, 1);
+    csv_field(f, r->status, 0);
+    char dims[48];
+    dims_string(r, dims, sizeof dims);
+    csv_field(f, dims, 0);
+    csv_field(f, r->group ? r->group : "", 1);
     fflush(f);
 }
 
@@ -286,6 +352,12 @@ int report_json(const char *path, const bench_config *cfg, const bench_device *d
         fprintf(f, ", \"routine\": \"%s\", \"precision\": \"%c\", \"options\": ", spec_routine_name(c->routine),
                 spec_precision(c));
         js(f, r->options);
+        char dims[48];
+        dims_string(r, dims, sizeof dims);
+        fprintf(f, ", \"shape\": ");
+        js(f, dims);
+        fprintf(f, ", \"group\": ");
+        js(f, r->group ? r->group : "");
         fprintf(f, ", \"m\": %zu, \"n\": %zu, \"k\": %zu, \"lda\": %zu, \"ldb\": %zu, \"ldc\": %zu, \"flops\": %.17g,",
                 c->M, c->N, c->K, c->lda, c->ldb, c->ldc, spec_flops(c));
         fprintf(f, " \"reps\": %d, \"times_s\": [", r->reps);

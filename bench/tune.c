@@ -11,7 +11,13 @@
  * is dropped, then at the main size.  Every result is checked
  * (tune_eval.c) before it counts.  The search stops at --budget seconds;
  * the best few are measured again at --final size, and the winner's copy
- * kernel is tuned on its own (GB/s of packing, checked). */
+ * kernel is tuned on its own (GB/s of packing, checked).
+ *
+ * --class large|small|skinny|deepk tunes the set of one shape class of the
+ * plan (routines/plan/plan.c) on representative shapes of that class
+ * (class_shapes below: the first prunes, the score is the geometric mean of
+ * the others' GFLOP/s) and writes the row with that `shape`; without it the
+ * search runs on squares and writes a row for any class. */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
 #include <math.h>
@@ -22,10 +28,11 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "shapes.h"
 #include "tune.h"
 
 typedef struct {
-    const char *device, *space, *out, *match, *copy_src, *start;
+    const char *device, *space, *out, *match, *copy_src, *start, *klass, *shapes;
     int dbl, reps, timeout, copy, copy_only;
     size_t size, small, final;
     double budget, prune;
@@ -91,6 +98,7 @@ static void in_child(child_fn fn, void *arg, int timeout, tune_result *r)
 typedef struct {
     const options *o;
     const tune_problem *small, *big;
+    int nbig;
     char params[512];
     double prune;
     int reps;
@@ -101,7 +109,7 @@ typedef struct {
 static void gemm_child(void *arg, tune_result *r)
 {
     job *j = arg;
-    tune_eval_gemm(j->o->device, j->params, j->small, j->big, j->prune, j->reps, r);
+    tune_eval_gemm(j->o->device, j->params, j->small, j->big, j->nbig, j->prune, j->reps, r);
 }
 static void copy_child(void *arg, tune_result *r)
 {
@@ -174,12 +182,61 @@ static const char *seeds_cpu64[] = {
     "mwg=32,nwg=6,kwg=4,mdimc=1,ndimc=1,vwm=8,vwn=2,kwi=4,sa=0,sb=0,db=0,pad=0",
     NULL };
 
-static g3_params base_params(int dbl, const char *space)
+/* The representative shapes of each class, "prune,main,main...": GPU and
+ * CPU sizes (a CPU call must stay affordable).  They follow plan.c's
+ * classes: skinny = one output side <= 128, the other >= 1024; deepk =
+ * output sides <= 512 with K >= 4x them and >= 2048; small = every side
+ * <= 1024; large = the rest (the blocked factorizations' updates, K = 64 to
+ * 512 under a big output, are large calls). */
+static const char *class_shapes(const char *klass, int gpu)
+{
+    static const struct { const char *klass, *gpu, *cpu; } t[] = {
+        { "large", "2047x2047x2047,8192x8192x8192,8192x8192x256",
+                   "1025x1025x1025,2048x2048x2048,2048x2048x256" },
+        { "small", "255x255x255,256x256x256,512x512x512,1024x1024x1024",
+                   "129x129x129,256x256x256,512x512x512" },
+        { "skinny", "4095x63x4095,8192x64x8192,64x8192x8192,16384x128x4096",
+                    "2047x63x2047,4096x64x4096,64x4096x4096,4096x128x2048" },
+        { "deepk", "255x255x8191,64x64x65536,256x256x16384,512x512x8192",
+                   "127x127x4097,64x64x32768,256x256x8192" },
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(t[i].klass, klass) == 0) return gpu ? t[i].gpu : t[i].cpu;
+    return NULL;
+}
+
+/* The starting set: --start's copy-kernel parameters carry over, so a
+ * search without copy tuning keeps those of the row it refines. */
+/* Small-tile starting points for the classes with a small output side. */
+static const char *seeds_gpu32_narrow[] = {
+    "mwg=64,nwg=64,kwg=16,mdimc=16,ndimc=16,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=4",
+    "mwg=64,nwg=64,kwg=32,mdimc=8,ndimc=8,vwm=4,vwn=4,kwi=8,sa=1,sb=1,db=0,pad=0,wtm=0",
+    "mwg=128,nwg=64,kwg=16,mdimc=16,ndimc=8,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=4",
+    "mwg=64,nwg=128,kwg=16,mdimc=8,ndimc=16,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=4",
+    "mwg=32,nwg=32,kwg=16,mdimc=8,ndimc=8,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=0,pad=0,wtm=0",
+    NULL };
+static const char *seeds_mma_narrow[] = {
+    "mwg=64,nwg=64,kwg=16,mdimc=2,ndimc=2,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,mma=2",
+    "mwg=32,nwg=64,kwg=16,mdimc=1,ndimc=2,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,mma=2",
+    "mwg=64,nwg=32,kwg=16,mdimc=2,ndimc=1,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,mma=2",
+    "mwg=32,nwg=32,kwg=32,mdimc=1,ndimc=1,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,mma=2",
+    NULL };
+
+static g3_params base_params(int dbl, const char *space, const char *start)
 {
     g3_params p = { .table = "tune", .match = "tune", .precision = dbl ? 64 : 32,
                     .mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwm = 1, .vwn = 1, .kwi = 1,
                     .sa = 1, .sb = 1, .copy_ts = 16, .copy_rs = 16 };
-    if (strcmp(space, "cpu") == 0) p.copy_rs = 4;
+    if (strcmp(space, "cpu") == 0) {   /* the CPU rows' copy kernel (tuned-params/pocl-cpu.csv) */
+        p.copy_ts = 64;
+        p.copy_direct = 1;
+    }
+    g3_params s = p;
+    if (start && g3_params_override(&s, start) == 0) {
+        p.copy_ts = s.copy_ts;
+        p.copy_rs = s.copy_rs;
+        p.copy_direct = s.copy_direct;
+    }
     return p;
 }
 
@@ -237,6 +294,9 @@ static void usage(void)
          "  --device SEL      gpu | cpu | device-name substring (default: first GPU, else first device)\n"
          "  --precision s|d   (default s)\n"
          "  --space NAME      gpu | cpu | mma (default: by device type)\n"
+         "  --class C         tune shape class C (large|small|skinny|deepk) on its shapes; the row\n"
+         "                    gets shape=C (default: squares, shape=any)\n"
+         "  --shapes LIST     the shapes instead: MxNxK,... (the first prunes, the rest score)\n"
          "  --size N          main size of the search (default 4096 on a GPU, 1024 on a CPU)\n"
          "  --small N         pruning size, odd to test the edges (default 2047 / 385)\n"
          "  --final N         size of the final comparison and copy tuning (default --size)\n"
@@ -260,7 +320,8 @@ static int parse(int argc, char **argv, options *o)
         { "small", 1, 0, 's' }, { "final", 1, 0, 'f' }, { "budget", 1, 0, 'b' }, { "prune", 1, 0, 'P' },
         { "reps", 1, 0, 'r' }, { "start", 1, 0, 'a' }, { "timeout", 1, 0, 't' }, { "no-copy", 0, 0, 'C' },
         { "copy-src", 1, 0, 'c' }, { "out", 1, 0, 'o' }, { "match", 1, 0, 'm' }, { "seed", 1, 0, 'x' },
-        { "copy-only", 0, 0, 'O' }, { "help", 0, 0, 'h' }, { 0, 0, 0, 0 } };
+        { "copy-only", 0, 0, 'O' }, { "help", 0, 0, 'h' }, { "class", 1, 0, 'K' }, { "shapes", 1, 0, 'L' },
+        { 0, 0, 0, 0 } };
     *o = (options){ .reps = 3, .timeout = 120, .copy = 1, .budget = 300, .prune = 0.5, .seed = 1,
                     .copy_src = "copy/pack.cl" };
     int c;
@@ -283,6 +344,8 @@ static int parse(int argc, char **argv, options *o)
         case 'o': o->out = optarg; break;
         case 'm': o->match = optarg; break;
         case 'x': o->seed = strtoull(optarg, NULL, 10); break;
+        case 'K': o->klass = optarg; break;
+        case 'L': o->shapes = optarg; break;
         default: usage(); return -1;
         }
     }
@@ -325,31 +388,54 @@ int main(int argc, char **argv)
     if (!o.small) o.small = dev.gpu ? 2047 : 385;
     if (!o.final) o.final = o.size;
     if (!o.match) o.match = dev.name;
-    printf("gpublas3-tune: %s (%s; %s; %s), %s precision, space %s\n", dev.name, dev.vendor, dev.driver,
-           dev.platform, o.dbl ? "double" : "single", o.space);
-    printf("  sizes %zu (prune below %.2f x best) / %zu, final %zu; budget %.0f s; copy bandwidth %.1f GB/s\n",
-           o.small, o.prune, o.size, o.final, o.budget, dev.copy_gbs);
+    /* the shapes: --shapes, the class's, or squares (prune, main; final) */
+    char squares[128], err[256];
+    snprintf(squares, sizeof squares, "%zux%zux%zu,%zux%zux%zu", o.small, o.small, o.small, o.size, o.size, o.size);
+    const char *list = o.shapes ? o.shapes : o.klass ? class_shapes(o.klass, dev.gpu) : squares;
+    if (!list) { fprintf(stderr, "gpublas3-tune: no class \"%s\" (large|small|skinny|deepk)\n", o.klass); return 2; }
+    bench_shape shp[1 + TUNE_MAX_MAIN];
+    int nshp = bench_shapes_parse(list, shp, 1 + TUNE_MAX_MAIN, err, sizeof err);
+    if (nshp < 2) { fprintf(stderr, "gpublas3-tune: --shapes: %s\n", nshp < 0 ? err : "need a prune and a main shape"); return 2; }
+    const int squares_only = !o.shapes && !o.klass, nmain = nshp - 1;
+    char described[512];
+    snprintf(described, sizeof described, "%s", list);
+    printf("gpublas3-tune: %s (%s; %s; %s), %s precision, space %s, class %s\n", dev.name, dev.vendor, dev.driver,
+           dev.platform, o.dbl ? "double" : "single", o.space, o.klass ? o.klass : "any");
+    printf("  shapes %s (the first prunes below %.2f x best)%s; budget %.0f s; copy bandwidth %.1f GB/s\n",
+           described, o.prune, squares_only && o.final != o.size ? ", final at the --final square" : "", o.budget,
+           dev.copy_gbs);
 
     /* operands for all children, made once */
-    tune_problem small, big, fin;
-    tune_problem_make(&small, o.dbl, o.small, o.seed);
-    tune_problem_make(&big, o.dbl, o.size, o.seed + 1);
-    if (o.final != o.size) tune_problem_make(&fin, o.dbl, o.final, o.seed + 2);
-    else fin = big;
+    tune_problem small, big[TUNE_MAX_MAIN], fin[TUNE_MAX_MAIN];
+    tune_problem_make(&small, o.dbl, shp[0].M, shp[0].N, shp[0].K, o.seed);
+    for (int i = 0; i < nmain; i++) {
+        tune_problem_make(&big[i], o.dbl, shp[i + 1].M, shp[i + 1].N, shp[i + 1].K, o.seed + 1 + (unsigned)i);
+        fin[i] = big[i];
+    }
+    if (squares_only && o.final != o.size) tune_problem_make(&fin[0], o.dbl, o.final, o.final, o.final, o.seed + 9);
     printf("  references ready after %.1f s\n", now() - t_start);
 
     /* seeds */
     const char **seeds = strcmp(o.space, "mma") == 0 ? seeds_mma
                        : strcmp(o.space, "cpu") == 0 ? (o.dbl ? seeds_cpu64 : seeds_cpu32)
                        : (o.dbl ? seeds_gpu64 : seeds_gpu32);
-    g3_params base = base_params(o.dbl, o.space);
-    g3_params queue[16];
+    /* classes of small outputs start from small tiles too */
+    const char **narrow = o.klass && strcmp(o.klass, "large") && dev.gpu
+                        ? (strcmp(o.space, "mma") == 0 ? seeds_mma_narrow : o.dbl ? seeds_gpu64 : seeds_gpu32_narrow)
+                        : NULL;
+    g3_params base = base_params(o.dbl, o.space, o.start);
+    g3_params queue[24];
     int nq = 0;
     if (o.start) {
         g3_params p = base;
         if (g3_params_override(&p, o.start) == 0) queue[nq++] = p;
     }
-    for (int i = 0; seeds[i] && nq < 12; i++) {
+    for (int i = 0; narrow && narrow[i] && nq < 8; i++) {
+        g3_params p = base;
+        g3_params_override(&p, narrow[i]);
+        queue[nq++] = p;
+    }
+    for (int i = 0; seeds[i] && nq < 16; i++) {
         g3_params p = base;
         g3_params_override(&p, seeds[i]);
         queue[nq++] = p;
@@ -383,7 +469,8 @@ int main(int argc, char **argv)
         }
         g3_params_string(&cand, j.params, sizeof j.params);
         j.small = &small;
-        j.big = &big;
+        j.big = big;
+        j.nbig = nmain;
         j.prune = best_small * o.prune;
         j.reps = o.reps;
         in_child(gemm_child, &j, o.timeout, &r);
@@ -391,7 +478,7 @@ int main(int argc, char **argv)
         printf("[%6.1fs #%3d] %s: ", now() - t_start, evaluated, j.params);
         if (r.ok == 2) {
             pruned++;
-            printf("pruned (%.1f GFLOP/s at %zu)\n", r.gflops_small, o.small);
+            printf("pruned (%.1f GFLOP/s at %zux%zux%zu)\n", r.gflops_small, shp[0].M, shp[0].N, shp[0].K);
             continue;
         }
         if (r.ok != 1) {
@@ -426,11 +513,12 @@ int main(int argc, char **argv)
     for (int i = 0; i < ntop && !o.copy_only; i++) {
         g3_params_string(&top[i].p, j.params, sizeof j.params);
         j.small = &small;
-        j.big = &fin;
+        j.big = fin;
+        j.nbig = squares_only ? 1 : nmain;
         j.prune = 0;
         j.reps = o.reps + 2;
         in_child(gemm_child, &j, o.timeout * 2, &r);
-        printf("final %zu: %s: %s %.1f GFLOP/s\n", o.final, j.params, r.ok == 1 ? "" : r.why,
+        printf("final: %s: %s %.1f GFLOP/s\n", j.params, r.ok == 1 ? "" : r.why,
                r.ok == 1 ? r.gflops : 0.0);
         if (r.ok == 1 && r.gflops > win_gf) { win = i; win_gf = r.gflops; }
     }
@@ -463,21 +551,26 @@ int main(int argc, char **argv)
         best.copy_direct = cb.copy_direct;
     }
 
+    /* what the score was taken on, for the log and the row's comment */
+    char on[600];
+    if (squares_only) snprintf(on, sizeof on, "n=%zu", o.final);
+    else snprintf(on, sizeof on, "geomean of %s", strchr(described, ',') + 1);
     print_params("best: ", &best);
-    printf("best: %.1f GFLOP/s at n=%zu", win_gf, o.final);
+    printf("best: %.1f GFLOP/s, %s", win_gf, on);
     if (copy_gbs > 0) printf(", copy %.1f GB/s (%.0f%% of %.1f)", copy_gbs, 100 * copy_gbs / dev.copy_gbs, dev.copy_gbs);
     printf("\n");
     if (o.out) {
-        char comment[512], date[32];
+        char comment[1024], date[32];
         time_t t = time(NULL);
         strftime(date, sizeof date, "%Y-%m-%d", gmtime(&t));
-        snprintf(comment, sizeof comment, "gpublas3-tune %s, driver %s: %.0f GFLOP/s %cGEMM n=%zu%s", date,
-                 dev.driver, win_gf, o.dbl ? 'D' : 'S', o.final, copy_gbs > 0 ? "" : "");
-        if (tune_write_row(o.out, o.match, &best, comment)) {
+        snprintf(comment, sizeof comment, "gpublas3-tune %s, driver %s: %.0f GFLOP/s %cGEMM %s%s", date,
+                 dev.driver, win_gf, o.dbl ? 'D' : 'S', on, o.budget < 600 ? " (short search)" : "");
+        const char *shape = o.klass ? o.klass : "any";
+        if (tune_write_row(o.out, o.match, shape, &best, comment)) {
             fprintf(stderr, "gpublas3-tune: cannot write %s\n", o.out);
             return 1;
         }
-        printf("wrote %s row \"%s\",%d\n", o.out, o.match, best.precision);
+        printf("wrote %s row \"%s\",%d,%s\n", o.out, o.match, best.precision, shape);
     }
     return 0;
 }

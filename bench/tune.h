@@ -17,20 +17,21 @@ typedef struct {
     double copy_gbs;   /* clEnqueueCopyBuffer bandwidth, bytes read + written */
 } tune_device;
 
-/* Host data shared with every child through fork: operands of both sizes,
- * x and the reference A*(B*x) with its bound (Freivalds: catches NaN,
- * unwritten and grossly wrong elements anywhere), and three whole rows and
- * columns of C computed exactly, with sum |a||b| for their tolerance
- * (catches a small error, such as one missing k-tile, in those). */
+/* Host data of one GEMM shape C = A*B (M x N x K, NN), shared with every
+ * child through fork: operands, x and the reference A*(B*x) with its bound
+ * (Freivalds: catches NaN, unwritten and grossly wrong elements anywhere),
+ * and three whole rows and columns of C computed exactly, with sum |a||b|
+ * for their tolerance (catches a small error, such as one missing k-tile,
+ * in those). */
 #define TUNE_LINES 3
 typedef struct {
     int dbl;
-    size_t n;
-    void *A, *B;          /* n x n column-major */
-    double *x, *ref, *bound;
-    size_t line[TUNE_LINES];                     /* first, last and a random index */
-    double *row[TUNE_LINES], *rowabs[TUNE_LINES]; /* C(line, :) */
-    double *col[TUNE_LINES], *colabs[TUNE_LINES]; /* C(:, line) */
+    size_t M, N, K;
+    void *A, *B;          /* M x K and K x N, column-major, tight */
+    double *x, *ref, *bound;                     /* x: N; ref, bound: M */
+    size_t row_at[TUNE_LINES], col_at[TUNE_LINES]; /* first, last and a random index */
+    double *row[TUNE_LINES], *rowabs[TUNE_LINES]; /* C(row_at, :), N each */
+    double *col[TUNE_LINES], *colabs[TUNE_LINES]; /* C(:, col_at), M each */
 } tune_problem;
 
 typedef struct {
@@ -43,11 +44,13 @@ typedef struct {
 /* Child side (tune_eval.c). */
 int tune_open_device(const char *selector, cl_device_id *dev, char *err, size_t n);
 int tune_query_device(const char *selector, tune_device *out, char *err, size_t n);
-void tune_problem_make(tune_problem *p, int dbl, size_t n, unsigned long long seed);
-/* Measures GEMM with params (GPUBLAS3_PARAMS syntax) on the small problem,
- * gives up when it is slower than prune_gflops, then on the big one. */
+void tune_problem_make(tune_problem *p, int dbl, size_t M, size_t N, size_t K, unsigned long long seed);
+/* Measures GEMM with params (GPUBLAS3_PARAMS syntax, packed path) on the
+ * small problem, gives up when it is slower than prune_gflops, then on the
+ * nbig main ones: r->gflops is their geometric mean. */
+#define TUNE_MAX_MAIN 4
 void tune_eval_gemm(const char *selector, const char *params, const tune_problem *small,
-                    const tune_problem *big, double prune_gflops, int reps, tune_result *r);
+                    const tune_problem *big, int nbig, double prune_gflops, int reps, tune_result *r);
 /* Measures the copy kernel (copy/pack.cl read from src_path) packing an
  * n x n matrix, transposed and not; r->gflops holds GB/s (read + written). */
 void tune_eval_copy(const char *selector, const char *src_path, const g3_params *p, size_t n,
@@ -59,6 +62,8 @@ typedef struct { const char *name; int naxes; tune_axis axes[16]; } tune_space;
 const tune_space *tune_space_for(const char *name);
 /* Reads parameter `name` of p / writes it. */
 int *tune_field(g3_params *p, const char *name);
-/* Replaces (or adds) the row (match, precision) of the CSV at path. */
-int tune_write_row(const char *path, const char *match, const g3_params *p, const char *comment);
+/* Replaces (or adds) the row (match, precision, shape) of the CSV at path;
+ * shape is a class name of lib/params.h or "any". */
+int tune_write_row(const char *path, const char *match, const char *shape, const g3_params *p,
+                   const char *comment);
 #endif

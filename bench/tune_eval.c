@@ -133,77 +133,98 @@ static unsigned long long rng(unsigned long long *s)
     return *s;
 }
 
-/* y = M * v (or |M| * v), M n x n column-major, float or double */
-static void matvec(int dbl, const void *M, size_t n, const double *v, double *y, int absval)
+/* y = X * v (or |X| * v), X rows x cols column-major, float or double */
+static void matvec(int dbl, const void *X, size_t rows, size_t cols, const double *v, double *y, int absval)
 {
-    for (size_t i = 0; i < n; i++) y[i] = 0;
-    for (size_t k = 0; k < n; k++) {
+    for (size_t i = 0; i < rows; i++) y[i] = 0;
+    for (size_t k = 0; k < cols; k++) {
         double vk = v[k];
         if (dbl) {
-            const double *col = (const double *)M + k * n;
-            for (size_t i = 0; i < n; i++) y[i] += (absval ? fabs(col[i]) : col[i]) * vk;
+            const double *col = (const double *)X + k * rows;
+            for (size_t i = 0; i < rows; i++) y[i] += (absval ? fabs(col[i]) : col[i]) * vk;
         } else {
-            const float *col = (const float *)M + k * n;
-            for (size_t i = 0; i < n; i++) y[i] += (absval ? fabs((double)col[i]) : (double)col[i]) * vk;
+            const float *col = (const float *)X + k * rows;
+            for (size_t i = 0; i < rows; i++) y[i] += (absval ? fabs((double)col[i]) : (double)col[i]) * vk;
         }
     }
 }
 
-void tune_problem_make(tune_problem *p, int dbl, size_t n, unsigned long long seed)
+static double *doubles(size_t n)
+{
+    double *p = malloc((n ? n : 1) * sizeof(double));
+    if (!p) {
+        fprintf(stderr, "gpublas3-tune: out of host memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+#define ELEM(X, i) (p->dbl ? ((const double *)(X))[i] : (double)((const float *)(X))[i])
+
+void tune_problem_make(tune_problem *p, int dbl, size_t M, size_t N, size_t K, unsigned long long seed)
 {
     size_t es = dbl ? 8 : 4;
+    memset(p, 0, sizeof *p);
     p->dbl = dbl;
-    p->n = n;
-    p->A = malloc(n * n * es);
-    p->B = malloc(n * n * es);
-    p->x = malloc(n * sizeof(double));
-    p->ref = malloc(n * sizeof(double));
-    p->bound = malloc(n * sizeof(double));
-    double *t = malloc(n * sizeof(double)), *ax = malloc(n * sizeof(double));
-    if (!p->A || !p->B || !p->x || !p->ref || !p->bound || !t || !ax) {
+    p->M = M;
+    p->N = N;
+    p->K = K;
+    p->A = malloc(M * K * es);
+    p->B = malloc(K * N * es);
+    if (!p->A || !p->B) {
         fprintf(stderr, "gpublas3-tune: out of host memory\n");
         exit(1);
     }
     unsigned long long s = seed * 2654435761ULL + 88172645463325252ULL;
-    for (size_t i = 0; i < n * n; i++) {
-        double a = (double)(rng(&s) >> 11) / 9007199254740992.0 * 2 - 1;
-        double b = (double)(rng(&s) >> 11) / 9007199254740992.0 * 2 - 1;
-        if (dbl) { ((double *)p->A)[i] = a; ((double *)p->B)[i] = b; }
-        else { ((float *)p->A)[i] = (float)a; ((float *)p->B)[i] = (float)b; }
-    }
-    for (size_t i = 0; i < n; i++) p->x[i] = (double)(rng(&s) >> 11) / 9007199254740992.0 * 2 - 1;
-    matvec(dbl, p->B, n, p->x, t, 0);
-    matvec(dbl, p->A, n, t, p->ref, 0);
-    for (size_t i = 0; i < n; i++) ax[i] = fabs(p->x[i]);
-    matvec(dbl, p->B, n, ax, t, 1);
-    matvec(dbl, p->A, n, t, p->bound, 1);
-    p->line[0] = 0;
-    p->line[1] = n - 1;
-    p->line[2] = rng(&s) % n;
-    double *arow = malloc(n * sizeof(double)), *bcol = malloc(n * sizeof(double));
-    for (int l = 0; l < TUNE_LINES; l++) {
-        size_t i = p->line[l];
-        p->row[l] = malloc(n * sizeof(double));
-        p->rowabs[l] = malloc(n * sizeof(double));
-        p->col[l] = malloc(n * sizeof(double));
-        p->colabs[l] = malloc(n * sizeof(double));
-        for (size_t k = 0; k < n; k++) {
-            arow[k] = dbl ? ((double *)p->A)[i + k * n] : ((float *)p->A)[i + k * n];
-            bcol[k] = dbl ? ((double *)p->B)[k + i * n] : ((float *)p->B)[k + i * n];
+    for (int which = 0; which < 2; which++) {
+        void *X = which ? p->B : p->A;
+        size_t count = which ? K * N : M * K;
+        for (size_t i = 0; i < count; i++) {
+            double v = (double)(rng(&s) >> 11) / 9007199254740992.0 * 2 - 1;
+            if (dbl) ((double *)X)[i] = v;
+            else ((float *)X)[i] = (float)v;
         }
-        for (size_t j = 0; j < n; j++) {
+    }
+    p->x = doubles(N);
+    p->ref = doubles(M);
+    p->bound = doubles(M);
+    double *t = doubles(K), *ax = doubles(N);
+    for (size_t i = 0; i < N; i++) p->x[i] = (double)(rng(&s) >> 11) / 9007199254740992.0 * 2 - 1;
+    matvec(dbl, p->B, K, N, p->x, t, 0);
+    matvec(dbl, p->A, M, K, t, p->ref, 0);
+    for (size_t i = 0; i < N; i++) ax[i] = fabs(p->x[i]);
+    matvec(dbl, p->B, K, N, ax, t, 1);
+    matvec(dbl, p->A, M, K, t, p->bound, 1);
+    p->row_at[0] = 0;
+    p->row_at[1] = M - 1;
+    p->row_at[2] = rng(&s) % M;
+    p->col_at[0] = 0;
+    p->col_at[1] = N - 1;
+    p->col_at[2] = rng(&s) % N;
+    double *arow = doubles(K), *bcol = doubles(K);
+    for (int l = 0; l < TUNE_LINES; l++) {
+        size_t i = p->row_at[l], j0 = p->col_at[l];
+        p->row[l] = doubles(N);
+        p->rowabs[l] = doubles(N);
+        p->col[l] = doubles(M);
+        p->colabs[l] = doubles(M);
+        for (size_t k = 0; k < K; k++) {
+            arow[k] = ELEM(p->A, i + k * M);
+            bcol[k] = ELEM(p->B, k + j0 * K);
+        }
+        for (size_t j = 0; j < N; j++) {
             double sr = 0, ar = 0;
-            for (size_t k = 0; k < n; k++) {
-                double b = dbl ? ((double *)p->B)[k + j * n] : ((float *)p->B)[k + j * n];
+            for (size_t k = 0; k < K; k++) {
+                double b = ELEM(p->B, k + j * K);
                 sr += arow[k] * b;
                 ar += fabs(arow[k] * b);
             }
             p->row[l][j] = sr;
             p->rowabs[l][j] = ar;
         }
-        matvec(dbl, p->A, n, bcol, p->col[l], 0);
-        for (size_t k = 0; k < n; k++) bcol[k] = fabs(bcol[k]);
-        matvec(dbl, p->A, n, bcol, p->colabs[l], 1);
+        matvec(dbl, p->A, M, K, bcol, p->col[l], 0);
+        for (size_t k = 0; k < K; k++) bcol[k] = fabs(bcol[k]);
+        matvec(dbl, p->A, M, K, bcol, p->colabs[l], 1);
     }
     free(arow);
     free(bcol);
@@ -215,30 +236,31 @@ void tune_problem_make(tune_problem *p, int dbl, size_t n, unsigned long long se
  * < 1 passes; NaN anywhere fails. */
 static double check(const tune_problem *p, const void *C)
 {
-    size_t n = p->n;
+    size_t M = p->M, N = p->N;
     double eps = p->dbl ? 1.1e-16 : 6e-8, worst = 0;
-    double *y = malloc(n * sizeof(double));
-    matvec(p->dbl, C, n, p->x, y, 0);
-    for (size_t i = 0; i < n; i++) {
-        double r = fabs(y[i] - p->ref[i]) / (2.0 * (double)n * eps * p->bound[i] + 1e-300);
+    double *y = doubles(M);
+    matvec(p->dbl, C, M, N, p->x, y, 0);
+    for (size_t i = 0; i < M; i++) {
+        double r = fabs(y[i] - p->ref[i]) / (2.0 * (double)p->K * eps * p->bound[i] + 1e-300);
         if (!(r <= worst)) worst = r; /* NaN sticks */
     }
     free(y);
     /* exact elements: a practical bound, 16 sqrt(K) eps sum|a||b| (the
      * worst case, K eps, would hide a missing k-tile at large K) */
-    double f = 16.0 * sqrt((double)n) * eps;
-#define AT(i, j) (p->dbl ? ((const double *)C)[(i) + (j) * n] : (double)((const float *)C)[(i) + (j) * n])
-    for (int l = 0; l < TUNE_LINES; l++)
-        for (size_t j = 0; j < n; j++) {
-            size_t i = p->line[l];
-            double r1 = fabs(AT(i, j) - p->row[l][j]) / (f * p->rowabs[l][j] + 1e-300);
-            double r2 = fabs(AT(j, i) - p->col[l][j]) / (f * p->colabs[l][j] + 1e-300);
-            if (!(r1 <= worst)) worst = r1;
-            if (!(r2 <= worst)) worst = r2;
+    double f = 16.0 * sqrt((double)p->K) * eps;
+    for (int l = 0; l < TUNE_LINES; l++) {
+        for (size_t j = 0; j < N; j++) {
+            double r = fabs(ELEM(C, p->row_at[l] + j * M) - p->row[l][j]) / (f * p->rowabs[l][j] + 1e-300);
+            if (!(r <= worst)) worst = r;
         }
-#undef AT
+        for (size_t i = 0; i < M; i++) {
+            double r = fabs(ELEM(C, i + p->col_at[l] * M) - p->col[l][i]) / (f * p->colabs[l][i] + 1e-300);
+            if (!(r <= worst)) worst = r;
+        }
+    }
     return worst;
 }
+#undef ELEM
 
 typedef struct {
     cl_context ctx;
@@ -260,10 +282,10 @@ static int open_session(const char *sel, session *s, char *err, size_t n)
  * with r->why set. */
 static double run_gemm(session *s, const tune_problem *p, int reps, double *max_err, char *why, size_t wn)
 {
-    size_t n = p->n, es = p->dbl ? 8 : 4, bytes = n * n * es;
+    size_t M = p->M, N = p->N, K = p->K, es = p->dbl ? 8 : 4, bytes = M * N * es;
     cl_int e1, e2, e3;
-    cl_mem A = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, p->A, &e1);
-    cl_mem B = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, p->B, &e2);
+    cl_mem A = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, M * K * es, p->A, &e1);
+    cl_mem B = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, K * N * es, p->B, &e2);
     cl_mem C = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e3);
     void *host = malloc(bytes);
     double result = -1;
@@ -274,10 +296,10 @@ static double run_gemm(session *s, const tune_problem *p, int reps, double *max_
     if (p->dbl) { double nan = NAN; clEnqueueFillBuffer(s->q, C, &nan, 8, 0, bytes, 0, NULL, NULL); }
     else { float nan = NAN; clEnqueueFillBuffer(s->q, C, &nan, 4, 0, bytes, 0, NULL, NULL); }
     gpublas3Status st = gpublas3Success;
-#define CALL() (p->dbl ? gpublas3Dgemm(gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, n, n, n, 1.0, \
-                                       A, 0, n, B, 0, n, 0.0, C, 0, n, 1, &s->q, 0, NULL, NULL)        \
-                       : gpublas3Sgemm(gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, n, n, n, 1.0f, \
-                                       A, 0, n, B, 0, n, 0.0f, C, 0, n, 1, &s->q, 0, NULL, NULL))
+#define CALL() (p->dbl ? gpublas3Dgemm(gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, M, N, K, 1.0, \
+                                       A, 0, M, B, 0, K, 0.0, C, 0, M, 1, &s->q, 0, NULL, NULL)        \
+                       : gpublas3Sgemm(gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, M, N, K, 1.0f, \
+                                       A, 0, M, B, 0, K, 0.0f, C, 0, M, 1, &s->q, 0, NULL, NULL))
     st = CALL();
     cl_int fin = clFinish(s->q);
     if (st != gpublas3Success || fin != CL_SUCCESS) {
@@ -291,7 +313,7 @@ static double run_gemm(session *s, const tune_problem *p, int reps, double *max_
     double worst = check(p, host);
     *max_err = worst;
     if (!(worst < 1)) {
-        snprintf(why, wn, "WRONG result at n=%zu: residual %.3g of the bound", n, worst);
+        snprintf(why, wn, "WRONG result at %zux%zux%zu: residual %.3g of the bound", M, N, K, worst);
         goto done;
     }
     double best = 1e30;
@@ -307,7 +329,7 @@ static double run_gemm(session *s, const tune_problem *p, int reps, double *max_
         if (dt < best) best = dt;
     }
 #undef CALL
-    result = 2.0 * (double)n * n * n / best * 1e-9;
+    result = 2.0 * (double)M * N * K / best * 1e-9;
 done:
     free(host);
     if (A) clReleaseMemObject(A);
@@ -317,11 +339,12 @@ done:
 }
 
 void tune_eval_gemm(const char *sel, const char *params, const tune_problem *small,
-                    const tune_problem *big, double prune_gflops, int reps, tune_result *r)
+                    const tune_problem *big, int nbig, double prune_gflops, int reps, tune_result *r)
 {
     session s;
     memset(r, 0, sizeof *r);
     setenv("GPUBLAS3_PARAMS", params, 1);
+    setenv("GPUBLAS3_PLAN", "packed", 1);   /* the rows are the packed path's, whatever the plan prefers */
     if (open_session(sel, &s, r->why, sizeof r->why) || gpublas3Setup() != gpublas3Success) return;
     double err = 0;
     r->gflops_small = run_gemm(&s, small, 2, &err, r->why, sizeof r->why);
@@ -331,9 +354,15 @@ void tune_eval_gemm(const char *sel, const char *params, const tune_problem *sma
         r->ok = 2;
         return;
     }
-    r->gflops = run_gemm(&s, big, reps, &err, r->why, sizeof r->why);
-    if (err > r->max_err) r->max_err = err;
-    r->ok = r->gflops > 0;
+    double logsum = 0;
+    for (int i = 0; i < nbig; i++) {
+        double g = run_gemm(&s, &big[i], reps, &err, r->why, sizeof r->why);
+        if (err > r->max_err) r->max_err = err;
+        if (g <= 0) return;
+        logsum += log(g);
+    }
+    r->gflops = exp(logsum / nbig);
+    r->ok = 1;
     gpublas3Teardown();
 }
 

@@ -81,47 +81,74 @@ static const char *columns[] = { "mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "
                                  "db", "pad", "wtm", "nfirst", "mma", "copy_ts", "copy_rs", "copy_direct" };
 #define NCOL (sizeof columns / sizeof columns[0])
 
-/* Keeps every line of the file except the header, comments about this row,
- * and the row itself; writes the header, the other lines, then this row. */
-int tune_write_row(const char *path, const char *match, const g3_params *p, const char *comment)
+/* Writes the file again with every line kept in its place, except this
+ * row and its comment ("# match,precision,shape: ..."), which go last;
+ * rows are rewritten under the current header (device, precision, shape,
+ * then `columns`), so a table written before the shape column gains it
+ * (`any`) and its rows mean what they meant. */
+#define MAXF 40
+static int fields(char *line, char **f)
 {
-    char *keep = calloc(1, 1 << 20), line[1024], prefix[300], tag[300];
-    size_t used = 0;
-    if (!keep) return -1;
-    snprintf(prefix, sizeof prefix, "%s,%d,", match, p->precision);
-    snprintf(tag, sizeof tag, "# %s,%d:", match, p->precision);
+    int n = 0;
+    line[strcspn(line, "\r\n")] = 0;
+    for (char *save = NULL, *t = strtok_r(line, ",", &save); t && n < MAXF; t = strtok_r(NULL, ",", &save)) f[n++] = t;
+    return n;
+}
+
+int tune_write_row(const char *path, const char *match, const char *shape, const g3_params *p, const char *comment)
+{
+    size_t cap = 1 << 20, used = 0;
+    char *out = calloc(1, cap), line[1024], copy[1024], tag[300], oldtag[300];
+    char *head[MAXF];
+    int nhead = 0;
+    if (!out) return -1;
+    snprintf(tag, sizeof tag, "# %s,%d,%s:", match, p->precision, shape);
+    snprintf(oldtag, sizeof oldtag, "# %s,%d:", match, p->precision);
+    char hline[1024] = "";
     FILE *f = fopen(path, "r");
-    if (f) {
-        while (fgets(line, sizeof line, f)) {
-            if (strncmp(line, "device,", 7) == 0 || strncmp(line, prefix, strlen(prefix)) == 0 ||
-                strncmp(line, tag, strlen(tag)) == 0)
-                continue;
-            used += snprintf(keep + used, (1 << 20) - used, "%s", line);
+    while (f && fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') {
+            if (strncmp(line, tag, strlen(tag)) && !(strcmp(shape, "any") == 0 && strncmp(line, oldtag, strlen(oldtag)) == 0))
+                used += snprintf(out + used, cap - used, "%s", line);
+            continue;
         }
-        fclose(f);
+        if (!nhead) {   /* the header: the new one goes in its place */
+            snprintf(hline, sizeof hline, "%s", line);
+            nhead = fields(hline, head);
+            used += snprintf(out + used, cap - used, "device,precision,shape");
+            for (size_t i = 0; i < NCOL; i++) used += snprintf(out + used, cap - used, ",%s", columns[i]);
+            used += snprintf(out + used, cap - used, "\n");
+            continue;
+        }
+        char *v[MAXF];
+        snprintf(copy, sizeof copy, "%s", line);
+        int nv = fields(copy, v);
+        const char *dev = "", *prec = "", *shp = "any";
+        g3_params q = { 0 };
+        for (int i = 0; i < nv && i < nhead; i++) {
+            if (strcmp(head[i], "device") == 0) dev = v[i];
+            else if (strcmp(head[i], "precision") == 0) prec = v[i];
+            else if (strcmp(head[i], "shape") == 0) shp = v[i];
+            else if (tune_field(&q, head[i])) *tune_field(&q, head[i]) = atoi(v[i]);
+        }
+        if (strcmp(dev, match) == 0 && atoi(prec) == p->precision && strcmp(shp, shape) == 0) continue;
+        used += snprintf(out + used, cap - used, "%s,%s,%s", dev, prec, shp);
+        for (size_t i = 0; i < NCOL; i++) used += snprintf(out + used, cap - used, ",%d", *tune_field(&q, columns[i]));
+        used += snprintf(out + used, cap - used, "\n");
     }
-    f = fopen(path, "w");
-    if (!f) { free(keep); return -1; }
-    /* leading comments first, then the header, then the rows */
-    char *rest = keep;
-    while (*rest == '#') {
-        char *nl = strchr(rest, '\n');
-        if (!nl) break;
-        /* a row's own comment ("# match,32: ...") stays with its row */
-        char *colon = memchr(rest, ':', (size_t)(nl - rest));
-        if (colon && colon - rest > 4 && (strncmp(colon - 3, ",32", 3) == 0 || strncmp(colon - 3, ",64", 3) == 0))
-            break;
-        fwrite(rest, 1, (size_t)(nl + 1 - rest), f);
-        rest = nl + 1;
+    if (f) fclose(f);
+    if (!nhead) {
+        used += snprintf(out + used, cap - used, "device,precision,shape");
+        for (size_t i = 0; i < NCOL; i++) used += snprintf(out + used, cap - used, ",%s", columns[i]);
+        used += snprintf(out + used, cap - used, "\n");
     }
-    fprintf(f, "device,precision");
-    for (size_t i = 0; i < NCOL; i++) fprintf(f, ",%s", columns[i]);
-    fprintf(f, "\n%s", rest);
-    fprintf(f, "%s %s\n%s", tag, comment, prefix);
+    used += snprintf(out + used, cap - used, "%s %s\n%s,%d,%s", tag, comment, match, p->precision, shape);
     g3_params q = *p;
-    for (size_t i = 0; i < NCOL; i++) fprintf(f, "%s%d", i ? "," : "", *tune_field(&q, columns[i]));
-    fprintf(f, "\n");
-    fclose(f);
-    free(keep);
-    return 0;
+    for (size_t i = 0; i < NCOL; i++) used += snprintf(out + used, cap - used, ",%d", *tune_field(&q, columns[i]));
+    used += snprintf(out + used, cap - used, "\n");
+    f = fopen(path, "w");
+    int rc = f && fwrite(out, 1, used, f) == used ? 0 : -1;
+    if (f && fclose(f)) rc = -1;
+    free(out);
+    return rc;
 }

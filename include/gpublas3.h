@@ -1,4 +1,4 @@
-/* gpublas3 — Level-3 BLAS (GEMM, SYMM, SYRK, SYR2K, TRMM; single and double
+/* gpublas3 — Level-3 BLAS (GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM; real and complex, single and double
  * precision) on OpenCL devices, with clBLAS's argument lists.
  *
  * Every routine takes the caller's cl_mem buffers and command queue(s),
@@ -123,6 +123,18 @@ GPUBLAS3_API gpublas3Status gpublas3Strmm(gpublas3Order order, gpublas3Side side
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
     GPUBLAS3_QUEUE_ARGS);
 GPUBLAS3_API gpublas3Status gpublas3Dtrmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
+    GPUBLAS3_QUEUE_ARGS);
+
+/* B <- alpha*inv(op(A))*B (side Left) or alpha*B*inv(op(A)) (side Right), A
+ * triangular: the solution X of op(A)*X = alpha*B or X*op(A) = alpha*B.  A
+ * singular A gives infinities or NaN, as reference BLAS does. */
+GPUBLAS3_API gpublas3Status gpublas3Strsm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_float alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
+    GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Dtrsm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
     gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double alpha,
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
     GPUBLAS3_QUEUE_ARGS);

@@ -4,7 +4,7 @@
  * OpenCL device chosen by GPUBLAS3_DEVICE (`gpu`, `cpu`, `P:D` platform and
  * device indices, or part of the device's name; default: the first GPU,
  * else the first device).  Calls return when the result is in C (B for
- * TRMM); several threads may call at once.
+ * TRMM and TRSM); several threads may call at once.
  *
  * Fortran names take every argument by reference, as reference BLAS does;
  * the hidden lengths of the character arguments are never read, so C
@@ -59,6 +59,12 @@ GPUBLAS3_BLAS_API void strmm_(const char *side, const char *uplo, const char *tr
     const char *diag, const int *m, const int *n, const float *alpha, const float *a,
     const int *lda, float *b, const int *ldb);
 GPUBLAS3_BLAS_API void dtrmm_(const char *side, const char *uplo, const char *transa,
+    const char *diag, const int *m, const int *n, const double *alpha, const double *a,
+    const int *lda, double *b, const int *ldb);
+GPUBLAS3_BLAS_API void strsm_(const char *side, const char *uplo, const char *transa,
+    const char *diag, const int *m, const int *n, const float *alpha, const float *a,
+    const int *lda, float *b, const int *ldb);
+GPUBLAS3_BLAS_API void dtrsm_(const char *side, const char *uplo, const char *transa,
     const char *diag, const int *m, const int *n, const double *alpha, const double *a,
     const int *lda, double *b, const int *ldb);
 /* Complex (C, Z): arrays and scalars are {re, im} pairs of float / double;
@@ -152,6 +158,12 @@ GPUBLAS3_BLAS_API void cblas_strmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_U
     CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const float alpha,
     const float *A, const int lda, float *B, const int ldb);
 GPUBLAS3_BLAS_API void cblas_dtrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const double alpha,
+    const double *A, const int lda, double *B, const int ldb);
+GPUBLAS3_BLAS_API void cblas_strsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const float alpha,
+    const float *A, const int lda, float *B, const int ldb);
+GPUBLAS3_BLAS_API void cblas_dtrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
     CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const double alpha,
     const double *A, const int lda, double *B, const int ldb);
 /* Complex: scalars by pointer (HERK's and HER2K's real ones by value). */

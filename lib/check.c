@@ -49,10 +49,19 @@ gpublas3Status g3_check_call(gpublas3Order order, int enums_ok, size_t esize, cl
 {
     if (!g3_initialized())
         return gpublas3NotInitialized;
-    cl_context ctx;
-    if (nq == 0 || !qs || !qs[0] ||
-        clGetCommandQueueInfo(qs[0], CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL) != CL_SUCCESS)
+    cl_context ctx = NULL, qctx;
+    if (nq == 0 || !qs)
         return gpublas3InvalidCommandQueue;
+    /* Every queue of a split call (routines/plan/split.c) runs a share on
+     * the same buffers, so all must be valid and of one context. */
+    for (cl_uint i = 0; i < nq; i++) {
+        if (!qs[i] || clGetCommandQueueInfo(qs[i], CL_QUEUE_CONTEXT, sizeof qctx, &qctx, NULL) != CL_SUCCESS)
+            return gpublas3InvalidCommandQueue;
+        if (i == 0)
+            ctx = qctx;
+        else if (qctx != ctx)
+            return gpublas3InvalidContext;
+    }
     if ((nwait > 0) != (wait != NULL))
         return gpublas3InvalidEventWaitList;
     for (cl_uint i = 0; i < nwait; i++)

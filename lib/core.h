@@ -49,7 +49,8 @@ typedef struct {
     size_t off, ld;
     size_t rows, cols;  /* the matrix as stored, in the call's order */
 } g3_matrix;
-/* Checks, in this order: Setup done, queue, wait list, enum values (the
+/* Checks, in this order: Setup done, every queue (valid, and all of one
+ * context: gpublas3InvalidContext otherwise), wait list, enum values (the
  * routine passes enums_ok), then for A, B, C in turn the leading dimension,
  * the buffer, its context and its size.  mats[i] == NULL skips a matrix the
  * routine does not take; esize is the element size in bytes. */

@@ -33,7 +33,15 @@ typedef struct {
     /* copy kernel (copy/pack.cl) */
     int copy_ts, copy_rs; /* tile edge, rows of work-items */
     int copy_direct;      /* 1: no local-memory tile (CPUs) */
+    /* TRSM (routines/plan/solve.c) */
+    int trsm_nb;          /* order of the diagonal blocks kernels/trtri.cl inverts */
+    int trsm_refine;      /* 1: each product with an inverted block is refined once */
 } g3_params;
+
+/* trsm_nb and trsm_refine of a table without those columns: README's TRSM
+ * section says why. */
+#define G3_TRSM_NB 64
+#define G3_TRSM_REFINE 1
 
 extern const g3_params g3_tuned_table[];
 extern const int g3_tuned_count;

@@ -1,5 +1,5 @@
-/* The CBLAS drop-ins (cblas_sgemm ... cblas_dtrmm, cblas_cgemm ...
- * cblas_ztrmm), as reference CBLAS
+/* The CBLAS drop-ins (cblas_sgemm ... cblas_dtrmm, cblas_strsm,
+ * cblas_dtrsm, cblas_cgemm ... cblas_ztrmm), as reference CBLAS
  * builds them: the layout and the enums are checked here (the layout is
  * argument 1), a row-major call becomes the column-major call on the
  * transposes, and that call's checks report through cblas_xerbla with
@@ -117,6 +117,7 @@ static void syrk(g3d_call t, const char *rout, int layout, int uplo, int trans, 
     run(&c, row, rout);
 }
 
+/* TRMM and TRSM (the same arguments; t names the routine) */
 static void trmm(g3d_call t, const char *rout, int layout, int side, int uplo, int ta, int diag, int M, int N,
                  const void *A, int lda, void *B, int ldb)
 {
@@ -129,7 +130,6 @@ static void trmm(g3d_call t, const char *rout, int layout, int side, int uplo, i
     if (!tr) { report(row, 4, rout, "Illegal Trans setting, %d\n", ta); return; }
     if (!d) { report(row, 5, rout, "Illegal Diag setting, %d\n", diag); return; }
     g3d_call c = t;
-    c.routine = G3D_TRMM;
     c.side = s, c.uplo = u, c.trans = tr, c.diag = d;
     c.m = row ? N : M;
     c.n = row ? M : N;
@@ -203,7 +203,7 @@ void cblas_strmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TR
                  const int M, const int N, const float alpha, const float *A, const int lda, float *B,
                  const int ldb)
 {
-    trmm((g3d_call){ .dbl = 0, .alpha = alpha }, "cblas_strmm", layout, Side, Uplo, TransA, Diag, M, N, A, lda,
+    trmm((g3d_call){ .routine = G3D_TRMM, .dbl = 0, .alpha = alpha }, "cblas_strmm", layout, Side, Uplo, TransA, Diag, M, N, A, lda,
          B, ldb);
 }
 
@@ -211,8 +211,24 @@ void cblas_dtrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TR
                  const int M, const int N, const double alpha, const double *A, const int lda, double *B,
                  const int ldb)
 {
-    trmm((g3d_call){ .dbl = 1, .alpha = alpha }, "cblas_dtrmm", layout, Side, Uplo, TransA, Diag, M, N, A, lda,
+    trmm((g3d_call){ .routine = G3D_TRMM, .dbl = 1, .alpha = alpha }, "cblas_dtrmm", layout, Side, Uplo, TransA, Diag, M, N, A, lda,
          B, ldb);
+}
+
+void cblas_strsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag,
+                 const int M, const int N, const float alpha, const float *A, const int lda, float *B,
+                 const int ldb)
+{
+    trmm((g3d_call){ .routine = G3D_TRSM, .dbl = 0, .alpha = alpha }, "cblas_strsm", layout, Side, Uplo, TransA,
+         Diag, M, N, A, lda, B, ldb);
+}
+
+void cblas_dtrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag,
+                 const int M, const int N, const double alpha, const double *A, const int lda, double *B,
+                 const int ldb)
+{
+    trmm((g3d_call){ .routine = G3D_TRSM, .dbl = 1, .alpha = alpha }, "cblas_dtrsm", layout, Side, Uplo, TransA,
+         Diag, M, N, A, lda, B, ldb);
 }
 
 /* ---- complex: scalars by pointer ---- */

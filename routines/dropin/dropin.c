@@ -1,10 +1,15 @@
 /* The host drop-ins' common path: reference BLAS's argument checks (the
- * order and the positions of DGEMM, DSYMM, DSYRK, DSYR2K, DTRMM, and of
+ * order and the positions of DGEMM, DSYMM, DSYRK, DSYR2K, DTRMM, DTRSM, and of
  * their complex twins with ZHEMM, ZHERK, ZHER2K), its quick
  * returns, alpha = 0 done on the host exactly as reference BLAS does it,
- * then the device, falling back device by device and at last to plain host
- * loops, so that a call always ends with the right answer. */
+ * then the way the call goes: to the host BLAS when it is too small to pay
+ * for the trip (crossover.c), else to the device, falling back device by
+ * device, then to the host BLAS, and at last to plain host loops, so that
+ * a call always ends with the right answer.  This file is the top of the
+ * drop-ins: it calls the files below it (cpu_blas.c, crossover.c,
+ * dropin_device.c, dropin_host.c, dropin_plan.c, host.c), none calls it. */
 #include <ctype.h>
+#include <stdio.h>
 #include "dropin.h"
 #include "host.h"
 
@@ -65,7 +70,8 @@ int g3d_check(g3d_call *c)
         c->trans = trans_norm(c, c->trans);
         break;
     }
-    case G3D_TRMM: {
+    case G3D_TRMM:
+    case G3D_TRSM: {
         int nrowa = is(c->side, 'L') ? c->m : c->n;
         if (!is(c->side, 'L') && !is(c->side, 'R')) info = 1;
         else if (!is(c->uplo, 'U') && !is(c->uplo, 'L')) info = 2;
@@ -87,13 +93,13 @@ int g3d_check(g3d_call *c)
 
 const char *g3d_name(const g3d_call *c)
 {
-    static const char *const names[4][5] = {
-        { "SGEMM ", "SSYMM ", "SSYRK ", "SSYR2K", "STRMM " },
-        { "DGEMM ", "DSYMM ", "DSYRK ", "DSYR2K", "DTRMM " },
-        { "CGEMM ", "CSYMM ", "CSYRK ", "CSYR2K", "CTRMM " },
-        { "ZGEMM ", "ZSYMM ", "ZSYRK ", "ZSYR2K", "ZTRMM " } };
-    static const char *const herm[2][5] = { { "", "CHEMM ", "CHERK ", "CHER2K", "" },
-                                            { "", "ZHEMM ", "ZHERK ", "ZHER2K", "" } };
+    static const char *const names[4][6] = {
+        { "SGEMM ", "SSYMM ", "SSYRK ", "SSYR2K", "STRMM ", "STRSM " },
+        { "DGEMM ", "DSYMM ", "DSYRK ", "DSYR2K", "DTRMM ", "DTRSM " },
+        { "CGEMM ", "CSYMM ", "CSYRK ", "CSYR2K", "CTRMM ", "CTRSM " },
+        { "ZGEMM ", "ZSYMM ", "ZSYRK ", "ZSYR2K", "ZTRMM ", "ZTRSM " } };
+    static const char *const herm[2][6] = { { "", "CHEMM ", "CHERK ", "CHER2K", "", "" },
+                                            { "", "ZHEMM ", "ZHERK ", "ZHER2K", "", "" } };
     if (c->herm)
         return herm[c->dbl != 0][c->routine];
     return names[(c->dbl != 0) + 2 * (c->cplx != 0)][c->routine];
@@ -110,17 +116,48 @@ static int quick_return(const g3d_call *c)
     case G3D_SYMM: return c->m == 0 || c->n == 0 || (alpha_zero(c) && beta_one);
     case G3D_SYRK:
     case G3D_SYR2K: return c->n == 0 || (no_product && beta_one);
-    case G3D_TRMM: return c->m == 0 || c->n == 0;
+    case G3D_TRMM:
+    case G3D_TRSM: return c->m == 0 || c->n == 0;
     }
     return 1;
 }
 
-/* Only C <- beta*C (TRMM: B <- 0) is left: no operand is read. */
+/* Only C <- beta*C (TRMM, TRSM: B <- 0) is left: no operand is read. */
 static int scale_only(const g3d_call *c)
 {
-    if (c->routine == G3D_SYMM || c->routine == G3D_TRMM)
+    if (c->routine == G3D_SYMM || c->routine == G3D_TRMM || c->routine == G3D_TRSM)
         return alpha_zero(c);
     return alpha_zero(c) || c->k == 0;
+}
+
+/* The device, device by device; 0 when the call could not be finished
+ * there (panels before *first are done). */
+static int on_devices(const g3d_call *c, const char *name, int *first, const g3d_plan *pl)
+{
+    unsigned skip = 0;
+    for (;;) {
+        struct g3h_slot *s = g3h_acquire(c->dbl, skip, name);
+        if (!s)
+            return 0;
+        int err = g3d_device_run(s, c, pl, first, name);
+        if (err == 0) {
+            g3h_release(s);
+            return 1;
+        }
+        skip |= g3h_failed(s, c->dbl, name, err);
+    }
+}
+
+/* The host BLAS (a small call, or no device left); 0 when there is none. */
+static int on_host_blas(const g3d_call *c, const char *name, const char *why)
+{
+    if (!g3b_have(c))
+        return 0;
+    if (g3h_verbose())
+        fprintf(stderr, "gpublas3: %s m=%d n=%d k=%d on the host BLAS %s: %s\n", name, c->m, c->n, c->k,
+                g3b_name(), why);
+    g3b_run(c);
+    return 1;
 }
 
 void g3d_run(const g3d_call *c)
@@ -131,27 +168,31 @@ void g3d_run(const g3d_call *c)
         g3d_host_scale(c);
         return;
     }
-    g3d_plan pl;
-    g3d_plan_make(c, g3h_panel_bytes(), &pl);
-    char name[7];
+    char name[7], why[192];
     int len = 0;
     for (const char *s = g3d_name(c); *s && *s != ' '; s++)
         name[len++] = *s;
     name[len] = 0;
-    unsigned skip = 0;
-    int first = 0;
-    for (;;) {
-        struct g3h_slot *s = g3h_acquire(c->dbl, skip, name);
-        if (!s) {
-            g3h_note_host_fallback(name);
-            g3d_host_run(c, &pl, first);
+    if (g3b_have(c)) {
+        int dev = g3x_to_device(c, g3h_verbose() ? why : NULL, sizeof why);
+        if (!dev) {
+            on_host_blas(c, name, why);
             return;
         }
-        int err = g3d_device_run(s, c, &pl, &first);
-        if (err == 0) {
-            g3h_release(s);
-            return;
-        }
-        skip |= g3h_failed(s, c->dbl, name, err);
+        if (g3h_verbose())
+            fprintf(stderr, "gpublas3: %s m=%d n=%d k=%d to the device: %s\n", name, c->m, c->n, c->k, why);
+    } else if (g3h_verbose()) {
+        fprintf(stderr, "gpublas3: %s m=%d n=%d k=%d to the device: no host BLAS\n", name, c->m, c->n, c->k);
     }
+    g3d_plan pl;
+    g3d_plan_make(c, g3h_panel_bytes(), &pl);
+    int first = 0;
+    if (on_devices(c, name, &first, &pl))
+        return;
+    /* No device left: the host BLAS can only take the call whole, so
+     * only if no panel has changed C yet. */
+    if (first == 0 && on_host_blas(c, name, "no device can run it"))
+        return;
+    g3h_note_host_fallback(name);
+    g3d_host_run(c, &pl, first);
 }

@@ -6,19 +6,19 @@
 #define G3_DROPIN_H
 #include <stddef.h>
 
-typedef enum { G3D_GEMM, G3D_SYMM, G3D_SYRK, G3D_SYR2K, G3D_TRMM } g3d_routine;
+typedef enum { G3D_GEMM, G3D_SYMM, G3D_SYRK, G3D_SYR2K, G3D_TRMM, G3D_TRSM } g3d_routine;
 
 /* One column-major call, arguments by value.  Option letters are as the
  * caller gave them until g3d_check accepts them, then upper case with 'C'
  * read as 'T' (real types; complex ones keep 'C', the conjugate
- * transpose).  c/ldc is the output: C, or TRMM's B.  Complex calls (C, Z:
+ * transpose).  c/ldc is the output: C, or TRMM's and TRSM's B.  Complex calls (C, Z:
  * `cplx`; `herm` for HEMM, HERK, HER2K, on the SYMM, SYRK, SYR2K routines)
  * have complex alpha and beta (*_im; HERK's and HER2K's beta, HERK's alpha
  * real) and arrays of {re, im} pairs. */
 typedef struct {
     g3d_routine routine;
     int dbl, cplx, herm;
-    char side, uplo, trans, transb, diag;  /* trans: GEMM's TRANSA, SYRK/SYR2K's TRANS, TRMM's TRANSA */
+    char side, uplo, trans, transb, diag;  /* trans: GEMM's TRANSA, SYRK/SYR2K's TRANS, TRMM/TRSM's TRANSA */
     int m, n, k;                           /* SYRK/SYR2K: n and k */
     double alpha, beta, alpha_im, beta_im;
     const void *a;
@@ -77,7 +77,7 @@ typedef struct {
     int by_rows;         /* panels are row blocks of the output, else column blocks */
     char shared[2];      /* matrices sent whole before the first panel ('A', 'B'; 0 = none) */
     char xmat;           /* the matrix sent in parts with each panel, 0 if none */
-    int reads_c;         /* the output's old value is read (TRMM, or beta != 0) */
+    int reads_c;         /* the output's old value is read (TRMM, TRSM, or beta != 0) */
 } g3d_plan;
 
 void g3d_plan_make(const g3d_call *c, size_t panel_bytes, g3d_plan *pl);
@@ -90,13 +90,29 @@ void g3d_stored(const g3d_call *c, char mat, int *rows, int *cols);
  * SYRK/SYR2K only the stored triangle's. */
 void g3d_kept_rows(const g3d_call *c, const g3d_region *y, int j, int *r0, int *r1);
 
+/* ---- the host BLAS and the crossover (cpu_blas.c, crossover.c) ---- */
+
+/* A host BLAS defines the call's routine (GPUBLAS3_CPU_BLAS, else the next
+ * library in the process with the same name). */
+int g3b_have(const g3d_call *c);
+/* Runs the call there (g3b_have must have said yes). */
+void g3b_run(const g3d_call *c);
+/* The host BLAS's file, or "none". */
+const char *g3b_name(void);
+/* The call's flops, as the crossover counts them. */
+double g3x_flops(const g3d_call *c);
+/* 1: the call pays for the trip to the device (model or
+ * GPUBLAS3_CROSSOVER); why (when not NULL: formatting costs as much as a
+ * tiny call) gets the reason, for GPUBLAS3_VERBOSE. */
+int g3x_to_device(const g3d_call *c, char *why, size_t len);
+
 /* ---- executing a plan ---- */
 
 /* On the device of the slot, from panel *first on; *first advances past
- * every panel whose result is back in the caller's array.  Returns an
- * OpenCL/gpublas3 status. */
+ * every panel whose result is back in the caller's array.  `name`
+ * ("DGEMM") is for messages.  Returns an OpenCL/gpublas3 status. */
 struct g3h_slot;
-int g3d_device_run(struct g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first);
+int g3d_device_run(struct g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first, const char *name);
 /* Plain host loops (the last resort), panels first.. on. */
 void g3d_host_run(const g3d_call *c, const g3d_plan *pl, int first);
 /* alpha = 0 (or k = 0 for GEMM, SYRK, SYR2K): C <- beta*C, exactly as

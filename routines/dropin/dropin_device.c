@@ -15,7 +15,10 @@
  * arrays and pinned memory run on several threads (GPUBLAS3_COPY_THREADS).
  * Only the output's referenced part is written back (for SYRK and SYR2K
  * only the stored triangle), so ld padding and the other triangle keep
- * their bits.  A failure stops at a panel boundary: panels before it are
+ * their bits.  With beta != 0 (all but TRMM), C never travels up: the
+ * device computes alpha op(A) op(B) alone and the host adds beta C as it
+ * writes each panel back, which saves a quarter of a square GEMM's
+ * transfers and a copy of C into pinned memory.  A failure stops at a panel boundary: panels before it are
  * complete in the caller's array, later ones untouched, so the call can go
  * on elsewhere from there.
  *
@@ -23,6 +26,7 @@
  * spent packing, unpacking and waiting.  For tests of the fallbacks,
  * GPUBLAS3_TEST_FAIL=n makes the n-th device sub-call of the process fail
  * as if the device had refused it. */
+#include <complex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,8 +47,9 @@ typedef struct {
 
 typedef struct {
     g3h_slot *s;
-    const g3d_call *c;
+    const g3d_call *c;   /* the call as the device runs it (beta 0 when the host adds beta C) */
     const g3d_plan *pl;
+    double host_beta, host_beta_im; /* beta the host applies to C when it writes a panel back; 0: none */
     size_t es;
     cl_command_queue qup, qrun, qdown;
     cl_mem shared[2];
@@ -63,13 +68,48 @@ typedef struct {
     int cols, to_user;
     const g3d_call *c;
     const g3d_region *keep;  /* when writing back: keep only these rows' kept part */
+    double beta, beta_im;    /* when writing back: user = img + beta * user (0: a copy) */
 } copy_job;
+
+static int scales(const copy_job *j)
+{
+    return j->beta != 0 || j->beta_im != 0;
+}
+
+/* Writes len bytes of a column back: a copy, or img + beta * user (a
+ * complex product, in the routine's precision, for complex calls). */
+static void put_column(const copy_job *j, char *usr, const char *img, size_t len)
+{
+    if (!scales(j)) {
+        memcpy(usr, img, len);
+    } else if (j->c->cplx && j->c->dbl) {
+        double complex *u = (double complex *)usr, b = CMPLX(j->beta, j->beta_im);
+        const double complex *m = (const double complex *)img;
+        for (size_t i = 0; i < len / 16; i++)
+            u[i] = m[i] + b * u[i];
+    } else if (j->c->cplx) {
+        float complex *u = (float complex *)usr, b = CMPLXF((float)j->beta, (float)j->beta_im);
+        const float complex *m = (const float complex *)img;
+        for (size_t i = 0; i < len / 8; i++)
+            u[i] = m[i] + b * u[i];
+    } else if (j->es == 8) {
+        double *u = (double *)usr, b = j->beta;
+        const double *m = (const double *)img;
+        for (size_t i = 0; i < len / 8; i++)
+            u[i] = m[i] + b * u[i];
+    } else {
+        float *u = (float *)usr, b = (float)j->beta;
+        const float *m = (const float *)img;
+        for (size_t i = 0; i < len / 4; i++)
+            u[i] = m[i] + b * u[i];
+    }
+}
 
 static void copy_columns(void *arg, int t, int n)
 {
     copy_job *j = arg;
     int q0 = (int)((long long)j->cols * t / n), q1 = (int)((long long)j->cols * (t + 1) / n);
-    if (!j->keep && j->ld_bytes == j->col_bytes) {
+    if (!j->keep && j->ld_bytes == j->col_bytes && (!j->to_user || !scales(j))) {
         /* One block: large copies let memcpy bypass the cache. */
         size_t off = (size_t)q0 * j->col_bytes, len = (size_t)(q1 - q0) * j->col_bytes;
         if (j->to_user) memcpy(j->user + off, j->img + off, len);
@@ -81,13 +121,13 @@ static void copy_columns(void *arg, int t, int n)
         if (!j->to_user) {
             memcpy(img, usr, j->col_bytes);
         } else if (!j->keep) {
-            memcpy(usr, img, j->col_bytes);
+            put_column(j, usr, img, j->col_bytes);
         } else {
             int r0, r1;
             g3d_kept_rows(j->c, j->keep, j->keep->c0 + q, &r0, &r1);
             size_t skip = (size_t)(r0 - j->keep->r0) * j->es;
             if (r1 > r0)
-                memcpy(usr + skip, img + skip, (size_t)(r1 - r0) * j->es);
+                put_column(j, usr + skip, img + skip, (size_t)(r1 - r0) * j->es);
         }
     }
 }
@@ -106,7 +146,8 @@ static void copy_region(engine *e, char mat, const g3d_region *r, char *img, int
     int ld = mat == 'A' ? c->lda : mat == 'B' ? c->ldb : c->ldc;
     copy_job j = { img, (char *)base + ((size_t)r->r0 + (size_t)r->c0 * (size_t)ld) * e->es,
                    (size_t)(r->r1 - r->r0) * e->es, (size_t)ld * e->es, e->es, r->c1 - r->c0, to_user,
-                   c, to_user && (c->routine == G3D_SYRK || c->routine == G3D_SYR2K) ? r : NULL };
+                   c, to_user && (c->routine == G3D_SYRK || c->routine == G3D_SYR2K) ? r : NULL,
+                   to_user && mat == 'C' ? e->host_beta : 0, to_user && mat == 'C' ? e->host_beta_im : 0 };
     int threads = region_bytes(r, e->es) >= ((size_t)4 << 20) ? j.cols : 1;
     g3h_parallel(copy_columns, &j, threads);
     *(to_user ? &e->t_unpack : &e->t_pack) += g3h_seconds() - t0;
@@ -173,6 +214,7 @@ static cl_int run_complex(const engine *e, const g3d_op *o, place a, place b, pl
                                                      be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
         case G3D_TRMM: return gpublas3Ztrmm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
                                             1, &q, nw, w, ev);
+        case G3D_TRSM: break; /* no complex TRSM yet */
         }
         return CL_INVALID_VALUE;
     }
@@ -193,6 +235,7 @@ static cl_int run_complex(const engine *e, const g3d_op *o, place a, place b, pl
                                                  be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
     case G3D_TRMM: return gpublas3Ctrmm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
                                         1, &q, nw, w, ev);
+    case G3D_TRSM: break; /* no complex TRSM yet */
     }
     return CL_INVALID_VALUE;
 }
@@ -238,6 +281,11 @@ static cl_int run_op(const engine *e, const stage *st, const g3d_op *o, cl_uint 
         return d ? gpublas3Dtrmm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
                                  1, &q, nw, w, ev)
                  : gpublas3Strmm(cm, sd, ul, ta, dg, m, n, fa, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+                                 1, &q, nw, w, ev);
+    case G3D_TRSM:
+        return d ? gpublas3Dtrsm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+                                 1, &q, nw, w, ev)
+                 : gpublas3Strsm(cm, sd, ul, ta, dg, m, n, fa, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
                                  1, &q, nw, w, ev);
     }
     return CL_INVALID_VALUE;
@@ -469,20 +517,35 @@ static cl_int reserve(engine *e, int first)
 }
 
 /* GPUBLAS3_VERBOSE: one line per call on where its time went. */
-static void report(const engine *e, int early, double t, cl_int err)
+static void report(const engine *e, const char *name, int early, double t, cl_int err)
 {
     const g3d_call *c = e->c;
-    const char *name = g3d_name(c);
-    fprintf(stderr, "gpublas3: %.*s m=%d n=%d k=%d on %s: %d panel(s) of %d (%s), %s %.4f s; host packing %.4f s "
+    fprintf(stderr, "gpublas3: %.*s m=%d n=%d k=%d on %s: %d panel(s) of %d (%s%s), %s %.4f s; host packing %.4f s "
             "(%.3f GB), unpacking %.4f s (%.3f GB), waiting %.4f s\n", (int)strcspn(name, " "), name, c->m, c->n, c->k,
             g3h_device_name(e->s), e->pl->npanels, e->pl->width, early ? "early start" : "whole shared first",
-            err == CL_SUCCESS ? "done in" : "FAILED after", t, e->t_pack, 1e-9 * (double)e->b_pack, e->t_unpack,
+            e->host_beta != 0 || e->host_beta_im != 0 ? ", beta C on the host" : "", err == CL_SUCCESS ? "done in" : "FAILED after", t, e->t_pack, 1e-9 * (double)e->b_pack, e->t_unpack,
             1e-9 * (double)e->b_unpack, e->t_wait);
 }
 
-int g3d_device_run(g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *first)
+int g3d_device_run(g3h_slot *s, const g3d_call *call, const g3d_plan *plan, int *first, const char *name)
 {
-    engine e = { .s = s, .c = c, .pl = pl, .es = g3d_elem_size(c) };
+    /* beta C on the host: the device runs the call with beta 0 and never
+     * reads C.  Not where C must travel: TRMM's and TRSM's output is their
+     * operand B, and HERK's and HER2K's diagonal comes back with imaginary
+     * part 0, which img + beta C would not keep. */
+    g3d_call dc = *call;
+    g3d_plan dpl = *plan;
+    int c_travels = call->routine == G3D_TRMM || call->routine == G3D_TRSM ||
+                    (call->herm && (call->routine == G3D_SYRK || call->routine == G3D_SYR2K));
+    double host_beta = c_travels ? 0 : call->beta, host_beta_im = c_travels ? 0 : call->beta_im;
+    if (!c_travels) {
+        dc.beta = dc.beta_im = 0;
+        dpl.reads_c = 0;
+    }
+    const g3d_call *c = &dc;
+    const g3d_plan *pl = &dpl;
+    engine e = { .s = s, .c = c, .pl = pl, .host_beta = host_beta, .host_beta_im = host_beta_im,
+                 .es = g3d_elem_size(c) };
     double t0 = g3h_seconds();
     int chunks = shared_chunks(&e, 0);
     /* GEMM's first panel can start on the first chunk of the shared matrix. */
@@ -539,6 +602,6 @@ int g3d_device_run(g3h_slot *s, const g3d_call *c, const g3d_plan *pl, int *firs
     drop(&e.chunk_ev[0]);
     drop(&e.chunk_ev[1]);
     if (g3h_verbose())
-        report(&e, early, g3h_seconds() - t0, err);
+        report(&e, name, early, g3h_seconds() - t0, err);
     return err;
 }

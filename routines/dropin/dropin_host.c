@@ -88,10 +88,42 @@ static void host_trmm(const g3d_call *c, const g3d_op *o)
     free(t);
 }
 
+/* Substitution on each column (left) or row (right) of B, as reference
+ * BLAS orders it: op(A) x = alpha b, or x op(A) = alpha b. */
+static void host_trsm(const g3d_call *c, const g3d_op *o)
+{
+    int left = o->side == 'L', len = left ? o->m : o->n, lines = left ? o->n : o->m;
+    int upper = (o->uplo == 'U') == (o->trans == 'N');  /* op(A) upper */
+    /* left: op(A) upper solves from the last row; right: from the first column */
+    int down = left != upper;
+    cx *t = malloc((size_t)(len ? len : 1) * sizeof *t), alpha = CMPLX(o->alpha, o->alpha_im);
+    if (!t) abort();
+    for (int q = 0; q < lines; q++) {
+        for (int s = 0; s < len; s++) {
+            int i = down ? s : len - 1 - s;
+            cx v = alpha * (left ? get(c, o->c, i, q) : get(c, o->c, q, i));
+            for (int r = 0; r < s; r++) {
+                int l = down ? r : len - 1 - r;
+                v -= (left ? tri_elem(c, o, i, l) : tri_elem(c, o, l, i)) * t[l];
+            }
+            t[i] = v / tri_elem(c, o, i, i);
+        }
+        for (int i = 0; i < len; i++) {
+            if (left) put(c, o->c, i, q, t[i]);
+            else put(c, o->c, q, i, t[i]);
+        }
+    }
+    free(t);
+}
+
 static void host_op(const g3d_call *c, const g3d_op *o)
 {
     if (o->routine == G3D_TRMM) {
         host_trmm(c, o);
+        return;
+    }
+    if (o->routine == G3D_TRSM) {
+        host_trsm(c, o);
         return;
     }
     int tri = o->routine == G3D_SYRK || o->routine == G3D_SYR2K, m = tri ? o->n : o->m;
@@ -146,7 +178,7 @@ void g3d_host_run(const g3d_call *c, const g3d_plan *pl, int first)
 void g3d_host_scale(const g3d_call *c)
 {
     int tri = c->routine == G3D_SYRK || c->routine == G3D_SYR2K;
-    cx beta = c->routine == G3D_TRMM ? 0 : CMPLX(c->beta, c->beta_im);
+    cx beta = c->routine == G3D_TRMM || c->routine == G3D_TRSM ? 0 : CMPLX(c->beta, c->beta_im);
     g3d_at at = { 'C', 0, 0 };
     for (int j = 0; j < c->n; j++) {
         int i0 = tri && c->uplo == 'L' ? j : 0, i1 = tri ? (c->uplo == 'U' ? j + 1 : c->n) : c->m;

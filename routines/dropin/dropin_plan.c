@@ -13,6 +13,7 @@
  *   GEMM   C(:,J) = op(A) op(B)(:,J), or by row blocks C(I,:) when M > N
  *   SYMM   C(:,J) = A B(:,J) (side L),  C(I,:) = B(I,:) A (side R)
  *   TRMM   B(:,J) = op(A) B(:,J) (L),   B(I,:) = B(I,:) op(A) (R)
+ *   TRSM   B(:,J) = op(A)^-1 B(:,J) (L), B(I,:) = B(I,:) op(A)^-1 (R)
  *   SYRK   C(:,J) on the stored triangle: a SYRK of the diagonal block
  *          and a GEMM of the block above (upper) or below (lower) it;
  *          SYR2K likewise, with two GEMMs.
@@ -33,6 +34,7 @@ void g3d_stored(const g3d_call *c, char mat, int *rows, int *cols)
             break;
         case G3D_SYMM:
         case G3D_TRMM:
+        case G3D_TRSM:
             if (mat == 'A') r = k = c->side == 'L' ? c->m : c->n;
             break;
         case G3D_SYRK:
@@ -53,7 +55,7 @@ void g3d_plan_make(const g3d_call *c, size_t panel_bytes, g3d_plan *pl)
     size_t es = g3d_elem_size(c), per = 0;
     int extent = 0;
     *pl = (g3d_plan){ .shared = { 'A', 0 } };
-    pl->reads_c = c->routine == G3D_TRMM || c->beta != 0 || c->beta_im != 0;
+    pl->reads_c = c->routine == G3D_TRMM || c->routine == G3D_TRSM || c->beta != 0 || c->beta_im != 0;
     switch (c->routine) {
     case G3D_GEMM:
         if (c->n >= c->m) {
@@ -70,6 +72,7 @@ void g3d_plan_make(const g3d_call *c, size_t panel_bytes, g3d_plan *pl)
         break;
     case G3D_SYMM:
     case G3D_TRMM:
+    case G3D_TRSM:
         pl->by_rows = c->side == 'R';
         pl->xmat = c->routine == G3D_SYMM ? 'B' : 0;
         per = (size_t)(pl->by_rows ? c->n : c->m) * es * (c->routine == G3D_SYMM ? 2 : 1);

@@ -1,4 +1,4 @@
-/* The Fortran-style drop-ins (sgemm_ ... dtrmm_, cgemm_ ... ztrmm_): reference BLAS's
+/* The Fortran-style drop-ins (sgemm_ ... dtrmm_, strsm_, dtrsm_, cgemm_ ... ztrmm_): reference BLAS's
  * signatures, every argument by reference and read once into a g3d_call.
  * The hidden character lengths are left out of the signatures: they are
  * never needed, and C callers often do not pass them. */
@@ -265,4 +265,19 @@ void ztrmm_(const char *side, const char *uplo, const char *transa, const char *
             const void *alpha, const void *a, const int *lda, void *b, const int *ldb)
 {
     xtrmm(1, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
+}
+void strsm_(const char *side, const char *uplo, const char *transa, const char *diag, const int *m,
+            const int *n, const float *alpha, const float *a, const int *lda, float *b, const int *ldb)
+{
+    g3d_call x = { .routine = G3D_TRSM, .dbl = 0, .side = *side, .uplo = *uplo, .trans = *transa,
+                   .diag = *diag, .m = *m, .n = *n, .alpha = *alpha, .a = a, .lda = *lda, .c = b, .ldc = *ldb };
+    run(&x);
+}
+
+void dtrsm_(const char *side, const char *uplo, const char *transa, const char *diag, const int *m,
+            const int *n, const double *alpha, const double *a, const int *lda, double *b, const int *ldb)
+{
+    g3d_call x = { .routine = G3D_TRSM, .dbl = 1, .side = *side, .uplo = *uplo, .trans = *transa,
+                   .diag = *diag, .m = *m, .n = *n, .alpha = *alpha, .a = a, .lda = *lda, .c = b, .ldc = *ldb };
+    run(&x);
 }

@@ -56,5 +56,8 @@ size_t g3h_panel_bytes(void);
 /* GPUBLAS3_VERBOSE is set: report each call's plan and timing on stderr. */
 int g3h_verbose(void);
 const char *g3h_device_name(const g3h_slot *s);
+/* The device calls go to first (GPUBLAS3_DEVICE's or the MPI rank's
+ * choice) and its type; NULL when there is none (no device, or "host"). */
+const char *g3h_chosen_device(cl_device_type *type);
 double g3h_seconds(void);  /* a monotonic clock */
 #endif

@@ -34,7 +34,7 @@ void cblas_xerbla(int p, const char *rout, const char *form, ...)
             else if (p == 9 || p == 11) p = 20 - p;
         } else if (strstr(rout, "symm") || strstr(rout, "hemm")) {
             if (p == 4 || p == 5) p = 9 - p;
-        } else if (strstr(rout, "trmm")) {
+        } else if (strstr(rout, "trmm") || strstr(rout, "trsm")) {
             if (p == 6 || p == 7) p = 13 - p;
         }
     }

@@ -85,7 +85,8 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
 gpublas3Status g3_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                       const cl_event *wait, cl_event *events)
 {
-    (void)nq;
+    if (nq > 1)
+        return g3_split_run(c, nq, qs, nwait, wait, events);
     g3_chain chain;
     g3_chain_init(&chain, qs[0], nwait, wait);
     gpublas3Status st = g3_enqueue(c, &chain);

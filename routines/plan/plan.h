@@ -76,14 +76,29 @@ void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n);
 /* Plans and enqueues call c as the next steps of the chain. */
 gpublas3Status g3_enqueue(const g3_call *c, g3_chain *chain);
 /* Everything a routine does after its checks: runs c on the caller's
- * queues after the wait list and hands back events[i] for queue i.  (Today
- * all of it runs on queue 0.) */
+ * queues after the wait list and hands back events[i] for queue i. */
 gpublas3Status g3_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                       const cl_event *wait, cl_event *events);
 
 /* A complex call as the real call that computes it (complex.c).  That call
  * keeps a complex beta (beta_im != 0): the path scales C by it first. */
 void g3_complex_map(const g3_call *c, g3_call *real);
+/* Several queues: c cut into one block of C per queue (split.c). */
+gpublas3Status g3_split_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
+                            const cl_event *wait, cl_event *events);
+
+/* A triangular solve (TRSM), column-major: op(A) X = alpha B (left) or
+ * X op(A) = alpha B (right), X overwriting the M x N B; `upper` is op(A)'s
+ * triangle.  solve.c composes it from diagonal-block inversions and calls. */
+typedef struct {
+    int dbl, left, upper, trans, unit;
+    size_t M, N;
+    double alpha;
+    cl_mem a, b;
+    size_t offa, lda, offb, ldb;
+} g3_solve;
+gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
+                            const cl_event *wait, cl_event *events);
 
 /* The paths (one file each). */
 gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);

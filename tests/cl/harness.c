@@ -111,7 +111,7 @@ void data_fill(test_data *d, const spec_case *c0, uint64_t seed, int flags)
                 size_t x = spec_index(c, w, i, j);
                 if (spec_referenced(c, w, i, j)) {
                     double v = uniform(&s), im = c->cplx ? uniform(&s) : 0;
-                    if (is_out && c->routine != SPEC_TRMM && c->beta == 0 && c->beta_im == 0) v = im = NAN;
+                    if (is_out && spec_output(c) != 'B' && c->beta == 0 && c->beta_im == 0) v = im = NAN;
                     if (!is_out && (flags & FILL_NAN_AB)) v = im = NAN;
                     /* Hermitian diagonals: the imaginary part is never read */
                     if (spec_imag_unread(c, w, i, j)) im = NAN;
@@ -120,6 +120,7 @@ void data_fill(test_data *d, const spec_case *c0, uint64_t seed, int flags)
                     put(c, d->host[k], x, NAN, NAN);
                 }
             }
+        if (w == 'A') spec_condition(c, d->host[k]);
     }
 }
 
@@ -167,6 +168,17 @@ void case_start(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_c
 
 int case_finish(test_call *t)
 {
+    if (t->ev) {
+        assert_int_equal(clWaitForEvents(1, &t->ev), CL_SUCCESS);
+        clReleaseEvent(t->ev);
+    }
+    /* Read through env.q2: ordered after nothing but the wait above (or
+     * the caller's clFinish when no event was asked for). */
+    return case_judge(t, env.q2);
+}
+
+int case_judge(test_call *t, cl_command_queue q)
+{
     test_data *d = &t->d;
     const spec_case *c = &d->c;
     char desc[256], msg[256] = "";
@@ -177,15 +189,9 @@ int case_finish(test_call *t)
         snprintf(msg, sizeof msg, "status %d (%s)", t->status, gpublas3StatusString(t->status));
         bad = 1;
     }
-    if (t->ev) {
-        assert_int_equal(clWaitForEvents(1, &t->ev), CL_SUCCESS);
-        clReleaseEvent(t->ev);
-    }
-    /* Read through env.q2: ordered after nothing but the wait above (or
-     * the caller's clFinish when no event was asked for). */
     for (int k = 0; k < 3 && !bad; k++) {
         if (!t->m[k]) continue;
-        void *got = read_back(env.q2, t->m[k], d->n[k] * es);
+        void *got = read_back(q, t->m[k], d->n[k] * es);
         if (k == out) {
             void *ref = malloc(d->n[k] * es);
             memcpy(ref, d->host[k], d->n[k] * es);
@@ -225,4 +231,58 @@ int check_case(const spec_case *c, uint64_t seed, int flags)
     bad |= case_finish(&t);
     clFinish(env.q);
     return bad;
+}
+
+spec_case triangular_case(spec_routine r, int n, size_t M, size_t N, double alpha)
+{
+    spec_case c = { .routine = r, .dbl = n % 2, .order = orders[n / 2 % 2], .side = sides[n / 4 % 2],
+                    .uplo = uplos[n / 8 % 2], .diag = diags[n / 16 % 2], .transA = transposes[n / 32],
+                    .M = M, .N = N, .alpha = alpha };
+    return c;
+}
+
+int triangular_all_options(spec_routine r)
+{
+    static const double scalars[3] = { 1, -1, 2.5 };
+    int fails = 0;
+    for (int n = 0; n < TRIANGULAR_COMBINATIONS; n++) {
+        spec_case c = triangular_case(r, n, 1, 1, scalars[n % 3]);
+        fails += check_case(&c, n, 0);
+        c = padded(triangular_case(r, n, 7, 33, 2.5), 3);
+        c.offA = 4; c.offB = 1;
+        fails += check_case(&c, n + 100, 0);
+        c = triangular_case(r, n, 33, 7, scalars[(n + 1) % 3]);
+        fails += check_case(&c, n + 200, 0);
+        /* over two tiles of 16, 32 or 64 each way: whole tiles off the
+         * diagonal take the copy kernel's fast path */
+        c = padded(triangular_case(r, n, 130, 70, 2.5), 2);
+        c.offA = 3; c.offB = 5;
+        fails += check_case(&c, n + 300, 0);
+    }
+    return fails;
+}
+
+int triangular_nan_triangle(spec_routine r)
+{
+    int fails = 0;
+    for (int n = 0; n < TRIANGULAR_COMBINATIONS; n++) {
+        spec_case c = padded(triangular_case(r, n, 13, 9, -1), 1);
+        c.offA = 2;
+        fails += check_case(&c, n, FILL_NAN_TRIANGLE);
+        c = triangular_case(r, n, 130, 70, -1); /* whole tiles in the NaN triangle */
+        fails += check_case(&c, n + 100, FILL_NAN_TRIANGLE);
+    }
+    return fails;
+}
+
+int triangular_alpha_zero(spec_routine r)
+{
+    int fails = 0;
+    for (int n = 0; n < TRIANGULAR_COMBINATIONS; n += 13) {
+        spec_case c = triangular_case(r, n, 17, 11, 0);
+        fails += check_case(&c, n, FILL_NAN_AB);
+        c = triangular_case(r, n, 0, 11, 0);
+        fails += check_case(&c, n + 100, FILL_NAN_AB);
+    }
+    return fails;
 }

@@ -71,6 +71,9 @@ typedef struct {
 void case_start(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_command_queue q,
                 cl_uint nwait, const cl_event *wait, int want_event);
 int case_finish(test_call *t);
+/* case_finish's judging alone, reading the buffers through q once the
+ * caller has waited for the call (and frees). */
+int case_judge(test_call *t, cl_command_queue q);
 
 /* `c` with every leading dimension `pad` elements beyond the tight one. */
 spec_case padded(spec_case c, size_t pad);
@@ -82,4 +85,16 @@ extern const gpublas3Side sides[2];
 extern const gpublas3Uplo uplos[2];
 extern const gpublas3Diag diags[2];
 
+/* TRMM's and TRSM's shared sweeps (r is SPEC_TRMM or SPEC_TRSM).  Case n
+ * of the 96 option combinations: precision, order, side, uplo, diag, trans. */
+#define TRIANGULAR_COMBINATIONS 96
+spec_case triangular_case(spec_routine r, int n, size_t M, size_t N, double alpha);
+/* Each returns the number of failed cases: every combination at 1 x 1,
+ * 7 x 33 (padded, offsets), 33 x 7 and 130 x 70 (over tiles of 16, 32, 64
+ * and TRSM's default block order); NaN in A's unread triangle (and unit
+ * diagonal), small and in whole tiles; alpha = 0 with NaN in A and B, and
+ * M = 0. */
+int triangular_all_options(spec_routine r);
+int triangular_nan_triangle(spec_routine r);
+int triangular_alpha_zero(spec_routine r);
 #endif

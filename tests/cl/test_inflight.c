@@ -13,9 +13,9 @@
 #include <cmocka.h>
 #include "harness.h"
 
-#define BATCH 10
+#define BATCH (2 * SPEC_NROUTINES)
 
-/* Call i of a batch: routine i % 5, precision i / 5, assorted options. */
+/* Call i of a batch: routine i % SPEC_NROUTINES, precision i / SPEC_NROUTINES, assorted options. */
 static spec_case call(int i)
 {
     spec_case c = { .routine = (spec_routine)(i % SPEC_NROUTINES), .dbl = i / SPEC_NROUTINES,

@@ -2,7 +2,7 @@
  * GPUBLAS3_SCRATCH_LIMIT at 256 KiB (README: "Larger problems are split
  * into panels; results are the same"), every routine here needs several
  * times that unsplit, so it runs as panels in K (later panels accumulating
- * with beta = 1), M and N, TRMM's snapshot of B by slabs, and SYRK/SYR2K
+ * with beta = 1), M and N, TRMM's snapshot of B by slabs (TRSM's too), and SYRK/SYR2K
  * skipping panels outside the triangle.  The limit still leaves room for
  * tiles up to 128 wide, so a correct library can always do the call.
  * check_case judges results, canaries and inputs as everywhere else. */
@@ -55,14 +55,17 @@ static void syrk_syr2k_in_panels(void **state)
     assert_int_equal(fails, 0);
 }
 
-static void trmm_in_panels(void **state)
+/* TRMM, and TRSM's calls (the products with inverted blocks, which read
+ * the B block they write, and the updates) */
+static void trmm_trsm_in_panels(void **state)
 {
     (void)state;
     int fails = 0;
-    for (int n = 0; n < 16; n++) { /* side x uplo x diag x (s col N, d row T) */
-        spec_case c = { .routine = SPEC_TRMM, .dbl = n / 8, .order = orders[n / 8], .side = sides[n % 2],
-                        .uplo = uplos[n / 2 % 2], .diag = diags[n / 4 % 2], .transA = transposes[n / 8],
-                        .M = 150, .N = 140, .alpha = -1, .offA = 2, .offB = 9 };
+    for (int n = 0; n < 32; n++) { /* side x uplo x diag x (s col N, d row T) x routine */
+        spec_case c = { .routine = n < 16 ? SPEC_TRMM : SPEC_TRSM, .dbl = n / 8 % 2, .order = orders[n / 8 % 2],
+                        .side = sides[n % 2], .uplo = uplos[n / 2 % 2], .diag = diags[n / 4 % 2],
+                        .transA = transposes[n / 8 % 2], .M = n < 16 ? 150 : 230, .N = n < 16 ? 140 : 210,
+                        .alpha = -1, .offA = 2, .offB = 9 };
         fails += check_case(&c, n, FILL_NAN_TRIANGLE);
     }
     assert_int_equal(fails, 0);
@@ -104,7 +107,7 @@ int main(void)
         cmocka_unit_test(gemm_in_panels),
         cmocka_unit_test(symm_in_panels),
         cmocka_unit_test(syrk_syr2k_in_panels),
-        cmocka_unit_test(trmm_in_panels),
+        cmocka_unit_test(trmm_trsm_in_panels),
         cmocka_unit_test(complex_in_panels),
     };
     return cmocka_run_group_tests_name("panels", tests, env_open, env_close);

@@ -32,7 +32,8 @@ static double opA(size_t i, size_t l)
     switch (c->routine) {
     case SPEC_SYMM:
         return (c->uplo == gpublas3Upper) == (i <= l) ? at('A', i, l) : at('A', l, i);
-    case SPEC_TRMM: {
+    case SPEC_TRMM:
+    case SPEC_TRSM: {
         size_t r = t ? l : i, k = t ? i : l;
         if (r == k && c->diag == gpublas3Unit) return 1;
         return (c->uplo == gpublas3Upper) == (r <= k) || r == k ? at('A', r, k) : 0;
@@ -66,15 +67,17 @@ static double naive(size_t i, size_t j)
         for (size_t l = 0; l < c->K; l++) s += opA(i, l) * opB(j, l) + opB(i, l) * opA(j, l);
         return c->alpha * s + beta_c;
     case SPEC_TRMM:
+    case SPEC_TRSM: /* TRSM: op(A) X or X op(A), X the reference given as B */
         if (c->side == gpublas3Left) for (size_t l = 0; l < c->M; l++) s += opA(i, l) * at('B', l, j);
         else for (size_t l = 0; l < c->N; l++) s += at('B', i, l) * opA(l, j);
-        return c->alpha * s;
+        return c->routine == SPEC_TRSM ? s : c->alpha * s;
     default:
         return NAN;
     }
 }
 
-/* Reference and loops must agree to a few ulps of the magnitude involved. */
+/* Reference and loops must agree to a few ulps of the magnitude involved.
+ * TRSM's reference X is checked by the definition: op(A) X = alpha B. */
 static int compare_with_loops(const spec_case *c0, uint64_t seed)
 {
     test_data d;
@@ -86,12 +89,15 @@ static int compare_with_loops(const spec_case *c0, uint64_t seed)
     memcpy(ref, d.host[k], d.n[k] * es);
     spec_reference(c, d.host[0], d.host[1], ref);
     cur = c; cur_A = d.host[0]; cur_B = d.host[1]; cur_out = d.host[k];
+    int solve = c->routine == SPEC_TRSM;
+    if (solve) cur_B = ref;
     spec_dims(c, spec_output(c), &r, &n);
     for (size_t j = 0; j < n; j++)
         for (size_t i = 0; i < r; i++) {
             if (!spec_referenced(c, spec_output(c), i, j)) continue;
             size_t x = spec_index(c, spec_output(c), i, j);
             double want = naive(i, j), got = c->dbl ? ((double *)ref)[x] : ((float *)ref)[x];
+            if (solve) got = c->alpha * (c->dbl ? ((const double *)cur_out)[x] : ((const float *)cur_out)[x]);
             if (!(fabs(got - want) <= 1e-4 * (1 + fabs(want)))) {
                 char desc[256];
                 spec_describe(c, desc, sizeof desc);
@@ -128,6 +134,8 @@ static void reference_matches_loops(void **state)
                     for (int dg = 0; dg < 2; dg++) {
                         spec_case tr = { SPEC_TRMM, dg, orders[o], sides[s], uplos[u], transposes[t], .diag = diags[dg],
                                          .M = 5, .N = 4, .alpha = -1, .offA = 3 };
+                        fails += compare_with_loops(&tr, n);
+                        tr.routine = SPEC_TRSM;
                         fails += compare_with_loops(&tr, n);
                     }
             }
@@ -178,6 +186,17 @@ static void check_catches_faults(void **state)
     spec_complete(&r);
     assert_int_equal(judge_with_change(&r, 2 * 4 + 1, 1), 1);         /* C(2,1): stored, must be right */
     assert_int_equal(judge_with_change(&r, 1 * 4 + 2, 1), 1);         /* C(1,2): upper, must not change */
+
+    /* TRSM is judged by its residual: B(1,2) of a 6 x 4 left solve, ldb 8 */
+    spec_case t = { SPEC_TRSM, 0, gpublas3ColumnMajor, gpublas3Left, gpublas3Lower, gpublas3Trans,
+                    .diag = gpublas3NonUnit, .M = 6, .N = 4, .alpha = 2.5, .offB = 1 };
+    t = padded(t, 2);
+    assert_int_equal(judge_with_change(&t, (size_t)-1, 0), 0);
+    assert_int_equal(judge_with_change(&t, 1 + 2 * 8 + 1, 1e-7), 0);
+    /* an error in X(1,2) shows in the residual of every row op(A)(:,1) reaches */
+    assert_true(judge_with_change(&t, 1 + 2 * 8 + 1, 1e-3) >= 1);
+    assert_true(judge_with_change(&t, 1 + 2 * 8 + 1, INFINITY) >= 1);
+    assert_int_equal(judge_with_change(&t, 1 + 2 * 8 + 6, 1), 1);     /* ld padding */
 }
 
 int main(void)

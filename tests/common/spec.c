@@ -28,7 +28,7 @@ enum { CB_ROW = 101, CB_COL = 102, CB_NOTRANS = 111, CB_TRANS = 112, CB_CONJTRAN
        CB_LEFT = 141, CB_RIGHT = 142 };
 
 static const char *const names[SPEC_NALL] = { [SPEC_GEMM] = "gemm", [SPEC_SYMM] = "symm", [SPEC_SYRK] = "syrk",
-                                               [SPEC_SYR2K] = "syr2k", [SPEC_TRMM] = "trmm",
+                                               [SPEC_SYR2K] = "syr2k", [SPEC_TRMM] = "trmm", [SPEC_TRSM] = "trsm",
                                                [SPEC_HEMM] = "hemm", [SPEC_HERK] = "herk", [SPEC_HER2K] = "her2k" };
 
 /* The Hermitian routines have the shapes and structure of their symmetric twins. */
@@ -56,24 +56,26 @@ int spec_parse_routine(const char *name)
 }
 
 static int is_trans(gpublas3Transpose t) { return t != gpublas3NoTrans; }
+/* TRMM and TRSM: A triangular, B the output */
+static int triangular(const spec_case *c) { return c->routine == SPEC_TRMM || c->routine == SPEC_TRSM; }
 
 int spec_uses(const spec_case *c, char which)
 {
     switch (which) {
     case 'A': return 1;
     case 'B': return base(c->routine) != SPEC_SYRK;
-    case 'C': return c->routine != SPEC_TRMM;
+    case 'C': return !triangular(c);
     default: return 0;
     }
 }
 
-char spec_output(const spec_case *c) { return c->routine == SPEC_TRMM ? 'B' : 'C'; }
+char spec_output(const spec_case *c) { return triangular(c) ? 'B' : 'C'; }
 
 size_t spec_elem_size(const spec_case *c) { return (c->dbl ? 8 : 4) * ncomp(c); }
 
 char spec_precision(const spec_case *c) { return "sdcz"[!!c->dbl + 2 * !!c->cplx]; }
 
-/* Order of the square A of SYMM and TRMM. */
+/* Order of the square A of SYMM, TRMM and TRSM. */
 static size_t side_dim(const spec_case *c) { return c->side == gpublas3Left ? c->M : c->N; }
 
 void spec_dims(const spec_case *c, char which, size_t *rows, size_t *cols)
@@ -87,6 +89,7 @@ void spec_dims(const spec_case *c, char which, size_t *rows, size_t *cols)
         break;
     case SPEC_SYMM:
     case SPEC_TRMM:
+    case SPEC_TRSM:
         if (which == 'A') r = k = side_dim(c);
         if (which == 'B' || (which == 'C' && base(c->routine) == SPEC_SYMM)) { r = c->M; k = c->N; }
         break;
@@ -159,7 +162,8 @@ int spec_referenced(const spec_case *c, char which, size_t i, size_t j)
     int in_uplo = c->uplo == gpublas3Upper ? in_upper : in_lower;
     switch (base(c->routine)) {
     case SPEC_SYMM: return which != 'A' || in_uplo;
-    case SPEC_TRMM: return which != 'A' || (in_uplo && (i != j || c->diag == gpublas3NonUnit));
+    case SPEC_TRMM:
+    case SPEC_TRSM: return which != 'A' || (in_uplo && (i != j || c->diag == gpublas3NonUnit));
     case SPEC_SYRK:
     case SPEC_SYR2K: return which != 'C' || in_uplo;
     default: return 1;
@@ -187,7 +191,8 @@ double spec_flops(const spec_case *c)
     case SPEC_SYMM: return x * 2 * m * n * (double)side_dim(c);
     case SPEC_SYRK: return x * n * (n + 1) * k;
     case SPEC_SYR2K: return x * 2 * n * (n + 1) * k;
-    case SPEC_TRMM: return x * m * n * (double)side_dim(c);
+    case SPEC_TRMM:
+    case SPEC_TRSM: return x * m * n * (double)side_dim(c);
     default: return 0;
     }
 }
@@ -208,6 +213,7 @@ void spec_describe(const spec_case *c, char *buf, size_t n)
     case SPEC_SYRK:
     case SPEC_SYR2K: snprintf(opts, sizeof opts, "uplo=%s trans=%s", uplo, trans_name(c->transA)); break;
     case SPEC_TRMM:
+    case SPEC_TRSM:
         snprintf(opts, sizeof opts, "side=%s uplo=%s trans=%s diag=%s", side, uplo,
                  trans_name(c->transA), c->diag == gpublas3Unit ? "U" : "N");
         break;
@@ -306,6 +312,8 @@ gpublas3Status spec_run_queues(const spec_case *c, cl_uint nqueues, cl_command_q
                                                A, c->offA, c->lda, B, c->offB, c->ldb, be, C, c->offC, c->ldc, TAIL);
         case SPEC_TRMM: return gpublas3Strmm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, al,
                                              A, c->offA, c->lda, B, c->offB, c->ldb, TAIL);
+        case SPEC_TRSM: return gpublas3Strsm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, al,
+                                             A, c->offA, c->lda, B, c->offB, c->ldb, TAIL);
         default: return gpublas3NotImplemented;
         }
     }
@@ -319,6 +327,8 @@ gpublas3Status spec_run_queues(const spec_case *c, cl_uint nqueues, cl_command_q
     case SPEC_SYR2K: return gpublas3Dsyr2k(c->order, c->uplo, c->transA, c->N, c->K, c->alpha,
                                            A, c->offA, c->lda, B, c->offB, c->ldb, c->beta, C, c->offC, c->ldc, TAIL);
     case SPEC_TRMM: return gpublas3Dtrmm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, c->alpha,
+                                         A, c->offA, c->lda, B, c->offB, c->ldb, TAIL);
+    case SPEC_TRSM: return gpublas3Dtrsm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, c->alpha,
                                          A, c->offA, c->lda, B, c->offB, c->ldb, TAIL);
     default: return gpublas3NotImplemented;
     }
@@ -363,7 +373,7 @@ typedef void (*zher2k_fn)(int, int, int, int, int, const void *, const void *, i
 static struct {
     sgemm_fn sgemm; dgemm_fn dgemm; ssymm_fn ssymm; dsymm_fn dsymm;
     ssyrk_fn ssyrk; dsyrk_fn dsyrk; ssyr2k_fn ssyr2k; dsyr2k_fn dsyr2k;
-    strmm_fn strmm; dtrmm_fn dtrmm;
+    strmm_fn strmm; dtrmm_fn dtrmm; strmm_fn strsm; dtrmm_fn dtrsm; /* TRSM: TRMM's argument list */
     struct { xgemm_fn gemm; xsymm_fn symm, hemm; xsyrk_fn syrk; xsyr2k_fn syr2k; xtrmm_fn trmm; } x[2]; /* c, z */
     cherk_fn cherk; zherk_fn zherk; cher2k_fn cher2k; zher2k_fn zher2k;
 } ob;
@@ -420,6 +430,8 @@ static void load_openblas(void)
     ob.zherk = (zherk_fn)need(lib, "cblas_zherk");
     ob.cher2k = (cher2k_fn)need(lib, "cblas_cher2k");
     ob.zher2k = (zher2k_fn)need(lib, "cblas_zher2k");
+    ob.strsm = (strmm_fn)need(lib, "cblas_strsm");
+    ob.dtrsm = (dtrmm_fn)need(lib, "cblas_dtrsm");
     ob.sgemm = (sgemm_fn)need(lib, "cblas_sgemm");
 }
 
@@ -450,7 +462,7 @@ static void put_elem(const spec_case *c, void *p, size_t x, double re, double im
 
 /* A copy of `which` with every element the routine must not read replaced,
  * so the reference follows BLAS's rules whatever OpenBLAS's kernels touch:
- * SYMM's, HEMM's and TRMM's other triangle of A by 0 and the unit diagonal
+ * SYMM's, HEMM's, TRMM's and TRSM's other triangle of A by 0 and the unit diagonal
  * by 1; the unread imaginary parts of Hermitian diagonals by 0; with
  * beta = 0 the output region by 0; with alpha = 0 the inputs by 0.
  * With `absval`, the absolute values (complex: |re| + |im|, as a real
@@ -469,7 +481,7 @@ static void *clean_copy(const spec_case *c, char which, const void *src, int abs
         for (size_t i = 0; i < r; i++) {
             size_t x = spec_index(c, which, i, j);
             if (!spec_referenced(c, which, i, j)) {
-                if (which == 'A' && (b == SPEC_SYMM || b == SPEC_TRMM))
+                if (which == 'A' && (b == SPEC_SYMM || triangular(c)))
                     put_elem(c, p, x, i == j ? 1.0 : 0.0, 0);
             } else if (zero_out || no_inputs) {
                 put_elem(c, p, x, 0, 0); /* never read: C when beta = 0, A and B when alpha = 0 */
@@ -536,7 +548,7 @@ static void call_reference(const spec_case *c, const void *A, const void *B, voi
     size_t es = spec_elem_size(c);
     const char *a = (const char *)A + c->offA * es;
     const char *b = B ? (const char *)B + c->offB * es : NULL;
-    char *y = (char *)out + (c->routine == SPEC_TRMM ? c->offB : c->offC) * es;
+    char *y = (char *)out + (triangular(c) ? c->offB : c->offC) * es;
     if (!M && base(c->routine) != SPEC_SYRK && base(c->routine) != SPEC_SYR2K) return;
     if (!N) return;
     if (c->cplx) {
@@ -572,6 +584,12 @@ static void call_reference(const spec_case *c, const void *A, const void *B, voi
         if (c->dbl) ob.dtrmm(o, cb_side(c), cb_uplo(c), cb_trans(c->transA), cb_diag(c), M, N, alpha,
                              (const double *)a, lda, (double *)y, ldb);
         else ob.strmm(o, cb_side(c), cb_uplo(c), cb_trans(c->transA), cb_diag(c), M, N, (float)alpha,
+                      (const float *)a, lda, (float *)y, ldb);
+        break;
+    case SPEC_TRSM:
+        if (c->dbl) ob.dtrsm(o, cb_side(c), cb_uplo(c), cb_trans(c->transA), cb_diag(c), M, N, alpha,
+                             (const double *)a, lda, (double *)y, ldb);
+        else ob.strsm(o, cb_side(c), cb_uplo(c), cb_trans(c->transA), cb_diag(c), M, N, (float)alpha,
                       (const float *)a, lda, (float *)y, ldb);
         break;
     default:
@@ -621,6 +639,64 @@ static int same_bits(const spec_case *c, const void *x, const void *y, size_t k)
     return !memcmp((const char *)x + k * es, (const char *)y + k * es, es);
 }
 
+/* Complex: the off-diagonal parts are divided by twice the order, so
+ * that their moduli (at most sqrt 2 / (2 order) each) still sum below 1. */
+void spec_condition(const spec_case *c, void *A)
+{
+    size_t r, k, nc = ncomp(c), order = side_dim(c) * nc;
+    if (c->routine != SPEC_TRSM) return;
+    spec_dims(c, 'A', &r, &k);
+    for (size_t j = 0; j < k; j++)
+        for (size_t i = 0; i < r; i++) {
+            if (!spec_referenced(c, 'A', i, j)) continue;
+            size_t x = spec_index(c, 'A', i, j) * nc;
+            for (size_t q = 0; q < nc; q++) {
+                double v = get(c, A, x + q);
+                put(c, A, x + q, i == j && q == 0 ? copysign(1 + fabs(v), v) : v / (double)order);
+            }
+        }
+}
+
+/* x (n elements of the case's precision) as doubles, or their absolute values. */
+static double *widen(const spec_case *c, const void *x, size_t n, int absval)
+{
+    double *w = malloc(n ? n * sizeof *w : 1);
+    if (!w) { fprintf(stderr, "spec: out of memory\n"); exit(2); }
+    for (size_t i = 0; i < n; i++) w[i] = absval ? fabs(get(c, x, i)) : get(c, x, i);
+    return w;
+}
+
+/* TRSM's residual op(A) X - alpha B and its bound |op(A)||X| + |alpha||B|
+ * (spec.h), both from double-precision TRMMs on the stored X = got; the
+ * output region of `res` (complex: {re, im} pairs) and `bound` (one real
+ * per element, |re| + |im| as everywhere) holds them on return. */
+static void trsm_residual(const spec_case *c, const void *A, const void *before, const void *got,
+                          double *res, double *bound)
+{
+    spec_case t = *c;
+    t.routine = SPEC_TRMM;
+    t.dbl = 1;
+    t.alpha = 1;
+    t.alpha_im = 0;
+    size_t nc = ncomp(c), na = spec_elements(c, 'A') * nc, nb = spec_elements(c, 'B') * nc, r, k;
+    double *a = widen(c, A, na, 0), *x = widen(c, got, nb, 0), *ax = widen(c, got, nb, 1);
+    reference(&t, a, NULL, x, 0);
+    reference(&t, a, NULL, ax, 1);
+    double ar = c->alpha, ai = alpha_im(c);
+    spec_dims(c, 'B', &r, &k);
+    for (size_t j = 0; j < k; j++)
+        for (size_t i = 0; i < r; i++) {
+            size_t e = spec_index(c, 'B', i, j);
+            double br = get(c, before, e * nc), bi = nc == 2 ? get(c, before, e * nc + 1) : 0;
+            res[e * nc] = x[e * nc] - (ar * br - ai * bi);
+            if (nc == 2) res[e * nc + 1] = x[e * nc + 1] - (ar * bi + ai * br);
+            bound[e] = ax[e * nc] + (fabs(ar) + fabs(ai)) * (fabs(br) + fabs(bi));
+        }
+    free(a);
+    free(x);
+    free(ax);
+}
+
 size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void *before,
                     const void *got, const void *ref, size_t nelem, char *msg, size_t n)
 {
@@ -642,6 +718,13 @@ size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void
     /* complex: each part sums two real products per term */
     size_t nc = ncomp(c);
     double scale = SPEC_GAMMA * (double)(nc * k_eff(c) + 2) * eps;
+    double *res = NULL, *rbound = NULL;
+    if (c->routine == SPEC_TRSM && (c->alpha != 0 || alpha_im(c) != 0)) {
+        res = malloc(need ? need * nc * sizeof *res : 1);
+        rbound = malloc(need ? need * sizeof *rbound : 1);
+        if (!res || !rbound) { fprintf(stderr, "spec: out of memory\n"); exit(2); }
+        trsm_residual(c, A, before, got, res, rbound);
+    }
 
     for (size_t j = 0; j < k; j++)
         for (size_t i = 0; i < r; i++) {
@@ -652,6 +735,14 @@ size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void
                 double g = get(c, got, x * nc + q), e = get(c, ref, x * nc + q);
                 double tol = scale * get(c, bound, x * nc);
                 int ok;
+                if (res) {
+                    tol = scale * rbound[x];
+                    ok = isfinite(g) && fabs(res[x * nc + q]) <= tol;
+                    if (!ok && bad++ == 0 && msg)
+                        snprintf(msg, n, "%c(%zu,%zu)%s [element %zu]: got %.9g, residual %.3g over tolerance %.3g",
+                                 o, i, j, nc == 1 ? "" : q ? ".im" : ".re", x, g, res[x * nc + q], tol);
+                    continue;
+                }
                 if (q == 1 && spec_imag_unread(c, o, i, j)) ok = g == 0; /* HERK, HER2K: exactly 0 */
                 else if (isnan(e)) ok = isnan(g);
                 else if (isinf(e)) ok = g == e;
@@ -668,6 +759,8 @@ size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void
                      o, x, get(c, before, x * nc), get(c, got, x * nc));
     }
     free(bound);
+    free(res);
+    free(rbound);
     free(inside);
     return bad;
 }

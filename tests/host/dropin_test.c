@@ -52,6 +52,7 @@ void dcase_init(dcase *d, const spec_case *c, unsigned seed)
                 else if (spec_imag_unread(&d->c, *w, row, col)) /* Hermitian diagonals */
                     put(&d->c, d->before[i], x + 1, NAN);
             }
+        if (*w == 'A') spec_condition(&d->c, d->before[i]);
         memcpy(d->work[i], d->before[i], d->n[i] * es);
     }
 }
@@ -87,6 +88,7 @@ void dcase_fortran(dcase *d, int lower)
         case SPEC_SYRK: dsyrk_(&uplo, &ta, &n, &k, &al, A, &lda, &be, C, &ldc); break;
         case SPEC_SYR2K: dsyr2k_(&uplo, &ta, &n, &k, &al, A, &lda, B, &ldb, &be, C, &ldc); break;
         case SPEC_TRMM: dtrmm_(&side, &uplo, &ta, &diag, &m, &n, &al, A, &lda, B, &ldb); break;
+        case SPEC_TRSM: dtrsm_(&side, &uplo, &ta, &diag, &m, &n, &al, A, &lda, B, &ldb); break;
         default: break;
         }
     } else {
@@ -97,6 +99,7 @@ void dcase_fortran(dcase *d, int lower)
         case SPEC_SYRK: ssyrk_(&uplo, &ta, &n, &k, &al, A, &lda, &be, C, &ldc); break;
         case SPEC_SYR2K: ssyr2k_(&uplo, &ta, &n, &k, &al, A, &lda, B, &ldb, &be, C, &ldc); break;
         case SPEC_TRMM: strmm_(&side, &uplo, &ta, &diag, &m, &n, &al, A, &lda, B, &ldb); break;
+        case SPEC_TRSM: strsm_(&side, &uplo, &ta, &diag, &m, &n, &al, A, &lda, B, &ldb); break;
         default: break;
         }
     }
@@ -165,6 +168,7 @@ void dcase_cblas(dcase *d)
         case SPEC_SYRK: cblas_dsyrk(o, u, ta, n, k, al, A, lda, be, C, ldc); break;
         case SPEC_SYR2K: cblas_dsyr2k(o, u, ta, n, k, al, A, lda, B, ldb, be, C, ldc); break;
         case SPEC_TRMM: cblas_dtrmm(o, s, u, ta, g, m, n, al, A, lda, B, ldb); break;
+        case SPEC_TRSM: cblas_dtrsm(o, s, u, ta, g, m, n, al, A, lda, B, ldb); break;
         default: break;
         }
     } else {
@@ -175,6 +179,7 @@ void dcase_cblas(dcase *d)
         case SPEC_SYRK: cblas_ssyrk(o, u, ta, n, k, al, A, lda, be, C, ldc); break;
         case SPEC_SYR2K: cblas_ssyr2k(o, u, ta, n, k, al, A, lda, B, ldb, be, C, ldc); break;
         case SPEC_TRMM: cblas_strmm(o, s, u, ta, g, m, n, al, A, lda, B, ldb); break;
+        case SPEC_TRSM: cblas_strsm(o, s, u, ta, g, m, n, al, A, lda, B, ldb); break;
         default: break;
         }
     }

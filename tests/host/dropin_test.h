@@ -1,7 +1,7 @@
 /* What the host drop-in tests share: one case (a spec_case, column-major for
  * the Fortran names) with its host arrays filled the way that catches the
  * most: random values everywhere, NaN where the routine must not read
- * (SYMM's and TRMM's other triangle of A, TRMM's unit diagonal, C when
+ * (SYMM's, TRMM's and TRSM's other triangle of A, their unit diagonal, C when
  * beta = 0, the inputs when alpha = 0), and a tail past every array.  A case is called through the
  * Fortran or the CBLAS drop-in and judged against OpenBLAS (reached by
  * tests/common's spec through dlopen, never linked) with spec's per-element

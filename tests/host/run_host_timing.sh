@@ -1,8 +1,9 @@
 #!/bin/sh
-# The host-path timings of issue 4 on the GPU machine: DGEMM from host
+# The host-path timings of issues 4 and 12 on the GPU machine: DGEMM from host
 # arrays (dgemm_) against max(pinned transfer, device compute) and against
 # NVBLAS, in one run, plus the two knobs worth a sweep there (copy threads,
-# panel size).  Usage, from the repository root, after building into BUILD
+# panel size), and the crossover model's constants (crossover_measure).
+# Usage, from the repository root, after building into BUILD
 # and registering the OpenCL driver (see /work/shared/DEVICE.md):
 #
 #   sh tests/host/run_host_timing.sh BUILD OUTDIR [N]
@@ -34,3 +35,9 @@ run panel64m GPUBLAS3_PANEL_KB=65536
 run panel8m GPUBLAS3_PANEL_KB=8192
 echo "== beta0"
 GPUBLAS3_VERBOSE=1 "$T" "$N" 3 0.0 2>"$OUT/timing_beta0.err" | tee "$OUT/timing_beta0.txt" | grep -E "^(bound|dgemm_|nvblas)"
+
+# The crossover model's constants on this device (the row for
+# routines/dropin/crossover.c), against OpenBLAS as the host BLAS.
+echo "== crossover"
+GPUBLAS3_VERBOSE= "$BUILD/tests/host/crossover_measure" 4096 libopenblas.so.0 | tee "$OUT/crossover.txt" |
+  grep -E "GEMM|row|\{"

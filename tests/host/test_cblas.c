@@ -1,4 +1,4 @@
-/* The CBLAS drop-ins (cblas_sgemm ... cblas_dtrmm) against OpenBLAS's,
+/* The CBLAS drop-ins (cblas_sgemm ... cblas_dtrsm) against OpenBLAS's,
  * row- and column-major, every option of every routine in both
  * precisions, odd sizes, padded leading dimensions checked bit-identical;
  * ConjTrans stands for Trans, SYRK and SYR2K included.  The complex ones
@@ -61,11 +61,13 @@ static void test_symm_trmm(void **state)
                     c.side = side ? gpublas3Right : gpublas3Left;
                     c.uplo = up ? gpublas3Lower : gpublas3Upper;
                     run(c);
-                    c.routine = SPEC_TRMM;
                     for (int t = 0; t < 3; t++)
                         for (int unit = 0; unit < 2; unit++) {
                             c.transA = transposes[t];
                             c.diag = unit ? gpublas3Unit : gpublas3NonUnit;
+                            c.routine = SPEC_TRMM;
+                            run(c);
+                            c.routine = SPEC_TRSM;
                             run(c);
                         }
                 }

@@ -7,7 +7,8 @@
  * letters) report nothing.  Then every position of the CBLAS names,
  * column- and row-major, with the positions reference CBLAS passes (a
  * row-major call's size and leading dimension errors as in the
- * column-major call it maps to). */
+ * column-major call it maps to).  TRSM has TRMM's arguments and checks:
+ * every TRMM case runs again as TRSM. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -36,9 +37,9 @@ void cblas_xerbla(int p, const char *rout, const char *form, ...)
     snprintf(cx.rout, sizeof cx.rout, "%s", rout);
 }
 
-enum { GEMM, SYMM, SYRK, SYR2K, TRMM };
-static const char *const fnames[2][5] = { { "SGEMM ", "SSYMM ", "SSYRK ", "SSYR2K", "STRMM " },
-                                          { "DGEMM ", "DSYMM ", "DSYRK ", "DSYR2K", "DTRMM " } };
+enum { GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM };
+static const char *const fnames[2][6] = { { "SGEMM ", "SSYMM ", "SSYRK ", "SSYR2K", "STRMM ", "STRSM " },
+                                          { "DGEMM ", "DSYMM ", "DSYRK ", "DSYR2K", "DTRMM ", "DTRSM " } };
 
 /* opts: the option letters in argument order; expect: the position, 0 = legal */
 typedef struct { int routine; const char *opts; int m, n, k, lda, ldb, ldc, expect; } fcase;
@@ -82,13 +83,13 @@ static void fill(void)
         A[i] = A0[i] = i + 0.5, B[i] = B0[i] = -i - 0.25, C[i] = C0[i] = 3.0 * i;
 }
 
-static void call_fortran(const fcase *f, int dbl)
+static void call_fortran(const fcase *f, int routine, int dbl)
 {
     const char *o = f->opts;
     double da = 2, db = 3;
     float sa = 2, sb = 3;
     float *fa = (float *)A, *fb = (float *)B, *fc = (float *)C;
-    switch (f->routine) {
+    switch (routine) {
     case GEMM:
         if (dbl) dgemm_(&o[0], &o[1], &f->m, &f->n, &f->k, &da, A, &f->lda, B, &f->ldb, &db, C, &f->ldc);
         else sgemm_(&o[0], &o[1], &f->m, &f->n, &f->k, &sa, fa, &f->lda, fb, &f->ldb, &sb, fc, &f->ldc);
@@ -109,6 +110,10 @@ static void call_fortran(const fcase *f, int dbl)
         if (dbl) dtrmm_(&o[0], &o[1], &o[2], &o[3], &f->m, &f->n, &da, A, &f->lda, B, &f->ldb);
         else strmm_(&o[0], &o[1], &o[2], &o[3], &f->m, &f->n, &sa, fa, &f->lda, fb, &f->ldb);
         break;
+    case TRSM:
+        if (dbl) dtrsm_(&o[0], &o[1], &o[2], &o[3], &f->m, &f->n, &da, A, &f->lda, B, &f->ldb);
+        else strsm_(&o[0], &o[1], &o[2], &o[3], &f->m, &f->n, &sa, fa, &f->lda, fb, &f->ldb);
+        break;
     }
 }
 
@@ -117,19 +122,20 @@ static void test_fortran_positions(void **state)
     (void)state;
     int bad = 0;
     for (size_t i = 0; i < sizeof fcases / sizeof fcases[0]; i++)
-        for (int dbl = 0; dbl < 2; dbl++) {
+        for (int run = 0; run < (fcases[i].routine == TRMM ? 4 : 2); run++) {
             const fcase *f = &fcases[i];
+            int dbl = run % 2, routine = run < 2 ? f->routine : TRSM;
             memset(&fx, 0, sizeof fx);
             fill();
-            call_fortran(f, dbl);
+            call_fortran(f, routine, dbl);
             int want = f->expect ? 1 : 0;
             int ok = fx.count == want && (!want || (fx.info == f->expect && fx.len == 6 &&
-                                                    strcmp(fx.name, fnames[dbl][f->routine]) == 0));
+                                                    strcmp(fx.name, fnames[dbl][routine]) == 0));
             int untouched = !memcmp(A, A0, sizeof A) && !memcmp(B, B0, sizeof B) && !memcmp(C, C0, sizeof C);
             if (!ok || !untouched) {
                 bad++;
                 fprintf(stderr, "case %zu (%s %s m=%d n=%d k=%d ld=%d/%d/%d): want %d, got %d call(s), "
-                        "info %d, name \"%s\", len %zu%s\n", i, fnames[dbl][f->routine], f->opts, f->m, f->n,
+                        "info %d, name \"%s\", len %zu%s\n", i, fnames[dbl][routine], f->opts, f->m, f->n,
                         f->k, f->lda, f->ldb, f->ldc, f->expect, fx.count, fx.info, fx.name, fx.len,
                         untouched ? "" : ", arrays touched");
             }
@@ -196,14 +202,14 @@ static const ccase ccases[] = {
     { TRMM, K, CblasRight, CblasLower, CblasConjTrans, CblasUnit, 0, 0, 0, 1, 1, 1, 0 },
 };
 
-static const char *const cnames[2][5] = {
-    { "cblas_sgemm", "cblas_ssymm", "cblas_ssyrk", "cblas_ssyr2k", "cblas_strmm" },
-    { "cblas_dgemm", "cblas_dsymm", "cblas_dsyrk", "cblas_dsyr2k", "cblas_dtrmm" } };
+static const char *const cnames[2][6] = {
+    { "cblas_sgemm", "cblas_ssymm", "cblas_ssyrk", "cblas_ssyr2k", "cblas_strmm", "cblas_strsm" },
+    { "cblas_dgemm", "cblas_dsymm", "cblas_dsyrk", "cblas_dsyr2k", "cblas_dtrmm", "cblas_dtrsm" } };
 
-static void call_cblas(const ccase *c, int dbl)
+static void call_cblas(const ccase *c, int routine, int dbl)
 {
     float *fa = (float *)A, *fb = (float *)B, *fc = (float *)C;
-    switch (c->routine) {
+    switch (routine) {
     case GEMM:
         if (dbl) cblas_dgemm(c->layout, c->e1, c->e2, c->m, c->n, c->k, 2, A, c->lda, B, c->ldb, 3, C, c->ldc);
         else cblas_sgemm(c->layout, c->e1, c->e2, c->m, c->n, c->k, 2, fa, c->lda, fb, c->ldb, 3, fc, c->ldc);
@@ -224,6 +230,10 @@ static void call_cblas(const ccase *c, int dbl)
         if (dbl) cblas_dtrmm(c->layout, c->e1, c->e2, c->e3, c->e4, c->m, c->n, 2, A, c->lda, B, c->ldb);
         else cblas_strmm(c->layout, c->e1, c->e2, c->e3, c->e4, c->m, c->n, 2, fa, c->lda, fb, c->ldb);
         break;
+    case TRSM:
+        if (dbl) cblas_dtrsm(c->layout, c->e1, c->e2, c->e3, c->e4, c->m, c->n, 2, A, c->lda, B, c->ldb);
+        else cblas_strsm(c->layout, c->e1, c->e2, c->e3, c->e4, c->m, c->n, 2, fa, c->lda, fb, c->ldb);
+        break;
     }
 }
 
@@ -232,20 +242,21 @@ static void test_cblas_positions(void **state)
     (void)state;
     int bad = 0;
     for (size_t i = 0; i < sizeof ccases / sizeof ccases[0]; i++)
-        for (int dbl = 0; dbl < 2; dbl++) {
+        for (int run = 0; run < (ccases[i].routine == TRMM ? 4 : 2); run++) {
             const ccase *c = &ccases[i];
+            int dbl = run % 2, routine = run < 2 ? c->routine : TRSM;
             memset(&cx, 0, sizeof cx);
             memset(&fx, 0, sizeof fx);
             fill();
-            call_cblas(c, dbl);
+            call_cblas(c, routine, dbl);
             int want = c->expect ? 1 : 0;
             int ok = cx.count == want && fx.count == 0 &&
-                     (!want || (cx.p == c->expect && strcmp(cx.rout, cnames[dbl][c->routine]) == 0));
+                     (!want || (cx.p == c->expect && strcmp(cx.rout, cnames[dbl][routine]) == 0));
             int untouched = !memcmp(A, A0, sizeof A) && !memcmp(B, B0, sizeof B) && !memcmp(C, C0, sizeof C);
             if (!ok || !untouched) {
                 bad++;
                 fprintf(stderr, "cblas case %zu (%s %s m=%d n=%d k=%d ld=%d/%d/%d): want %d, got %d call(s) "
-                        "p=%d rout \"%s\" (xerbla_ %d)%s\n", i, cnames[dbl][c->routine],
+                        "p=%d rout \"%s\" (xerbla_ %d)%s\n", i, cnames[dbl][routine],
                         c->layout == R ? "row" : c->layout == K ? "col" : "bad-layout", c->m, c->n, c->k,
                         c->lda, c->ldb, c->ldc, c->expect, cx.count, cx.p, cx.rout, fx.count,
                         untouched ? "" : ", arrays touched");

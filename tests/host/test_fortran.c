@@ -1,4 +1,4 @@
-/* The Fortran-style drop-ins (sgemm_ ... dtrmm_) against OpenBLAS: every
+/* The Fortran-style drop-ins (sgemm_ ... dtrmm_, strsm_, dtrsm_) against OpenBLAS: every
  * option of every routine in both precisions, on odd sizes with padded
  * leading dimensions (the padding, the tail and SYRK's/SYR2K's other
  * triangle must keep their bits), option letters in either case, 'C' as a
@@ -34,7 +34,7 @@ static void pad_lds(spec_case *c, size_t pad)
     c->lda = c->ldb = c->ldc = 0;
     spec_dims(c, 'A', &c->lda, &cols);
     spec_dims(c, 'B', &c->ldb, &cols);
-    if (c->routine != SPEC_TRMM)
+    if (spec_output(c) != 'B')
         spec_dims(c, 'C', &c->ldc, &cols);
     c->lda = (c->lda ? c->lda : 1) + pad;
     c->ldb = (c->ldb ? c->ldb : 1) + pad + 1;
@@ -98,16 +98,17 @@ static void test_syrk_syr2k(void **state)
     assert_int_equal(failures, 0);
 }
 
-static void test_trmm(void **state)
+static void test_trmm_trsm(void **state)
 {
     (void)state;
+    for (int r = 0; r < 2; r++)
     for (int dbl = 0; dbl < 2; dbl++)
         for (int s = 0; s < 2; s++)
             for (int side = 0; side < 2; side++)
                 for (int up = 0; up < 2; up++)
                     for (int t = 0; t < 3; t++)
                         for (int unit = 0; unit < 2; unit++) {
-                            spec_case c = base(SPEC_TRMM, dbl, s);
+                            spec_case c = base(r ? SPEC_TRSM : SPEC_TRMM, dbl, s);
                             c.side = side ? gpublas3Right : gpublas3Left;
                             c.uplo = up ? gpublas3Lower : gpublas3Upper;
                             c.transA = transposes[t];
@@ -183,7 +184,7 @@ int main(void)
         cmocka_unit_test(test_gemm),
         cmocka_unit_test(test_symm),
         cmocka_unit_test(test_syrk_syr2k),
-        cmocka_unit_test(test_trmm),
+        cmocka_unit_test(test_trmm_trsm),
         cmocka_unit_test(test_special_values),
         cmocka_unit_test(test_long_calls),
     };

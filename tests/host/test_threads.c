@@ -1,5 +1,5 @@
 /* Several threads calling the drop-ins at once: each thread runs its own
- * mix of Fortran and CBLAS calls (all five routines, both precisions,
+ * mix of Fortran and CBLAS calls (every routine, both precisions,
  * several shapes) on its own arrays, all threads released together; every
  * result is then checked against OpenBLAS in the main thread (so the
  * reference never runs concurrently).  ctest runs it again with tiny panels,
@@ -37,7 +37,7 @@ static spec_case make(int t, int i)
 {
     static const gpublas3Transpose tr[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
     int k = t * PER_THREAD + i;
-    spec_case c = { .routine = (spec_routine)(k % SPEC_NROUTINES), .dbl = (k / 5) % 2,
+    spec_case c = { .routine = (spec_routine)(k % SPEC_NROUTINES), .dbl = (k / SPEC_NROUTINES) % 2,
                     .order = (k % 3 == 0) ? gpublas3RowMajor : gpublas3ColumnMajor,
                     .side = k % 2 ? gpublas3Right : gpublas3Left, .uplo = (k / 2) % 2 ? gpublas3Lower : gpublas3Upper,
                     .transA = tr[k % 3], .transB = tr[(k / 3) % 3], .diag = (k / 4) % 2 ? gpublas3Unit : gpublas3NonUnit,

@@ -94,9 +94,10 @@ void rel_fill(rel_case *r, const spec_case *c0, uint64_t seed, size_t tail)
                 if (spec_referenced(c, w, i, j)) {
                     double v = (double)(rel_rand(&s) >> 11) / 9007199254740992.0 * 2 - 1;
                     /* beta = 0: C is never read, and NaN there must not survive */
-                    if (out && c->routine != SPEC_TRMM && c->beta == 0 && c->beta_im == 0) v = NAN;
+                    if (out && spec_output(c) != 'B' && c->beta == 0 && c->beta_im == 0) v = NAN;
                     put(c, r->host[k], spec_index(c, w, i, j), v);
                 }
+        if (w == 'A') spec_condition(c, r->host[k]);
     }
 }
 

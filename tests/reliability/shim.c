@@ -102,7 +102,8 @@ static cl_int enqueue_fault(shim_func f)
 static void counted(shim_func f, cl_event *ev)
 {
     ADD(counts.calls[f], 1);
-    if (f == SHIM_NDRANGE || f == SHIM_MIGRATE || f == SHIM_MARKER) ADD(counts.calls[SHIM_ENQUEUE_ANY], 1);
+    if (f == SHIM_NDRANGE || f == SHIM_MIGRATE || f == SHIM_MARKER || f == SHIM_COPY_RECT)
+        ADD(counts.calls[SHIM_ENQUEUE_ANY], 1);
     if (ev) ADD(counts.events, 1);
 }
 
@@ -285,6 +286,21 @@ cl_int clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint n, const cl_mem *m
     if (e != CL_SUCCESS) return e;
     e = real_clEnqueueMigrateMemObjects(q, n, m, fl, nwait, wait, ev);
     if (e == CL_SUCCESS) counted(SHIM_MIGRATE, ev);
+    return e;
+}
+
+cl_int clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst, const size_t *so, const size_t *dO,
+                               const size_t *region, size_t srp, size_t ssp, size_t drp, size_t dsp,
+                               cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    REAL(clEnqueueCopyBufferRect);
+    cl_int e = enqueue_fault(SHIM_COPY_RECT);
+    if (e != CL_SUCCESS) return e;
+    e = real_clEnqueueCopyBufferRect(q, src, dst, so, dO, region, srp, ssp, drp, dsp, nwait, wait, ev);
+    if (e == CL_SUCCESS) {
+        counted(SHIM_COPY_RECT, ev);
+        if (watched && dst == watched) __atomic_store_n(&writer, 1, __ATOMIC_SEQ_CST);
+    }
     return e;
 }
 

@@ -25,6 +25,7 @@
 typedef enum {
     SHIM_CREATE_BUFFER, SHIM_MIGRATE, SHIM_NDRANGE, SHIM_MARKER, SHIM_CREATE_KERNEL,
     SHIM_BUILD_PROGRAM, SHIM_CREATE_PROGRAM_SOURCE, SHIM_CREATE_PROGRAM_BINARY,
+    SHIM_COPY_RECT,   /* clEnqueueCopyBufferRect (TRSM's refined blocks) */
     SHIM_ENQUEUE_ANY, /* every clEnqueue* above together */
     SHIM_NFUNCS
 } shim_func;
@@ -48,8 +49,8 @@ void shim_clear_faults(void);
 /* Did a failure get injected since the last shim_clear_faults? */
 int shim_injected(void);
 
-/* Watches buf: shim_writer_launched() says whether a kernel that may write
- * it was enqueued successfully since. */
+/* Watches buf: shim_writer_launched() says whether a kernel (or a copy)
+ * that may write it was enqueued successfully since. */
 void shim_watch(cl_mem buf);
 int shim_writer_launched(void);
 #endif

@@ -30,6 +30,7 @@ static const fault faults[] = {
     { SHIM_MIGRATE, CL_OUT_OF_HOST_MEMORY, "clEnqueueMigrateMemObjects (host)", 0 },
     { SHIM_NDRANGE, CL_OUT_OF_RESOURCES, "clEnqueueNDRangeKernel", 0 },
     { SHIM_MARKER, CL_OUT_OF_HOST_MEMORY, "clEnqueueMarkerWithWaitList", 0 },
+    { SHIM_COPY_RECT, CL_OUT_OF_RESOURCES, "clEnqueueCopyBufferRect", 0 },
     { SHIM_CREATE_KERNEL, CL_OUT_OF_HOST_MEMORY, "clCreateKernel", 0 },
     { SHIM_CREATE_PROGRAM_SOURCE, CL_OUT_OF_HOST_MEMORY, "clCreateProgramWithSource", 1 },
     { SHIM_CREATE_PROGRAM_BINARY, CL_OUT_OF_HOST_MEMORY, "clCreateProgramWithBinary", 1 },
@@ -127,6 +128,9 @@ static void cases(spec_case *cs, int *n)
     c.routine = SPEC_TRMM; c.side = gpublas3Left; c.M = 100; c.N = 200; c.diag = gpublas3Unit; c.dbl = 0;
     c.order = gpublas3ColumnMajor; cs[k++] = c;
     c.side = gpublas3Right; c.M = 200; c.N = 100; c.transA = gpublas3Trans; c.dbl = 1; cs[k++] = c;
+    /* TRSM: inversion, refined block products, updates; two blocks of 64 at the default trsm_nb */
+    c.routine = SPEC_TRSM; c.side = gpublas3Left; c.uplo = gpublas3Lower; c.M = 100; c.N = 90; c.dbl = 0;
+    c.diag = gpublas3NonUnit; cs[k++] = c;
     /* quick returns: the marker behind events[0] */
     c.routine = SPEC_GEMM; c.M = 0; c.N = 5; c.K = 5; c.dbl = 0; cs[k++] = c;
     c.M = 5; c.alpha = 0; c.beta = 1; cs[k++] = c;

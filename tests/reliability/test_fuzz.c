@@ -17,7 +17,7 @@
  *      without overflow) -> InsufficientMem;
  *   6. otherwise success.
  * On an error status nothing may be enqueued, no buffer may change, and
- * events[0] must not be written; on success the result must be OpenBLAS's,
+ * no events[i] may be written; on success the result must be OpenBLAS's,
  * with nothing outside the output matrix changed. */
 #include <limits.h>
 #include <stdlib.h>
@@ -61,6 +61,7 @@ static int matrices(const spec_case *c, mat m[3])
         m[n++] = (mat){ "C", 2, c->N, c->N, c->offC, c->ldc };
         break;
     case SPEC_TRMM:
+    case SPEC_TRSM:
         m[n++] = (mat){ "A", 0, ka, ka, c->offA, c->lda };
         m[n++] = (mat){ "B", 1, c->M, c->N, c->offB, c->ldb };
         break;
@@ -101,6 +102,7 @@ static gpublas3Status model(const tuple *t)
     case SPEC_SYRK:
     case SPEC_SYR2K: ok &= enum_ok(c->uplo, 2) && enum_ok(c->transA, 3); break;
     case SPEC_TRMM:
+    case SPEC_TRSM:
         ok &= enum_ok(c->side, 2) && enum_ok(c->uplo, 2) && enum_ok(c->transA, 3) && enum_ok(c->diag, 2);
         break;
     default: break;
@@ -196,20 +198,26 @@ static void run_plain(tuple *t, gpublas3Status want, const char *desc)
             clEnqueueWriteBuffer(t->foreign[k] ? q2 : dev.q, t->buf[k], CL_TRUE, 0, t->bytes[k], host[k], 0, NULL,
                                  NULL);
         }
-    cl_event ev = (cl_event)&ev;
+    /* events[i] for each queue i (clBLAS): nq <= 2 here */
+    cl_event unset = (cl_event)&unset, ev[2] = { unset, unset };
     shim_counts before, after;
     shim_reset_calls();
     shim_get(&before);
     gpublas3Status st = spec_run_queues(&t->c, t->nq, t->qs, t->buf[0], t->buf[1], t->buf[2], t->nwait, t->wait,
-                                        t->want_event ? &ev : NULL);
+                                        t->want_event ? ev : NULL);
     shim_get(&after);
     rel_expect(st == want, "%s: status %d, the model says %d", desc, st, want);
-    if (st == gpublas3Success && t->want_event && ev != (cl_event)&ev) {
-        clWaitForEvents(1, &ev);
-        clReleaseEvent(ev);
+    if (st == gpublas3Success && t->want_event) {
+        for (cl_uint i = 0; i < t->nq; i++) {
+            rel_expect(ev[i] != unset, "%s: no events[%u]", desc, i);
+            if (ev[i] != unset) {
+                clWaitForEvents(1, &ev[i]);
+                clReleaseEvent(ev[i]);
+            }
+        }
         shim_get(&after);
     } else if (st != gpublas3Success) {
-        rel_expect(ev == (cl_event)&ev, "%s: failed with %d but wrote events[0]", desc, st);
+        rel_expect(ev[0] == unset && ev[1] == unset, "%s: failed with %d but wrote events", desc, st);
         rel_expect(after.calls[SHIM_ENQUEUE_ANY] == 0, "%s: failed with %d but enqueued %ld commands", desc, st,
                    after.calls[SHIM_ENQUEUE_ANY]);
         rel_expect(events_balanced(&before, &after), "%s: failed with %d and leaked OpenCL objects", desc, st);
@@ -352,13 +360,14 @@ int main(int argc, char **argv)
             callc.lda = c->lda;
             callc.ldb = c->ldb;
             callc.ldc = c->ldc;
-            cl_event ev = NULL;
+            cl_event ev[2] = { NULL, NULL };
             gpublas3Status st = spec_run_queues(&callc, t.nq, t.qs, r.buf[0], r.buf[1], r.buf[2], t.nwait, t.wait,
-                                                t.want_event ? &ev : NULL);
+                                                t.want_event ? ev : NULL);
             rel_expect(st == gpublas3Success, "%s: status %d on a legal call", desc, st);
             if (st == gpublas3Success) {
-                if (ev) { clWaitForEvents(1, &ev); clReleaseEvent(ev); }
-                clFinish(dev.q);
+                for (cl_uint i = 0; i < t.nq; i++)
+                    if (ev[i]) { clWaitForEvents(1, &ev[i]); clReleaseEvent(ev[i]); }
+                for (cl_uint i = 0; i < t.nq; i++) clFinish(t.qs[i]);
                 if (rel_judge(&r, dev.q, "fuzz")) rel_expect(0, "%s: wrong result", desc);
             }
             rel_free(&r);

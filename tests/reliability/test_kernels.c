@@ -3,7 +3,8 @@
  * the test).  The calls reach every shape the copy kernel packs (general,
  * symmetric upper/lower, triangular upper/lower with unit diagonal,
  * transposed or not, row and column major), the GEMM kernel's triangle
- * store (SYRK, SYR2K), its band skipping (TRMM, both sides), beta = 0 and
+ * store (SYRK, SYR2K), its band skipping (TRMM, both sides), TRSM's
+ * inversion kernel (kernels/trtri.cl, both triangles), beta = 0 and
  * panels that accumulate (a scratch cap splits K, M and N), in both
  * precisions and the complex forms (copy/cpack.cl), first with the parameters the library picks for the device,
  * then with every row of the tuned-parameter tables given as argv[1] (CSV
@@ -75,6 +76,10 @@ static void chosen(void)
     c.diag = gpublas3Unit; call(c, "strmm left upper unit");
     c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.transA = gpublas3Trans; c.diag = gpublas3NonUnit;
     c.order = gpublas3RowMajor; call(c, "dtrmm right lower T row-major");
+    /* TRSM: the inversion kernel (trtri) as well, both triangles */
+    c.routine = SPEC_TRSM; call(c, "dtrsm right lower T row-major");
+    c.dbl = 0; c.side = gpublas3Left; c.uplo = gpublas3Upper; c.transA = gpublas3NoTrans; c.diag = gpublas3Unit;
+    c.order = gpublas3ColumnMajor; call(c, "strsm left upper unit");
     /* complex: the complex copy kernel's forms, complex alpha folded into
      * B', the beta pre-pass, the Hermitian store and TRMM's band in complex
      * columns */
@@ -101,9 +106,13 @@ static void split(void)
                     .alpha = 1, .beta = -1 };
     spec_case t = { .routine = SPEC_TRMM, .order = gpublas3ColumnMajor, .side = gpublas3Left,
                     .uplo = gpublas3Lower, .diag = gpublas3NonUnit, .M = 20, .N = 70, .alpha = 2 };
-    const spec_case *cs[2] = { &c, &t };
-    for (int i = 0; i < 2; i++) {
-        const char *what = i ? "strmm split into slabs and panels" : "ssyrk split into panels";
+    spec_case s = t;
+    s.routine = SPEC_TRSM;
+    const spec_case *cs[3] = { &c, &t, &s };
+    static const char *const whats[3] = { "ssyrk split into panels", "strmm split into slabs and panels",
+                                          "strsm's calls split into slabs and panels" };
+    for (int i = 0; i < 3; i++) {
+        const char *what = whats[i];
         rel_case r;
         rel_fill(&r, cs[i], 3, 2);
         rel_upload(&r, dev.ctx, dev.q);

@@ -1,0 +1,59 @@
+#!/bin/bash
+# One batch of work on a lent NVIDIA machine (see /work/shared/DEVICE.md),
+# run from the repository root of the copy the device tool makes there:
+#
+#   bash bench/gpu_run.sh PHASE...
+#
+# It expects a build made on this side in .device-carry/build (configured
+# with -S /work/main -B /work/main/.device-carry/build, so the paths inside
+# ctest's files hold there once /work/main points at the copy) and Debian
+# .debs in .device-carry/debs (libclblast1, libopenblas0-pthread,
+# libcmocka0, libblas-test, liblapack-test, liblapack3, libblas3,
+# libgfortran5, ocl-icd-libopencl1: Debian's ICD loader, which the tests'
+# OpenCL shim and OCL_ICD_VENDORS rely on).  Phases:
+#   tests   the test suite less Oclgrind, the sanitizer rebuilds and the
+#           downstream package tests (no compilers for them there)
+#   bench   the README's main job with CLBlast, then cuBLAS's peer
+#   ARGS... anything else is run as a command after the set-up
+# Everything is logged under $OUT; a short summary is printed last.
+set -u
+OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT"
+root=$(pwd)
+
+# the copy's root is where the build expects /work/main
+if [ ! -e /work/main ]; then mkdir -p /work && ln -s "$root" /work/main; fi
+B=/work/main/.device-carry/build
+
+# NVIDIA's OpenCL driver is installed but not registered
+mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+mkdir -p /tmp/debs
+for f in .device-carry/debs/*.deb; do dpkg -x "$f" /tmp/debs; done
+L=/tmp/debs/usr/lib/x86_64-linux-gnu
+export LD_LIBRARY_PATH="$B:$L:$L/openblas-pthread:$L/blas:$L/lapack:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
+export PATH="/tmp/debs/usr/lib/x86_64-linux-gnu/blas:/tmp/debs/usr/lib/x86_64-linux-gnu/lapack:$PATH"
+export GPUBLAS3_DEVICE=gpu
+{ date -u; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv; } | tee "$OUT/machine.txt"
+
+summary=""
+for phase in "$@"; do
+    case $phase in
+    tests)
+        start=$(date +%s)
+        (cd "$B" && ctest -LE "oclgrind|sanitizers" -E "^downstream_" --output-on-failure --timeout 300) >"$OUT/ctest.log" 2>&1
+        summary+="tests: $(grep -E 'tests passed|tests failed' "$OUT/ctest.log") in $(( $(date +%s) - start )) s"$'\n'
+        summary+="$(grep -E '^\s+[0-9]+ - ' "$OUT/ctest.log")"$'\n'
+        ;;
+    bench)
+        "$B/bench/gpublas3-bench" --csv "$OUT/bench.csv" --json "$OUT/bench.json" >"$OUT/bench.log" 2>&1
+        summary+="bench: exit $? ($(tail -n 3 "$OUT/bench.log" | tr '\n' ' '))"$'\n'
+        ;;
+    *)
+        echo "== $phase" >>"$OUT/commands.log"
+        bash -c "$phase" >>"$OUT/commands.log" 2>&1
+        summary+="command exit $?: $phase"$'\n'
+        ;;
+    esac
+done
+echo "---- summary"
+printf '%s' "$summary"

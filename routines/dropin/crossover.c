@@ -1,0 +1,155 @@
+/* Which way a drop-in call goes when there is a host BLAS to defer to: to
+ * the device when the trip pays for itself, else to the host BLAS.
+ *
+ * The model: on the device a call costs a fixed time per call, plus its
+ * bytes (every operand from the caller's arrays, C back) over the link's
+ * bandwidth, plus its flops over the device's rate; on the host, its flops
+ * over the host BLAS's rate.  The device's three constants come from the
+ * table below, by device name (tests/host/crossover_measure prints a row
+ * for the device it runs on); the host BLAS's rate is timed once per
+ * precision, the best of three GEMMs of HOST_N, the first time it is needed.
+ * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
+ * calls of at least that many flops go to the device (0: every call). */
+#define _GNU_SOURCE
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "dropin.h"
+#include "host.h"
+
+typedef struct {
+    const char *match;        /* part of the device name; NULL: any device of `type` */
+    cl_device_type type;
+    double link_gbs;          /* host array -> device -> host array, GB/s */
+    double fixed_us;          /* per call */
+    double gflops[2];         /* device rate on large calls, single / double */
+} device_row;
+
+/* First match wins.  The last row is crossover_measure's on PoCL 3.1 (2
+ * shared cores, 2026-11-22, under load: rough); the H100 row is an
+ * estimate from the README's figures (pageable-to-pinned copies bound the
+ * link) until crossover_measure is run there; the GPU row is a cautious
+ * guess for GPUs never measured. */
+static const device_row rows[] = {
+    { "H100", CL_DEVICE_TYPE_GPU, 20, 60, { 40000, 40000 } },
+    { NULL, CL_DEVICE_TYPE_GPU, 10, 100, { 5000, 1000 } },
+    { NULL, CL_DEVICE_TYPE_ALL, 3.5, 65, { 115, 60 } },
+};
+
+enum { HOST_N = 256 };
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static pthread_once_t host_once[2] = { PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT };
+static const device_row *dev;
+static double threshold = -1;   /* GPUBLAS3_CROSSOVER, -1 when unset */
+static double host_gflops[2];
+
+static void init(void)
+{
+    const char *env = getenv("GPUBLAS3_CROSSOVER");
+    char *end;
+    if (env && *env) {
+        double x = strtod(env, &end);
+        if (end != env && *end == 0 && x >= 0)
+            threshold = x;
+        else
+            fprintf(stderr, "gpublas3: GPUBLAS3_CROSSOVER=%s is not a count of flops; using the model\n", env);
+    }
+    cl_device_type type = 0;
+    const char *name = g3h_chosen_device(&type);
+    for (size_t i = 0; name && i < sizeof rows / sizeof rows[0] && !dev; i++)
+        if ((rows[i].type & type) && (!rows[i].match || strcasestr(name, rows[i].match)))
+            dev = &rows[i];
+}
+
+/* Times the host BLAS's GEMM of HOST_N (after one small warm-up call). */
+static void time_host(int dbl)
+{
+    size_t n = HOST_N, es = dbl ? 8 : 4;
+    char *m = calloc(3 * n * n, es);
+    host_gflops[dbl] = 1;  /* if even that fails: a slow host */
+    g3d_call probe = { .routine = G3D_GEMM, .dbl = dbl };
+    if (!m || !g3b_have(&probe)) {
+        free(m);
+        return;
+    }
+    for (size_t i = 0; i < 2 * n * n; i++)
+        if (dbl) ((double *)m)[i] = (double)(i % 7) - 3;
+        else ((float *)m)[i] = (float)(i % 7) - 3;
+    g3d_call c = { .routine = G3D_GEMM, .dbl = dbl, .trans = 'N', .transb = 'N', .m = 64, .n = 64, .k = 64,
+                   .alpha = 1, .beta = 0, .a = m, .lda = (int)n, .b = m + n * n * es, .ldb = (int)n,
+                   .c = m + 2 * n * n * es, .ldc = (int)n };
+    g3b_run(&c);
+    c.m = c.n = c.k = (int)n;
+    for (int r = 0; r < 3; r++) {  /* the best of three: other work may share the cores */
+        double t0 = g3h_seconds();
+        g3b_run(&c);
+        double t = g3h_seconds() - t0, rate = t > 0 ? 2e-9 * (double)n * (double)n * (double)n / t : 0;
+        host_gflops[dbl] = rate > host_gflops[dbl] ? rate : host_gflops[dbl];
+    }
+    free(m);
+}
+
+static void time_host_s(void) { time_host(0); }
+static void time_host_d(void) { time_host(1); }
+
+/* Real flops: a complex multiply-add is four real ones (ZGEMM's 8mnk). */
+double g3x_flops(const g3d_call *c)
+{
+    double m = c->m, n = c->n, k = c->k, f = 0;
+    switch (c->routine) {
+    case G3D_GEMM: f = 2 * m * n * k; break;
+    case G3D_SYMM: f = 2 * m * n * (c->side == 'L' ? m : n); break;
+    case G3D_SYRK: f = n * (n + 1) * k; break;
+    case G3D_SYR2K: f = 2 * n * (n + 1) * k; break;
+    case G3D_TRMM:
+    case G3D_TRSM: f = m * n * (c->side == 'L' ? m : n); break;
+    }
+    return c->cplx ? 4 * f : f;
+}
+
+/* Bytes that travel: every operand there and the output back (TRMM's and
+ * TRSM's output, their operand B, there too; the others' beta C is added on the
+ * host, dropin_device.c). */
+static double travel_bytes(const g3d_call *c)
+{
+    int r, k;
+    double b = 0;
+    g3d_stored(c, 'A', &r, &k);
+    b += (double)r * k;
+    if (c->routine == G3D_GEMM || c->routine == G3D_SYMM || c->routine == G3D_SYR2K) {
+        g3d_stored(c, 'B', &r, &k);
+        b += (double)r * k;
+    }
+    g3d_stored(c, 'C', &r, &k);
+    b += (double)r * k * (c->routine == G3D_TRMM || c->routine == G3D_TRSM ? 2 : 1);
+    return b * (double)g3d_elem_size(c);
+}
+
+int g3x_to_device(const g3d_call *c, char *why, size_t len)
+{
+    pthread_once(&once, init);
+    double flops = g3x_flops(c);
+    if (threshold >= 0) {
+        if (why)
+            snprintf(why, len, "%.3g flops %s GPUBLAS3_CROSSOVER=%.3g", flops, flops >= threshold ? ">=" : "<",
+                     threshold);
+        return flops >= threshold;
+    }
+    if (!dev) {
+        if (why)
+            snprintf(why, len, "no device");
+        return 0;
+    }
+    pthread_once(&host_once[c->dbl != 0], c->dbl ? time_host_d : time_host_s);
+    double t_dev = 1e-6 * dev->fixed_us + travel_bytes(c) / (1e9 * dev->link_gbs) +
+                   flops / (1e9 * dev->gflops[c->dbl != 0]);
+    double t_host = flops / (1e9 * host_gflops[c->dbl != 0]);
+    if (why)
+        snprintf(why, len, "model: device %.3g s, host BLAS %.3g s (%.3g flops, %.0f GFLOP/s on the host)", t_dev,
+                 t_host, flops, host_gflops[c->dbl != 0]);
+    return t_dev < t_host;
+}

@@ -1,0 +1,186 @@
+/* Measures the constants of the drop-ins' crossover model
+ * (routines/dropin/crossover.c) on the device the drop-ins choose, and
+ * prints the table row to paste there.  For each precision it times the
+ * drop-in GEMM (every call sent to the device: GPUBLAS3_CROSSOVER=0) and the
+ * host BLAS's GEMM on the same host arrays, over square shapes and thin
+ * (k = 16, transfer-bound) ones, then fits
+ *
+ *     t_device = fixed + bytes / link + flops / rate
+ *
+ * by least squares on relative errors (no negative constant), and prints,
+ * shape by shape, both times, the model's, and which side wins, then the
+ * square n from which the device wins, measured and modelled.
+ *
+ * Usage: crossover_measure [MAXN [HOSTBLAS]]; MAXN (default 1024; 8192 on a
+ * GPU) bounds the shapes, HOSTBLAS (default libopenblas.so.0) is dlopen'd
+ * RTLD_LOCAL, as GPUBLAS3_CPU_BLAS would be. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "gpublas3_blas.h"
+
+typedef void gemm_fn(const char *, const char *, const int *, const int *, const int *, const void *,
+                     const void *, const int *, const void *, const int *, const void *, void *, const int *,
+                     size_t, size_t);
+
+enum { MAXSHAPES = 64, REPS = 5 };
+
+typedef struct { int m, n, k; double flops, bytes, t_dev, t_host; } shape;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Median of REPS timed calls after one untimed one. */
+static double timed(gemm_fn *f, int dbl, const shape *s, void *a, void *b, void *c)
+{
+    double al = 1, be = 1, t[REPS];
+    float fal = 1, fbe = 1;
+    const void *pa = dbl ? (void *)&al : (void *)&fal, *pb = dbl ? (void *)&be : (void *)&fbe;
+    for (int r = 0; r <= REPS; r++) {
+        double t0 = now();
+        f("N", "N", &s->m, &s->n, &s->k, pa, a, &s->m, b, &s->k, pb, c, &s->m, 1, 1);
+        if (r > 0)
+            t[r - 1] = now() - t0;
+    }
+    qsort(t, REPS, sizeof t[0], cmp);
+    return t[REPS / 2];
+}
+
+/* Solves the 3x3 system g x = h on the constants in `use` (a mask), the
+ * others 0; returns the weighted squared residual, or HUGE_VAL if a
+ * constant came out negative. */
+static double fit_subset(const shape *s, int ns, int use, double x[3])
+{
+    double g[3][3] = { { 0 } }, h[3] = { 0 };
+    for (int i = 0; i < ns; i++) {
+        double row[3] = { 1, s[i].bytes, s[i].flops }, w = 1 / s[i].t_dev;
+        for (int p = 0; p < 3; p++) {
+            h[p] += w * w * row[p] * s[i].t_dev;
+            for (int q = 0; q < 3; q++)
+                g[p][q] += w * w * row[p] * row[q];
+        }
+    }
+    for (int p = 0; p < 3; p++)
+        if (!(use >> p & 1)) {
+            for (int q = 0; q < 3; q++)
+                g[p][q] = g[q][p] = 0;
+            g[p][p] = 1;
+            h[p] = 0;
+        }
+    for (int p = 0; p < 3; p++) {  /* Gauss-Jordan, pivoting on the diagonal (g is SPD) */
+        for (int q = 0; q < 3; q++) {
+            if (q == p) continue;
+            double f = g[q][p] / g[p][p];
+            for (int r = 0; r < 3; r++) g[q][r] -= f * g[p][r];
+            h[q] -= f * h[p];
+        }
+    }
+    double res = 0;
+    for (int p = 0; p < 3; p++) {
+        x[p] = h[p] / g[p][p];
+        if (x[p] < 0) return HUGE_VAL;
+    }
+    for (int i = 0; i < ns; i++) {
+        double e = (x[0] + x[1] * s[i].bytes + x[2] * s[i].flops - s[i].t_dev) / s[i].t_dev;
+        res += e * e;
+    }
+    return res;
+}
+
+static void fit(const shape *s, int ns, double x[3])
+{
+    double best = HUGE_VAL, y[3];
+    x[0] = x[1] = x[2] = 0;
+    for (int use = 1; use < 8; use++) {
+        double r = fit_subset(s, ns, use, y);
+        if (r < best) {
+            best = r;
+            memcpy(x, y, sizeof y);
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int maxn = argc > 1 ? atoi(argv[1]) : 1024;
+    const char *hostlib = argc > 2 ? argv[2] : "libopenblas.so.0";
+    setenv("GPUBLAS3_CROSSOVER", "0", 1);
+    void *lib = dlopen(hostlib, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        fprintf(stderr, "cannot load the host BLAS %s: %s\n", hostlib, dlerror());
+        return 2;
+    }
+    double fit_d[2][3];
+    for (int dbl = 1; dbl >= 0; dbl--) {
+        gemm_fn *host = (gemm_fn *)dlsym(lib, dbl ? "dgemm_" : "sgemm_");
+        gemm_fn *dev = (gemm_fn *)(dbl ? (void *)dgemm_ : (void *)sgemm_);
+        shape s[MAXSHAPES];
+        int ns = 0;
+        for (int n = 8; n <= maxn && ns < MAXSHAPES; n *= 2)
+            s[ns++] = (shape){ .m = n, .n = n, .k = n };
+        for (int n = 256; n <= maxn && ns < MAXSHAPES; n *= 2)
+            s[ns++] = (shape){ .m = n, .n = n, .k = 16 };
+        size_t es = dbl ? 8 : 4, most = (size_t)maxn * maxn;
+        char *a = malloc(most * es), *b = malloc(most * es), *c = malloc(most * es);
+        if (!a || !b || !c || !host)
+            return 2;
+        for (size_t i = 0; i < most; i++) {
+            double v = (double)(i % 13) / 13 - 0.5;
+            if (dbl) ((double *)a)[i] = ((double *)b)[i] = ((double *)c)[i] = v;
+            else ((float *)a)[i] = ((float *)b)[i] = ((float *)c)[i] = (float)v;
+        }
+        for (int i = 0; i < ns; i++) {
+            shape *x = &s[i];
+            x->flops = 2.0 * x->m * x->n * x->k;
+            /* A and B up, C down (beta C is added on the host) */
+            x->bytes = ((double)x->m * x->k + (double)x->k * x->n + (double)x->m * x->n) * (double)es;
+            x->t_dev = timed(dev, dbl, x, a, b, c);
+            x->t_host = timed(host, dbl, x, a, b, c);
+        }
+        double *f = fit_d[dbl];
+        fit(s, ns, f);
+        printf("%cGEMM: fixed %.1f us, link %.2f GB/s, device %.1f GFLOP/s\n", dbl ? 'D' : 'S', 1e6 * f[0],
+               f[1] > 0 ? 1e-9 / f[1] : INFINITY, f[2] > 0 ? 1e-9 / f[2] : INFINITY);
+        printf("%6s %6s %6s %12s %12s %12s  %s\n", "m", "n", "k", "device s", "model s", "host s", "faster");
+        int cross = 0, cross_model = 0;
+        for (int i = 0; i < ns; i++) {
+            shape *x = &s[i];
+            double model = f[0] + f[1] * x->bytes + f[2] * x->flops;
+            printf("%6d %6d %6d %12.6f %12.6f %12.6f  %s\n", x->m, x->n, x->k, x->t_dev, model, x->t_host,
+                   x->t_dev < x->t_host ? "device" : "host");
+            if (x->k == x->n && x->t_dev < x->t_host && !cross) cross = x->n;
+            if (x->k == x->n && x->t_dev >= x->t_host) cross = 0;
+            if (x->k == x->n && model < x->t_host && !cross_model) cross_model = x->n;
+            if (x->k == x->n && model >= x->t_host) cross_model = 0;
+        }
+        int sq = 0;  /* the largest square shape */
+        for (int i = 0; i < ns; i++)
+            if (s[i].k == s[i].n) sq = i;
+        printf("%cGEMM square crossover: measured n = %d, model n = %d (0: the host wins up to n = %d); "
+               "host BLAS %.1f GFLOP/s at n = %d\n\n", dbl ? 'D' : 'S', cross, cross_model, s[sq].n,
+               1e-9 * s[sq].flops / s[sq].t_host, s[sq].n);
+        free(a);
+        free(b);
+        free(c);
+    }
+    /* The table row (crossover.c): link and fixed cost from double precision. */
+    double *d = fit_d[1], *sg = fit_d[0];
+    printf("row for routines/dropin/crossover.c:\n    { \"<part of the device name>\", CL_DEVICE_TYPE_..., "
+           "%.1f, %.0f, { %.0f, %.0f } },\n", d[1] > 0 ? 1e-9 / d[1] : 1e3, 1e6 * d[0],
+           sg[2] > 0 ? 1e-9 / sg[2] : 1e6, d[2] > 0 ? 1e-9 / d[2] : 1e6);
+    return 0;
+}

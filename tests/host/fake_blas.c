@@ -1,0 +1,68 @@
+/* A counting stand-in for a host BLAS, for the crossover tests: it defines
+ * the Fortran names gpublas3 defers to, counts each call, and forwards it
+ * to OpenBLAS (dlopen'd RTLD_LOCAL, so that its names never meet
+ * gpublas3's).  Tests name it with GPUBLAS3_CPU_BLAS, or link it so that
+ * it is the library after a preloaded gpublas3, and read fake_blas_calls()
+ * to see which calls came here rather than to the device. */
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef const char ch;
+typedef const int in;
+typedef const void cv;
+
+static int calls;
+
+int fake_blas_calls(void) { return __atomic_load_n(&calls, __ATOMIC_SEQ_CST); }
+
+/* OpenBLAS's definition of `name`; aborts the test if there is none. */
+static void *real(const char *name)
+{
+    static void *lib;
+    if (!lib && !(lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL)))
+        lib = dlopen("libopenblas.so", RTLD_NOW | RTLD_LOCAL);
+    void *f = lib ? dlsym(lib, name) : NULL;
+    if (!f) {
+        fprintf(stderr, "fake_blas: no OpenBLAS %s\n", name);
+        abort();
+    }
+    __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST);
+    return f;
+}
+
+typedef void gemm(ch *, ch *, in *, in *, in *, cv *, cv *, in *, cv *, in *, cv *, void *, in *, size_t, size_t);
+typedef void symm(ch *, ch *, in *, in *, cv *, cv *, in *, cv *, in *, cv *, void *, in *, size_t, size_t);
+typedef void syrk(ch *, ch *, in *, in *, cv *, cv *, in *, cv *, void *, in *, size_t, size_t);
+typedef void syr2k(ch *, ch *, in *, in *, cv *, cv *, in *, cv *, in *, cv *, void *, in *, size_t, size_t);
+typedef void trmm(ch *, ch *, ch *, ch *, in *, in *, cv *, cv *, in *, void *, in *, size_t, size_t, size_t, size_t);
+
+void sgemm_(ch *ta, ch *tb, in *m, in *n, in *k, cv *al, cv *a, in *lda, cv *b, in *ldb, cv *be, void *c, in *ldc,
+            size_t l1, size_t l2)
+{ ((gemm *)real("sgemm_"))(ta, tb, m, n, k, al, a, lda, b, ldb, be, c, ldc, l1, l2); }
+void dgemm_(ch *ta, ch *tb, in *m, in *n, in *k, cv *al, cv *a, in *lda, cv *b, in *ldb, cv *be, void *c, in *ldc,
+            size_t l1, size_t l2)
+{ ((gemm *)real("dgemm_"))(ta, tb, m, n, k, al, a, lda, b, ldb, be, c, ldc, l1, l2); }
+void ssymm_(ch *sd, ch *ul, in *m, in *n, cv *al, cv *a, in *lda, cv *b, in *ldb, cv *be, void *c, in *ldc,
+            size_t l1, size_t l2)
+{ ((symm *)real("ssymm_"))(sd, ul, m, n, al, a, lda, b, ldb, be, c, ldc, l1, l2); }
+void dsymm_(ch *sd, ch *ul, in *m, in *n, cv *al, cv *a, in *lda, cv *b, in *ldb, cv *be, void *c, in *ldc,
+            size_t l1, size_t l2)
+{ ((symm *)real("dsymm_"))(sd, ul, m, n, al, a, lda, b, ldb, be, c, ldc, l1, l2); }
+void ssyrk_(ch *ul, ch *tr, in *n, in *k, cv *al, cv *a, in *lda, cv *be, void *c, in *ldc, size_t l1, size_t l2)
+{ ((syrk *)real("ssyrk_"))(ul, tr, n, k, al, a, lda, be, c, ldc, l1, l2); }
+void dsyrk_(ch *ul, ch *tr, in *n, in *k, cv *al, cv *a, in *lda, cv *be, void *c, in *ldc, size_t l1, size_t l2)
+{ ((syrk *)real("dsyrk_"))(ul, tr, n, k, al, a, lda, be, c, ldc, l1, l2); }
+void ssyr2k_(ch *ul, ch *tr, in *n, in *k, cv *al, cv *a, in *lda, cv *b, in *ldb, cv *be, void *c, in *ldc,
+             size_t l1, size_t l2)
+{ ((syr2k *)real("ssyr2k_"))(ul, tr, n, k, al, a, lda, b, ldb, be, c, ldc, l1, l2); }
+void dsyr2k_(ch *ul, ch *tr, in *n, in *k, cv *al, cv *a, in *lda, cv *b, in *ldb, cv *be, void *c, in *ldc,
+             size_t l1, size_t l2)
+{ ((syr2k *)real("dsyr2k_"))(ul, tr, n, k, al, a, lda, b, ldb, be, c, ldc, l1, l2); }
+void strmm_(ch *sd, ch *ul, ch *ta, ch *dg, in *m, in *n, cv *al, cv *a, in *lda, void *b, in *ldb, size_t l1,
+            size_t l2, size_t l3, size_t l4)
+{ ((trmm *)real("strmm_"))(sd, ul, ta, dg, m, n, al, a, lda, b, ldb, l1, l2, l3, l4); }
+void dtrmm_(ch *sd, ch *ul, ch *ta, ch *dg, in *m, in *n, cv *al, cv *a, in *lda, void *b, in *ldb, size_t l1,
+            size_t l2, size_t l3, size_t l4)
+{ ((trmm *)real("dtrmm_"))(sd, ul, ta, dg, m, n, al, a, lda, b, ldb, l1, l2, l3, l4); }
