@@ -563,8 +563,6 @@ int main(int argc, char **argv)
         const int *t = takes[r];
         if (r >= SPEC_HEMM && !(prec >> 1))
             continue; /* the Hermitian routines are complex only */
-        if (r == SPEC_TRSM && (prec >> 1))
-            continue; /* no complex TRSM yet */
         const int shaped = cfg.nshapes > 0;
         for (int o = 0; o < (t[0] ? cfg.norders : 1); o++)
         for (int ta = 0; ta < (t[1] && !shaped ? cfg.ntransA : 1); ta++)

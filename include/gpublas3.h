@@ -216,6 +216,16 @@ GPUBLAS3_API gpublas3Status gpublas3Ztrmm(gpublas3Order order, gpublas3Side side
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
     GPUBLAS3_QUEUE_ARGS);
 
+/* B <- alpha*inv(op(A))*B or alpha*B*inv(op(A)), A triangular (TRSM) */
+GPUBLAS3_API gpublas3Status gpublas3Ctrsm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_float2 alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
+    GPUBLAS3_QUEUE_ARGS);
+GPUBLAS3_API gpublas3Status gpublas3Ztrsm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double2 alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
+    GPUBLAS3_QUEUE_ARGS);
+
 #ifdef __cplusplus
 }
 #endif

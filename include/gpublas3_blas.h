@@ -113,6 +113,12 @@ GPUBLAS3_BLAS_API void zher2k_(const char *uplo, const char *trans, const int *n
 GPUBLAS3_BLAS_API void ztrmm_(const char *side, const char *uplo, const char *transa,
     const char *diag, const int *m, const int *n, const void *alpha, const void *a, const int *lda,
     void *b, const int *ldb);
+GPUBLAS3_BLAS_API void ctrsm_(const char *side, const char *uplo, const char *transa,
+    const char *diag, const int *m, const int *n, const void *alpha, const void *a, const int *lda,
+    void *b, const int *ldb);
+GPUBLAS3_BLAS_API void ztrsm_(const char *side, const char *uplo, const char *transa,
+    const char *diag, const int *m, const int *n, const void *alpha, const void *a, const int *lda,
+    void *b, const int *ldb);
 
 /* Reports a bad argument: srname is the routine's name, six characters,
  * upper case, blank-padded ("DGEMM "), info its position (1 = first),
@@ -213,6 +219,12 @@ GPUBLAS3_BLAS_API void cblas_zher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_
     const int N, const int K, const void *alpha, const void *A, const int lda,
     const void *B, const int ldb, const double beta, void *C, const int ldc);
 GPUBLAS3_BLAS_API void cblas_ztrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const void *alpha,
+    const void *A, const int lda, void *B, const int ldb);
+GPUBLAS3_BLAS_API void cblas_ctrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
+    CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const void *alpha,
+    const void *A, const int lda, void *B, const int ldb);
+GPUBLAS3_BLAS_API void cblas_ztrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
     CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const void *alpha,
     const void *A, const int lda, void *B, const int ldb);
 

@@ -3,30 +3,34 @@
  * overwrites B.  The plan's solve (routines/plan/solve.c) inverts op(A)'s
  * diagonal blocks and runs the rest as GEMM-shaped calls.  alpha = 0 is one
  * call that writes B = 0 without reading A or B.  Row-major maps as in TRMM:
- * side and A's stored triangle flip, M and N swap, trans stays. */
+ * side and A's stored triangle flip, M and N swap, trans stays (and
+ * conjugation with it, as in TRMM).  Complex types as the real ones, with
+ * complex alpha; ConjTrans conjugates op(A). */
 #include "plan.h"
 
-static gpublas3Status trsm(int dbl, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
-    gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N, double alpha,
+static gpublas3Status trsm(int type, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N, g3_scalar alpha,
     cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
     size_t ka = side == gpublas3Left ? M : N;
     g3_matrix a = { A, offA, lda, ka, ka }, b = { B, offB, ldb, M, N };
     const g3_matrix *mats[3] = { &a, &b, NULL };
     int enums_ok = g3_valid_side(side) && g3_valid_uplo(uplo) && g3_valid_trans(trans) && g3_valid_diag(diag);
-    gpublas3Status st = g3_check_call(order, enums_ok, dbl ? 8 : 4, numCommandQueues, commandQueues,
+    gpublas3Status st = g3_check_call(order, enums_ok, g3_type_size(type), numCommandQueues, commandQueues,
                                       numEventsInWaitList, eventWaitList, mats);
     if (st != gpublas3Success)
         return st;
     int row = order == gpublas3RowMajor, t = trans != gpublas3NoTrans;
     int left = (side == gpublas3Left) != row, upper = (uplo == gpublas3Upper) != row;
     size_t m = row ? N : M, n = row ? M : N;
-    if (alpha == 0) {
-        g3_call zero = { .dbl = dbl, .M = m, .N = n, .nterms = 1, .c = B, .offc = offB, .ldc = ldb };
+    int dbl = type & 1, cplx = type >> 1;
+    if (alpha.re == 0 && alpha.im == 0) {
+        g3_call zero = { .dbl = dbl, .cplx = cplx, .M = m, .N = n, .nterms = 1, .c = B, .offc = offB, .ldc = ldb };
         return g3_run(&zero, G3_QUEUE_PASS);
     }
     /* op(A) is upper triangular when A is upper and not transposed, or lower and transposed */
-    g3_solve s = { .dbl = dbl, .left = left, .upper = upper != t, .trans = t, .unit = diag == gpublas3Unit,
+    g3_solve s = { .dbl = dbl, .cplx = cplx, .left = left, .upper = upper != t, .trans = t,
+                   .conj = trans == gpublas3ConjTrans, .unit = diag == gpublas3Unit,
                    .M = m, .N = n, .alpha = alpha, .a = A, .offa = offA, .lda = lda, .b = B, .offb = offB,
                    .ldb = ldb };
     return g3_solve_run(&s, G3_QUEUE_PASS);
@@ -36,12 +40,30 @@ gpublas3Status gpublas3Strsm(gpublas3Order order, gpublas3Side side, gpublas3Upl
     gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_float alpha,
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
-    return trsm(0, order, side, uplo, transA, diag, M, N, alpha, A, offA, lda, B, offB, ldb, G3_QUEUE_PASS);
+    return trsm(G3_S, order, side, uplo, transA, diag, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb,
+                G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Dtrsm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
     gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double alpha,
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
-    return trsm(1, order, side, uplo, transA, diag, M, N, alpha, A, offA, lda, B, offB, ldb, G3_QUEUE_PASS);
+    return trsm(G3_D, order, side, uplo, transA, diag, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb,
+                G3_QUEUE_PASS);
+}
+
+gpublas3Status gpublas3Ctrsm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_float2 alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
+{
+    return trsm(G3_C, order, side, uplo, transA, diag, M, N, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
+                G3_QUEUE_PASS);
+}
+
+gpublas3Status gpublas3Ztrsm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+    gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double2 alpha,
+    const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
+{
+    return trsm(G3_Z, order, side, uplo, transA, diag, M, N, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
+                G3_QUEUE_PASS);
 }

@@ -1,5 +1,5 @@
 /* The CBLAS drop-ins (cblas_sgemm ... cblas_dtrmm, cblas_strsm,
- * cblas_dtrsm, cblas_cgemm ... cblas_ztrmm), as reference CBLAS
+ * cblas_dtrsm, cblas_cgemm ... cblas_ztrmm, cblas_ctrsm, cblas_ztrsm), as reference CBLAS
  * builds them: the layout and the enums are checked here (the layout is
  * argument 1), a row-major call becomes the column-major call on the
  * transposes, and that call's checks report through cblas_xerbla with
@@ -363,5 +363,21 @@ void cblas_ztrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TR
                  const int ldb)
 {
     trmm(ctype(G3D_TRMM, 1, 0, alpha, NULL, 0, 0), "cblas_ztrmm",
+         layout, Side, Uplo, TransA, Diag, M, N, A, lda, B, ldb);
+}
+
+void cblas_ctrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag,
+                 const int M, const int N, const void *alpha, const void *A, const int lda, void *B,
+                 const int ldb)
+{
+    trmm(ctype(G3D_TRSM, 0, 0, alpha, NULL, 0, 0), "cblas_ctrsm",
+         layout, Side, Uplo, TransA, Diag, M, N, A, lda, B, ldb);
+}
+
+void cblas_ztrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag,
+                 const int M, const int N, const void *alpha, const void *A, const int lda, void *B,
+                 const int ldb)
+{
+    trmm(ctype(G3D_TRSM, 1, 0, alpha, NULL, 0, 0), "cblas_ztrsm",
          layout, Side, Uplo, TransA, Diag, M, N, A, lda, B, ldb);
 }

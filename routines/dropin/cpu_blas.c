@@ -26,7 +26,7 @@ static const char *const fortran_names[][NTYPES] = {
     [G3D_SYRK] = { "ssyrk_", "dsyrk_", "csyrk_", "zsyrk_", "cherk_", "zherk_" },
     [G3D_SYR2K] = { "ssyr2k_", "dsyr2k_", "csyr2k_", "zsyr2k_", "cher2k_", "zher2k_" },
     [G3D_TRMM] = { "strmm_", "dtrmm_", "ctrmm_", "ztrmm_" },
-    [G3D_TRSM] = { "strsm_", "dtrsm_" },
+    [G3D_TRSM] = { "strsm_", "dtrsm_", "ctrsm_", "ztrsm_" },
 };
 enum { NROUTINES = sizeof fortran_names / sizeof fortran_names[0] };
 

@@ -214,7 +214,8 @@ static cl_int run_complex(const engine *e, const g3d_op *o, place a, place b, pl
                                                      be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
         case G3D_TRMM: return gpublas3Ztrmm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
                                             1, &q, nw, w, ev);
-        case G3D_TRSM: break; /* no complex TRSM yet */
+        case G3D_TRSM: return gpublas3Ztrsm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+                                            1, &q, nw, w, ev);
         }
         return CL_INVALID_VALUE;
     }
@@ -235,7 +236,8 @@ static cl_int run_complex(const engine *e, const g3d_op *o, place a, place b, pl
                                                  be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
     case G3D_TRMM: return gpublas3Ctrmm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
                                         1, &q, nw, w, ev);
-    case G3D_TRSM: break; /* no complex TRSM yet */
+    case G3D_TRSM: return gpublas3Ctrsm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+                                        1, &q, nw, w, ev);
     }
     return CL_INVALID_VALUE;
 }

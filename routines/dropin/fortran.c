@@ -1,4 +1,4 @@
-/* The Fortran-style drop-ins (sgemm_ ... dtrmm_, strsm_, dtrsm_, cgemm_ ... ztrmm_): reference BLAS's
+/* The Fortran-style drop-ins (sgemm_ ... dtrmm_, strsm_, dtrsm_, cgemm_ ... ztrmm_, ctrsm_, ztrsm_): reference BLAS's
  * signatures, every argument by reference and read once into a g3d_call.
  * The hidden character lengths are left out of the signatures: they are
  * never needed, and C callers often do not pass them. */
@@ -161,11 +161,12 @@ static void xrank(int dbl, int herm, const char *uplo, const char *trans, const 
     run(&x);
 }
 
-static void xtrmm(int dbl, const char *side, const char *uplo, const char *transa, const char *diag,
+/* TRMM and TRSM (the same arguments) */
+static void xtrmm(g3d_routine r, int dbl, const char *side, const char *uplo, const char *transa, const char *diag,
                   const int *m, const int *n, const void *alpha, const void *a, const int *lda, void *b,
                   const int *ldb)
 {
-    g3d_call x = { .routine = G3D_TRMM, .dbl = dbl, .cplx = 1, .side = *side, .uplo = *uplo, .trans = *transa,
+    g3d_call x = { .routine = r, .dbl = dbl, .cplx = 1, .side = *side, .uplo = *uplo, .trans = *transa,
                    .diag = *diag, .m = *m, .n = *n, .a = a, .lda = *lda, .c = b, .ldc = *ldb };
     cscalar(dbl, alpha, &x.alpha, &x.alpha_im);
     run(&x);
@@ -258,13 +259,25 @@ void zher2k_(const char *uplo, const char *trans, const int *n, const int *k, co
 void ctrmm_(const char *side, const char *uplo, const char *transa, const char *diag, const int *m, const int *n,
             const void *alpha, const void *a, const int *lda, void *b, const int *ldb)
 {
-    xtrmm(0, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
+    xtrmm(G3D_TRMM, 0, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }
 
 void ztrmm_(const char *side, const char *uplo, const char *transa, const char *diag, const int *m, const int *n,
             const void *alpha, const void *a, const int *lda, void *b, const int *ldb)
 {
-    xtrmm(1, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
+    xtrmm(G3D_TRMM, 1, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
+}
+
+void ctrsm_(const char *side, const char *uplo, const char *transa, const char *diag, const int *m, const int *n,
+            const void *alpha, const void *a, const int *lda, void *b, const int *ldb)
+{
+    xtrmm(G3D_TRSM, 0, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
+}
+
+void ztrsm_(const char *side, const char *uplo, const char *transa, const char *diag, const int *m, const int *n,
+            const void *alpha, const void *a, const int *lda, void *b, const int *ldb)
+{
+    xtrmm(G3D_TRSM, 1, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }
 void strsm_(const char *side, const char *uplo, const char *transa, const char *diag, const int *m,
             const int *n, const float *alpha, const float *a, const int *lda, float *b, const int *ldb)

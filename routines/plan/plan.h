@@ -89,11 +89,12 @@ gpublas3Status g3_split_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, 
 
 /* A triangular solve (TRSM), column-major: op(A) X = alpha B (left) or
  * X op(A) = alpha B (right), X overwriting the M x N B; `upper` is op(A)'s
- * triangle.  solve.c composes it from diagonal-block inversions and calls. */
+ * triangle; complex (cplx) with complex alpha, `conj` for ConjTrans.
+ * solve.c composes it from diagonal-block inversions and calls. */
 typedef struct {
-    int dbl, left, upper, trans, unit;
+    int dbl, cplx, left, upper, trans, conj, unit;
     size_t M, N;
-    double alpha;
+    g3_scalar alpha;
     cl_mem a, b;
     size_t offa, lda, offb, ldb;
 } g3_solve;

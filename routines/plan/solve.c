@@ -15,7 +15,12 @@
  * tests notice (README, TRSM).  With trsm_refine (the default) each block
  * is refined once, in GEMM-shaped calls too: S = alpha inv(T_ii) B_i into
  * scratch, B_i <- alpha B_i - T_ii S (the residual), S <- S + inv(T_ii) B_i,
- * then S is copied back into B_i: three calls and a copy per block. */
+ * then S is copied back into B_i: three calls and a copy per block.
+ *
+ * Complex solves (CTRSM, ZTRSM) are the same calls, complex (complex.c maps
+ * them), with complex alpha (the updates' beta = alpha is then complex too)
+ * and T conjugated for ConjTrans; trtri inverts the blocks in complex
+ * arithmetic. */
 #include "plan.h"
 #include "trtri.h"
 
@@ -31,7 +36,7 @@ typedef struct {
 static g3_operand tblock(const g3_solve *s, size_t r0, size_t c0)
 {
     size_t off = s->trans ? s->offa + c0 + r0 * s->lda : s->offa + r0 + c0 * s->lda;
-    return (g3_operand){ .buf = s->a, .off = off, .ld = s->lda, .trans = s->trans };
+    return (g3_operand){ .buf = s->a, .off = off, .ld = s->lda, .trans = s->trans, .conj = s->conj };
 }
 
 /* B's rows (left) or columns (right) from x0 on. */
@@ -44,12 +49,12 @@ static g3_operand bpart(const g3_solve *s, size_t x0)
  * * out (right), where out and x have len rows (left) or columns (right)
  * and t is len x k; `snapshot` when x is out; `tri` when t is triangular
  * like T (the launch then skips its zero k-tiles). */
-static gpublas3Status step(const solver *v, size_t len, size_t k, g3_operand t, g3_operand x, double alpha,
-                           double beta, g3_operand out, int snapshot, int tri)
+static gpublas3Status step(const solver *v, size_t len, size_t k, g3_operand t, g3_operand x, g3_scalar alpha,
+                           g3_scalar beta, g3_operand out, int snapshot, int tri)
 {
     const g3_solve *s = v->s;
-    g3_call c = { .dbl = s->dbl, .M = s->left ? len : s->M, .N = s->left ? s->N : len, .K = k, .alpha = alpha,
-                  .beta = beta, .nterms = 1, .a = { s->left ? t : x }, .b = { s->left ? x : t }, .c = out.buf,
+    g3_call c = { .dbl = s->dbl, .cplx = s->cplx, .M = s->left ? len : s->M, .N = s->left ? s->N : len, .K = k,
+                  .alpha = alpha.re, .alpha_im = alpha.im, .beta = beta.re, .beta_im = beta.im, .nterms = 1, .a = { s->left ? t : x }, .b = { s->left ? x : t }, .c = out.buf,
                   .offc = out.off, .ldc = out.ld };
     if (snapshot)
         c.snapshot = s->left ? 2 : 1;
@@ -61,7 +66,7 @@ static gpublas3Status step(const solver *v, size_t len, size_t k, g3_operand t, 
 /* The next step of the chain: the tight rows x cols S into `out`. */
 static gpublas3Status copy_back(const solver *v, g3_operand out, size_t rows, size_t cols)
 {
-    size_t es = v->s->dbl ? 8 : 4;
+    size_t es = g3_type_size(v->s->dbl + 2 * v->s->cplx);
     size_t src[3] = { 0, 0, 0 }, dst[3] = { out.off % out.ld * es, out.off / out.ld, 0 };
     size_t region[3] = { rows * es, cols, 1 };
     const cl_event *deps;
@@ -75,29 +80,31 @@ static gpublas3Status copy_back(const solver *v, g3_operand out, size_t rows, si
 }
 
 /* Block lo (of len <= nb): B_i <- alpha inv(T_ii) B_i, refined once when asked. */
-static gpublas3Status leaf(const solver *v, size_t lo, size_t len, double alpha)
+static gpublas3Status leaf(const solver *v, size_t lo, size_t len, g3_scalar alpha)
 {
     const g3_solve *s = v->s;
     g3_operand b = bpart(s, lo);
     /* the stored block is inv(T_ii)^T: read it transposed */
     g3_operand inv = { .buf = v->inv, .off = lo / v->nb * v->nb * v->nb, .ld = v->nb, .trans = 1 };
+    const g3_scalar zero = g3_real(0), one = g3_real(1), minus = g3_real(-1);
     if (!v->refine)
-        return step(v, len, len, inv, b, alpha, 0, b, 1, 1);
+        return step(v, len, len, inv, b, alpha, zero, b, 1, 1);
     /* T_ii as stored (its triangle: op(A)'s, flipped by trans), and S */
     g3_operand t = { .buf = s->a, .off = s->offa + lo * (s->lda + 1), .ld = s->lda, .trans = s->trans,
-                     .shape = s->upper != s->trans ? G3_TRI_UPPER : G3_TRI_LOWER, .unit = s->unit };
+                     .shape = s->upper != s->trans ? G3_TRI_UPPER : G3_TRI_LOWER, .unit = s->unit,
+                     .conj = s->conj };
     size_t rows = s->left ? len : s->M, cols = s->left ? s->N : len;
     g3_operand w = { .buf = v->work, .ld = rows };
     gpublas3Status st;
-    if ((st = step(v, len, len, inv, b, alpha, 0, w, 0, 1)) != gpublas3Success ||  /* S = alpha inv B_i */
-        (st = step(v, len, len, t, w, -1, alpha, b, 0, 1)) != gpublas3Success ||   /* B_i <- alpha B_i - T_ii S */
-        (st = step(v, len, len, inv, b, 1, 1, w, 0, 1)) != gpublas3Success)        /* S <- S + inv B_i */
+    if ((st = step(v, len, len, inv, b, alpha, zero, w, 0, 1)) != gpublas3Success ||  /* S = alpha inv B_i */
+        (st = step(v, len, len, t, w, minus, alpha, b, 0, 1)) != gpublas3Success ||   /* B_i <- alpha B_i - T_ii S */
+        (st = step(v, len, len, inv, b, one, one, w, 0, 1)) != gpublas3Success)       /* S <- S + inv B_i */
         return st;
     return copy_back(v, b, rows, cols);
 }
 
 /* X(lo..lo+len) <- alpha * solve, rows (left) or columns (right) of B. */
-static gpublas3Status solve(const solver *v, size_t lo, size_t len, double alpha)
+static gpublas3Status solve(const solver *v, size_t lo, size_t len, g3_scalar alpha)
 {
     const g3_solve *s = v->s;
     if (len <= v->nb)
@@ -112,8 +119,8 @@ static gpublas3Status solve(const solver *v, size_t lo, size_t len, double alpha
         return st;
     /* B2 <- alpha B2 - T21 X1 (left), alpha B2 - X1 T12 (right) */
     g3_operand t = s->left ? tblock(s, s0, f0) : tblock(s, f0, s0);
-    st = step(v, slen, flen, t, bpart(s, f0), -1, alpha, bpart(s, s0), 0, 0);
-    return st != gpublas3Success ? st : solve(v, s0, slen, 1);
+    st = step(v, slen, flen, t, bpart(s, f0), g3_real(-1), alpha, bpart(s, s0), 0, 0);
+    return st != gpublas3Success ? st : solve(v, s0, slen, g3_real(1));
 }
 
 /* The whole solve runs on queue 0; each other queue the caller gave gets a
@@ -136,15 +143,15 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
     if (s->M && s->N) {
         const g3_params *pr = &d->sets[s->dbl][G3_SHAPE_LARGE].p;
         solver v = { s, (size_t)pr->trsm_nb, pr->trsm_refine, NULL, NULL, &chain };
-        size_t es = s->dbl ? 8 : 4, nbl = v.nb < n ? v.nb : n;
+        size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n;
         size_t bytes[2] = { g3_roundup(n, v.nb) * v.nb * es, v.refine ? nbl * (s->left ? s->N : s->M) * es : 0 };
         cl_mem bufs[2];
         st = g3_scratch_acquire(d, &chain, 2, bytes, bufs);
         if (st == gpublas3Success) {
             v.inv = bufs[0];
             v.work = bufs[1];
-            st = g3_trtri_launch(d, s->dbl, s->a, s->offa, s->lda, s->trans, s->upper, s->unit, n, v.nb,
-                                 v.inv, &chain);
+            st = g3_trtri_launch(d, s->dbl, s->cplx, s->a, s->offa, s->lda, s->trans, s->conj, s->upper,
+                                 s->unit, n, v.nb, v.inv, &chain);
             if (st == gpublas3Success)
                 st = solve(&v, 0, n, s->alpha);
             g3_scratch_release(d, &chain, 2, bufs);

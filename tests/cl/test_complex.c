@@ -1,7 +1,8 @@
 /* The complex routines (C, Z) against OpenBLAS's cblas_c* / cblas_z*:
  * GEMM (transA x transB with ConjTrans), SYMM and HEMM (side x uplo),
  * SYRK, HERK, SYR2K, HER2K (uplo x their valid trans: N/T symmetric, N/C
- * Hermitian) and TRMM (side x uplo x trans x diag), each in both orders
+ * Hermitian), TRMM and TRSM (side x uplo x trans x diag; TRSM judged by
+ * its residual, on the well-conditioned A spec_condition makes), each in both orders
  * and precisions; sizes 1, 7, 33 and across tile edges; offsets, padded
  * leading dimensions; real and complex alpha and beta, beta = 0 with NaN in
  * C, alpha = 0 with NaN in A and B, K = 0.  The harness puts NaN in the
@@ -49,12 +50,13 @@ static spec_case rank(int n, size_t N, size_t K)
     return (spec_case){ .routine = routine, .cplx = 1, .dbl = n / 4 % 2, .order = orders[n / 8 % 2],
                         .uplo = uplos[n / 16 % 2], .transA = t, .N = N, .K = K };
 }
-static spec_case trmm(int n, size_t M, size_t N)
+static spec_case triangular(spec_routine r, int n, size_t M, size_t N)
 {
-    return (spec_case){ .routine = SPEC_TRMM, .cplx = 1, .dbl = n % 2, .order = orders[n / 2 % 2],
+    return (spec_case){ .routine = r, .cplx = 1, .dbl = n % 2, .order = orders[n / 2 % 2],
                         .side = sides[n / 4 % 2], .uplo = uplos[n / 8 % 2], .diag = diags[n / 16 % 2],
                         .transA = transposes[n / 32], .M = M, .N = N };
 }
+static spec_case trmm(int n, size_t M, size_t N) { return triangular(SPEC_TRMM, n, M, N); }
 
 /* Small, padded with offsets, lopsided and over two tiles of the kernel
  * (real rows count twice: 37 complex rows are 74 real ones). */
@@ -80,11 +82,14 @@ static spec_case gemm3(int n, size_t a, size_t b, size_t k) { return gemm(n, a, 
 static spec_case symm3(int n, size_t a, size_t b, size_t k) { (void)k; return symm(n, a, b); }
 static spec_case rank3(int n, size_t a, size_t b, size_t k) { (void)a; return rank(n, b, k); }
 static spec_case trmm3(int n, size_t a, size_t b, size_t k) { (void)k; return trmm(n, a, b); }
+/* TRSM: every third of the 96 combinations (each solve is many calls) */
+static spec_case trsm3(int n, size_t a, size_t b, size_t k) { (void)k; return triangular(SPEC_TRSM, 3 * n, a, b); }
 
 static void gemm_all(void **state) { (void)state; assert_int_equal(sweep(gemm3, 36), 0); }
 static void symm_hemm_all(void **state) { (void)state; assert_int_equal(sweep(symm3, 32), 0); }
 static void rank_k_all(void **state) { (void)state; assert_int_equal(sweep(rank3, 64), 0); }
 static void trmm_all(void **state) { (void)state; assert_int_equal(sweep(trmm3, 96), 0); }
+static void trsm_all(void **state) { (void)state; assert_int_equal(sweep(trsm3, 32), 0); }
 
 /* alpha = 0 (A and B NaN, not read) and K = 0 with every beta: C <- beta*C
  * alone, on the triangle for the rank-k routines; HERK's and HER2K's
@@ -108,6 +113,8 @@ static void scale_only(void **state)
         spec_case c = scalars(trmm(n, 8, 5), 0, 0);
         c.alpha = c.alpha_im = 0;
         fails += check_case(&c, n, FILL_NAN_AB);
+        c.routine = SPEC_TRSM;
+        fails += check_case(&c, n + 1000, FILL_NAN_AB);
     }
     assert_int_equal(fails, 0);
 }
@@ -120,8 +127,12 @@ static void larger(void **state)
     spec_case b = scalars(rank(55, 100, 60), 2, 3);                 /* her2k z, row, lower, C */
     spec_case c = scalars(symm(29, 90, 70), 2, 4);                  /* hemm z, col, right, lower */
     spec_case d = scalars(trmm(82, 70, 100), 1, 0);                 /* c, row, left, lower, non-unit, C */
+    /* over several of TRSM's diagonal blocks (trsm_nb 64): updates and refinement */
+    spec_case e = padded(scalars(triangular(SPEC_TRSM, 87, 150, 70), 2, 0), 3); /* z, row, right, lower, unit, C */
+    spec_case f = scalars(triangular(SPEC_TRSM, 36, 140, 60), 1, 0);             /* c, col, left, lower, non-unit, T */
     assert_int_equal(check_case(&a, 1, 0) + check_case(&b, 2, 0) + check_case(&c, 3, FILL_NAN_TRIANGLE) +
-                     check_case(&d, 4, FILL_NAN_TRIANGLE), 0);
+                     check_case(&d, 4, FILL_NAN_TRIANGLE) + check_case(&e, 5, FILL_NAN_TRIANGLE) +
+                     check_case(&f, 6, FILL_NAN_TRIANGLE), 0);
 }
 
 /* Transposes reference BLAS refuses: ConjTrans for complex SYRK/SYR2K,
@@ -163,6 +174,7 @@ int main(void)
         cmocka_unit_test(symm_hemm_all),
         cmocka_unit_test(rank_k_all),
         cmocka_unit_test(trmm_all),
+        cmocka_unit_test(trsm_all),
         cmocka_unit_test(scale_only),
         cmocka_unit_test(larger),
         cmocka_unit_test(bad_arguments),

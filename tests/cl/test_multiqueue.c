@@ -232,12 +232,13 @@ static void routines_3_queues_2_devices(void **state) { (void)state; each_routin
 
 /* Complex calls are cut in complex elements before complex.c maps each
  * block to a real call: every complex routine, both cuts, complex scalars,
- * conjugate transposes, on one device and on two. */
+ * conjugate transposes, on one device and on two (TRSM: on queue 0, the
+ * others' events markers). */
 static void complex_routines(void **state)
 {
     (void)state;
     static const spec_routine rs[] = { SPEC_GEMM, SPEC_SYMM, SPEC_HEMM, SPEC_SYRK, SPEC_HERK,
-                                       SPEC_SYR2K, SPEC_HER2K, SPEC_TRMM };
+                                       SPEC_SYR2K, SPEC_HER2K, SPEC_TRMM, SPEC_TRSM };
     const qset *sets[] = { &one3, &two2 };
     int fails = 0;
     for (int i = 0; i < 2; i++) {

@@ -264,6 +264,8 @@ static gpublas3Status run_complex(const spec_case *c, cl_uint nqueues, cl_comman
                                                ARGS_C, TAIL);
         case SPEC_TRMM: return gpublas3Ctrmm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, al,
                                              ARGS_A, ARGS_B, TAIL);
+        case SPEC_TRSM: return gpublas3Ctrsm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, al,
+                                             ARGS_A, ARGS_B, TAIL);
         default: return gpublas3NotImplemented;
         }
     }
@@ -283,6 +285,8 @@ static gpublas3Status run_complex(const spec_case *c, cl_uint nqueues, cl_comman
     case SPEC_HER2K: return gpublas3Zher2k(c->order, c->uplo, c->transA, c->N, c->K, al, ARGS_A, ARGS_B, c->beta,
                                            ARGS_C, TAIL);
     case SPEC_TRMM: return gpublas3Ztrmm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, al,
+                                         ARGS_A, ARGS_B, TAIL);
+    case SPEC_TRSM: return gpublas3Ztrsm(c->order, c->side, c->uplo, c->transA, c->diag, c->M, c->N, al,
                                          ARGS_A, ARGS_B, TAIL);
     default: return gpublas3NotImplemented;
     }
@@ -374,7 +378,7 @@ static struct {
     sgemm_fn sgemm; dgemm_fn dgemm; ssymm_fn ssymm; dsymm_fn dsymm;
     ssyrk_fn ssyrk; dsyrk_fn dsyrk; ssyr2k_fn ssyr2k; dsyr2k_fn dsyr2k;
     strmm_fn strmm; dtrmm_fn dtrmm; strmm_fn strsm; dtrmm_fn dtrsm; /* TRSM: TRMM's argument list */
-    struct { xgemm_fn gemm; xsymm_fn symm, hemm; xsyrk_fn syrk; xsyr2k_fn syr2k; xtrmm_fn trmm; } x[2]; /* c, z */
+    struct { xgemm_fn gemm; xsymm_fn symm, hemm; xsyrk_fn syrk; xsyr2k_fn syr2k; xtrmm_fn trmm, trsm; } x[2]; /* c, z */
     cherk_fn cherk; zherk_fn zherk; cher2k_fn cher2k; zher2k_fn zher2k;
 } ob;
 
@@ -424,6 +428,7 @@ static void load_openblas(void)
         LOAD(syrk, xsyrk_fn, "syrk");
         LOAD(syr2k, xsyr2k_fn, "syr2k");
         LOAD(trmm, xtrmm_fn, "trmm");
+        LOAD(trsm, xtrmm_fn, "trsm");
 #undef LOAD
     }
     ob.cherk = (cherk_fn)need(lib, "cblas_cherk");
@@ -531,6 +536,9 @@ static void call_complex(const spec_case *c, const char *a, const char *b, char 
         break;
     case SPEC_TRMM:
         ob.x[z].trmm(o, cb_side(c), cb_uplo(c), cb_ctrans(c->transA), cb_diag(c), M, N, al, a, lda, y, ldb);
+        break;
+    case SPEC_TRSM:
+        ob.x[z].trsm(o, cb_side(c), cb_uplo(c), cb_ctrans(c->transA), cb_diag(c), M, N, al, a, lda, y, ldb);
         break;
     default:
         break;

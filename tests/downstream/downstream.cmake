@@ -65,7 +65,7 @@ elseif(STEP STREQUAL "layout")
   # Exported symbols: the public names and nothing else.
   run(${NM} -D --defined-only ${LIB}/libgpublas3.so.${VERSION})
   string(REGEX MATCHALL "[^\n]+" lines "${OUT}")
-  set(public "^(gpublas3[A-Z][A-Za-z0-9]*|cblas_[sdcz](gemm|symm|syrk|syr2k|trmm)|cblas_[sd]trsm|cblas_[cz](hemm|herk|her2k)|cblas_xerbla|[sdcz](gemm|symm|syrk|syr2k|trmm)_|[sd]trsm_|[cz](hemm|herk|her2k)_|xerbla_)$")
+  set(public "^(gpublas3[A-Z][A-Za-z0-9]*|cblas_[sdcz](gemm|symm|syrk|syr2k|trmm|trsm)|cblas_[cz](hemm|herk|her2k)|cblas_xerbla|[sdcz](gemm|symm|syrk|syr2k|trmm|trsm)_|[cz](hemm|herk|her2k)_|xerbla_)$")
   set(count 0)
   foreach(line ${lines})
     string(REGEX REPLACE "^.* " "" sym "${line}")

@@ -129,6 +129,7 @@ static void cblas_complex(const dcase *d, CBLAS_LAYOUT o, CBLAS_SIDE s, CBLAS_UP
         case SPEC_SYR2K: cblas_zsyr2k(o, u, ta, n, k, za, A, lda, B, ldb, zb, C, ldc); break;
         case SPEC_HER2K: cblas_zher2k(o, u, ta, n, k, za, A, lda, B, ldb, zb[0], C, ldc); break;
         case SPEC_TRMM: cblas_ztrmm(o, s, u, ta, g, m, n, za, A, lda, B, ldb); break;
+        case SPEC_TRSM: cblas_ztrsm(o, s, u, ta, g, m, n, za, A, lda, B, ldb); break;
         default: break;
         }
         return;
@@ -142,6 +143,7 @@ static void cblas_complex(const dcase *d, CBLAS_LAYOUT o, CBLAS_SIDE s, CBLAS_UP
     case SPEC_SYR2K: cblas_csyr2k(o, u, ta, n, k, ca, A, lda, B, ldb, cb, C, ldc); break;
     case SPEC_HER2K: cblas_cher2k(o, u, ta, n, k, ca, A, lda, B, ldb, cb[0], C, ldc); break;
     case SPEC_TRMM: cblas_ctrmm(o, s, u, ta, g, m, n, ca, A, lda, B, ldb); break;
+    case SPEC_TRSM: cblas_ctrsm(o, s, u, ta, g, m, n, ca, A, lda, B, ldb); break;
     default: break;
     }
 }

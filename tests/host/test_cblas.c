@@ -50,6 +50,20 @@ static void test_gemm(void **state)
     assert_int_equal(failures, 0);
 }
 
+/* TRMM and TRSM at c's side and uplo: every trans and diag. */
+static void run_triangular(spec_case c)
+{
+    for (int t = 0; t < 3; t++)
+        for (int unit = 0; unit < 2; unit++) {
+            c.transA = transposes[t];
+            c.diag = unit ? gpublas3Unit : gpublas3NonUnit;
+            c.routine = SPEC_TRMM;
+            run(c);
+            c.routine = SPEC_TRSM;
+            run(c);
+        }
+}
+
 static void test_symm_trmm(void **state)
 {
     (void)state;
@@ -61,15 +75,7 @@ static void test_symm_trmm(void **state)
                     c.side = side ? gpublas3Right : gpublas3Left;
                     c.uplo = up ? gpublas3Lower : gpublas3Upper;
                     run(c);
-                    for (int t = 0; t < 3; t++)
-                        for (int unit = 0; unit < 2; unit++) {
-                            c.transA = transposes[t];
-                            c.diag = unit ? gpublas3Unit : gpublas3NonUnit;
-                            c.routine = SPEC_TRMM;
-                            run(c);
-                            c.routine = SPEC_TRSM;
-                            run(c);
-                        }
+                    run_triangular(c);
                 }
     assert_int_equal(failures, 0);
 }
@@ -135,13 +141,7 @@ static void test_complex(void **state)
                     run(c);
                     c.routine = SPEC_HEMM;
                     run(c);
-                    c.routine = SPEC_TRMM;
-                    for (int t = 0; t < 3; t++)
-                        for (int unit = 0; unit < 2; unit++) {
-                            c.transA = transposes[t];
-                            c.diag = unit ? gpublas3Unit : gpublas3NonUnit;
-                            run(c);
-                        }
+                    run_triangular(c);
                     static const spec_routine rk[4] = { SPEC_SYRK, SPEC_SYR2K, SPEC_HERK, SPEC_HER2K };
                     for (int r = 0; r < 4; r++)
                         for (int t = 0; t < 2; t++) {
@@ -158,9 +158,9 @@ static void test_complex(void **state)
 static void test_complex_special_values(void **state)
 {
     (void)state;
-    static const spec_routine all[8] = { SPEC_GEMM, SPEC_SYMM, SPEC_HEMM, SPEC_SYRK, SPEC_HERK,
-                                         SPEC_SYR2K, SPEC_HER2K, SPEC_TRMM };
-    for (int r = 0; r < 8; r++) {
+    static const spec_routine all[9] = { SPEC_GEMM, SPEC_SYMM, SPEC_HEMM, SPEC_SYRK, SPEC_HERK,
+                                         SPEC_SYR2K, SPEC_HER2K, SPEC_TRMM, SPEC_TRSM };
+    for (int r = 0; r < 9; r++) {
         spec_case c = cbase(all[r], 1, 1);
         c.beta = c.beta_im = 0;
         run(c);

@@ -6,7 +6,8 @@
  * store (SYRK, SYR2K), its band skipping (TRMM, both sides), TRSM's
  * inversion kernel (kernels/trtri.cl, both triangles), beta = 0 and
  * panels that accumulate (a scratch cap splits K, M and N), in both
- * precisions and the complex forms (copy/cpack.cl), first with the parameters the library picks for the device,
+ * precisions and the complex forms (copy/cpack.cl, trtri's complex
+ * arithmetic), first with the parameters the library picks for the device,
  * then with every row of the tuned-parameter tables given as argv[1] (CSV
  * files; rows for NVIDIA's inline-PTX path are skipped: Oclgrind cannot
  * run them), one call each.  Results are checked against OpenBLAS too.
@@ -94,6 +95,9 @@ static void chosen(void)
     call(c, "zher2k lower N, beta 0");
     c.routine = SPEC_TRMM; c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Upper; c.transA = gpublas3ConjTrans;
     c.diag = gpublas3Unit; call(c, "ztrmm right upper C unit");
+    c.routine = SPEC_TRSM; call(c, "ztrsm right upper C unit (complex trtri)");
+    c.dbl = 0; c.side = gpublas3Left; c.uplo = gpublas3Lower; c.diag = gpublas3NonUnit; c.alpha_im = 0.5;
+    call(c, "ctrsm left lower C");
 }
 
 /* Panels: the smallest cap (growing by half from 1 KB) under which the
