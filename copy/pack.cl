@@ -35,18 +35,7 @@ typedef float real;
 #define PRAGMA(x) _Pragma(#x)
 #define UNROLL_ALL PRAGMA(unroll)
 
-real fetch(__global const real *X, long offx, long ldx, int shape, int unit, long i, long j)
-{
-    const bool upper = shape == 1 || shape == 3;
-    const bool stored = upper ? i <= j : i >= j;
-    if (shape == 0 || (shape <= 2 && stored) || (shape >= 3 && stored && i != j))
-        return X[offx + i + j * ldx];
-    if (shape <= 2)
-        return X[offx + j + i * ldx];
-    if (i == j)
-        return unit ? (real)1 : X[offx + i + i * ldx];
-    return 0;
-}
+#include "fetch.cl"
 
 __kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
 void pack(__global const real *restrict X, const long offx, const long ldx,
