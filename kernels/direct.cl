@@ -64,6 +64,28 @@ void direct(const int M, const int N, const int K, const real alpha, const real 
         const long offa = t ? offa1 : offa0, lda = t ? lda1 : lda0, offb = t ? offb1 : offb0, ldb = t ? ldb1 : ldb0;
         const int tra = t ? tra1 : tra0, sa = t ? sa1 : sa0, ua = t ? ua1 : ua0;
         const int trb = !(t ? trb1 : trb0), sb = t ? sb1 : sb0, ub = t ? ub1 : ub0;
+        if (sa == 0 && sb == 0) {
+            /* general operands: strides instead of fetch()'s tests, rows and
+             * columns past the edge clamped to the last one (read, never
+             * stored), so the loop has no branch */
+            const long am = tra ? lda : 1, ak = tra ? 1 : lda, bn = trb ? ldb : 1, bk = trb ? 1 : ldb;
+            long ai[DIRECT_WM], bj[DIRECT_WN];
+            UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+                ai[i] = offa + min(m0 + lx + i * DIRECT_DM, M - 1) * am;
+            UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+                bj[j] = offb + min(n0 + ly + j * DIRECT_DN, N - 1) * bn;
+            for (int k = 0; k < K; k++) {
+                real a[DIRECT_WM], b[DIRECT_WN];
+                UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+                    a[i] = A[ai[i] + k * ak];
+                UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+                    b[j] = B[bj[j] + k * bk];
+                UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+                    UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+                        acc[j][i] = MAC(a[i], b[j], acc[j][i]);
+            }
+            continue;
+        }
         for (int k = 0; k < K; k++) {
             real a[DIRECT_WM], b[DIRECT_WN];
             UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++) {

@@ -32,11 +32,14 @@ static int contains_nocase(const char *hay, const char *needle)
  * rows to set. */
 static void plan_defaults(g3_params *p, int cpu)
 {
-    if (!p->direct_dm) p->direct_dm = cpu ? 16 : 16;
+    /* CPU: one column of 8 work-items (PoCL runs them as vector lanes),
+     * each with an 8 x 8 register tile; GPU: 16 x 16 work-items, one
+     * element each */
+    if (!p->direct_dm) p->direct_dm = cpu ? 8 : 16;
     if (!p->direct_dn) p->direct_dn = cpu ? 1 : 16;
-    if (!p->direct_wm) p->direct_wm = cpu ? 1 : 1;
-    if (!p->direct_wn) p->direct_wn = cpu ? 4 : 1;
-    if (!p->direct_max) p->direct_max = cpu ? 64 : 128;
+    if (!p->direct_wm) p->direct_wm = cpu ? 8 : 1;
+    if (!p->direct_wn) p->direct_wn = cpu ? 8 : 1;
+    if (!p->direct_max) p->direct_max = cpu ? (p->precision == 64 ? 64 : 40) : 128;
     if (!p->splitk_k) p->splitk_k = cpu ? 512 : 256;
 }
 

@@ -94,7 +94,7 @@ int g3_params_override_env(g3_params *p, const char *env)
 {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", env);
-    for (char *save = NULL, *seg = strtok_r(buf, ";", &save); seg; seg = strtok_r(NULL, ";", &save)) {
+    for (char *save = NULL, *seg = strtok_r(buf, "; ", &save); seg; seg = strtok_r(NULL, "; ", &save)) {
         if ((seg[0] == 's' || seg[0] == 'd') && seg[1] == ':') {
             if ((seg[0] == 'd') != (p->precision == 64))
                 continue;

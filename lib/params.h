@@ -48,8 +48,8 @@ extern const int g3_tuned_count;
  * also need an NVIDIA device: lib/device.c checks that). */
 const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_mem_bytes);
 /* Applies "name=value,..." to p; 0 on success.  GPUBLAS3_PARAMS holds
- * such lists separated by ';', each optionally prefixed "s:" or "d:" to
- * apply to one precision only (precision = 32 or 64 picks). */
+ * such lists separated by ';' or spaces, each optionally prefixed "s:" or
+ * "d:" to apply to one precision only (p->precision picks). */
 int g3_params_override(g3_params *p, const char *spec);
 int g3_params_override_env(g3_params *p, const char *env);
 /* The -D options that compile the GEMM kernel / the copy kernel with p
