@@ -4,7 +4,9 @@
 # `device` is a device-name substring, `vendor:NAME`, `type:gpu|cpu`, or
 # `default`.  An optional `shape` column names the class of call shapes the
 # row serves (`large`, `small`, `skinny`, `deepk`: lib/params.h), or `any`
-# (the default when the column is missing).  Run as: cmake -DOUT=file.c -DTABLES="a.csv;b.csv" -P params.cmake
+# (the default when the column is missing).  A parameter column left out
+# is 0 in every row of its table; for the plan's fields (direct_*,
+# splitk_k) 0 means lib/device.c's default for the device type.  Run as: cmake -DOUT=file.c -DTABLES="a.csv;b.csv" -P params.cmake
 set(rows "")
 foreach(table ${TABLES})
   file(STRINGS ${table} lines)

@@ -4,11 +4,13 @@
  * symmetric upper/lower, triangular upper/lower with unit diagonal,
  * transposed or not, row and column major), the GEMM kernel's triangle
  * store (SYRK, SYR2K), its band skipping (TRMM, both sides), beta = 0 and
- * panels that accumulate (a scratch cap splits K, M and N), in both
+ * panels that accumulate (a scratch cap splits K, M and N), every routine
+ * again through the direct kernel and through split-K (the GEMM kernel's
+ * layers of K slices and the reduction kernel; GPUBLAS3_PLAN), in both
  * precisions, first with the parameters the library picks for the device,
  * then with every row of the tuned-parameter tables given as argv[1] (CSV
  * files; rows for NVIDIA's inline-PTX path are skipped: Oclgrind cannot
- * run them), one call each.  Results are checked against OpenBLAS too.
+ * run them), one packed call each.  Results are checked against OpenBLAS too.
  *
  * Buffers are released only at exit: Oclgrind 21.10's uninitialized-value
  * plugin keeps the shadow state of a released buffer at its address, so a
@@ -77,6 +79,23 @@ static void chosen(void)
     c.order = gpublas3RowMajor; call(c, "dtrmm right lower T row-major");
 }
 
+/* The same calls with each path forced (the plan sends most of them to
+ * the direct kernel on its own). */
+static void paths(void)
+{
+    static const char *const plans[] = { "packed", "direct", "splitk" };
+    for (int i = 0; i < 3; i++) {
+        setenv("GPUBLAS3_PLAN", plans[i], 1);
+        restart();
+        chosen();
+        spec_case c = { .routine = SPEC_SYR2K, .order = gpublas3ColumnMajor, .uplo = gpublas3Lower, .N = 5,
+                        .K = 40, .alpha = 2, .beta = 0 };
+        call(c, "ssyr2k deeper K, beta 0");
+    }
+    unsetenv("GPUBLAS3_PLAN");
+    restart();
+}
+
 /* Panels: the smallest cap (growing by half from 1 KB) under which the
  * call runs splits it the most; failed tries enqueue nothing, so only the
  * run that counts executes kernels. */
@@ -116,6 +135,7 @@ static void split(void)
 /* One call per tuned-table row. */
 static void rows(const char *const *files, int nfiles)
 {
+    setenv("GPUBLAS3_PLAN", "packed", 1); /* the row's GEMM kernel, not the direct one */
     for (int f = 0; f < nfiles; f++) {
         FILE *in = fopen(files[f], "r");
         if (!in) {
@@ -155,6 +175,7 @@ static void rows(const char *const *files, int nfiles)
         fclose(in);
     }
     unsetenv("GPUBLAS3_PARAMS");
+    unsetenv("GPUBLAS3_PLAN");
     restart();
 }
 
@@ -167,6 +188,7 @@ int main(int argc, char **argv)
     printf("device: %s\n", name);
     gpublas3Setup();
     chosen();
+    paths();
     split();
     rows((const char *const *)argv + 1, argc - 1);
     gpublas3Teardown();
