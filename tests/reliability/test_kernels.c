@@ -88,9 +88,16 @@ static void paths(void)
         setenv("GPUBLAS3_PLAN", plans[i], 1);
         restart();
         chosen();
+        /* K over two tiles of any set: split-K splits these */
         spec_case c = { .routine = SPEC_SYR2K, .order = gpublas3ColumnMajor, .uplo = gpublas3Lower, .N = 5,
                         .K = 40, .alpha = 2, .beta = 0 };
         call(c, "ssyr2k deeper K, beta 0");
+        c.routine = SPEC_GEMM; c.dbl = 1; c.transA = gpublas3Trans; c.M = 5; c.N = 6; c.beta = 0.5;
+        call(c, "dgemm TN deeper K");
+        c.routine = SPEC_SYMM; c.dbl = 0; c.side = gpublas3Left; c.uplo = gpublas3Upper; c.M = 40; c.N = 3;
+        call(c, "ssymm left upper deeper K");
+        c.routine = SPEC_TRMM; c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.diag = gpublas3Unit;
+        c.M = 3; c.N = 40; call(c, "dtrmm right lower unit deeper K");
     }
     unsetenv("GPUBLAS3_PLAN");
     restart();
@@ -107,6 +114,8 @@ static void split(void)
     spec_case t = { .routine = SPEC_TRMM, .order = gpublas3ColumnMajor, .side = gpublas3Left,
                     .uplo = gpublas3Lower, .diag = gpublas3NonUnit, .M = 20, .N = 70, .alpha = 2 };
     const spec_case *cs[2] = { &c, &t };
+    setenv("GPUBLAS3_PLAN", "packed", 1); /* else the TRMM would run direct, in one piece */
+    restart();
     for (int i = 0; i < 2; i++) {
         const char *what = i ? "strmm split into slabs and panels" : "ssyrk split into panels";
         rel_case r;
@@ -129,6 +138,7 @@ static void split(void)
         rel_free(&r);
     }
     unsetenv("GPUBLAS3_SCRATCH_LIMIT");
+    unsetenv("GPUBLAS3_PLAN");
     restart();
 }
 
