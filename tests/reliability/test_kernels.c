@@ -5,8 +5,9 @@
  * transposed or not, row and column major), the GEMM kernel's triangle
  * store (SYRK, SYR2K), its band skipping (TRMM, both sides), beta = 0 and
  * panels that accumulate (a scratch cap splits K, M and N), every routine
- * again through the direct kernel and through split-K (the GEMM kernel's
- * layers of K slices and the reduction kernel; GPUBLAS3_PLAN), in both
+ * through the direct kernel (the plan's own choice at these sizes), the
+ * packed path and split-K (the GEMM kernel's layers of K slices and the
+ * reduction kernel), forced by GPUBLAS3_PLAN, in both
  * precisions, first with the parameters the library picks for the device,
  * then with every row of the tuned-parameter tables given as argv[1] (CSV
  * files; rows for NVIDIA's inline-PTX path are skipped: Oclgrind cannot
@@ -77,27 +78,27 @@ static void chosen(void)
     c.diag = gpublas3Unit; call(c, "strmm left upper unit");
     c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.transA = gpublas3Trans; c.diag = gpublas3NonUnit;
     c.order = gpublas3RowMajor; call(c, "dtrmm right lower T row-major");
+    /* K over two tiles of any set: split-K splits these */
+    spec_case e = { .routine = SPEC_SYR2K, .order = gpublas3ColumnMajor, .uplo = gpublas3Lower, .N = 5,
+                    .K = 40, .alpha = 2, .beta = 0 };
+    call(e, "ssyr2k deeper K, beta 0");
+    e.routine = SPEC_GEMM; e.dbl = 1; e.transA = gpublas3Trans; e.M = 5; e.N = 6; e.beta = 0.5;
+    call(e, "dgemm TN deeper K");
+    e.routine = SPEC_SYMM; e.dbl = 0; e.side = gpublas3Left; e.uplo = gpublas3Upper; e.M = 40; e.N = 3;
+    call(e, "ssymm left upper deeper K");
+    e.routine = SPEC_TRMM; e.dbl = 1; e.side = gpublas3Right; e.uplo = gpublas3Lower; e.diag = gpublas3Unit;
+    e.M = 3; e.N = 40; call(e, "dtrmm right lower unit deeper K");
 }
 
-/* The same calls with each path forced (the plan sends most of them to
- * the direct kernel on its own). */
+/* The same calls with the packed path and with split-K forced (the plan
+ * runs most of chosen()'s calls on the direct kernel on its own). */
 static void paths(void)
 {
-    static const char *const plans[] = { "packed", "direct", "splitk" };
-    for (int i = 0; i < 3; i++) {
+    static const char *const plans[] = { "packed", "splitk" };
+    for (int i = 0; i < 2; i++) {
         setenv("GPUBLAS3_PLAN", plans[i], 1);
         restart();
         chosen();
-        /* K over two tiles of any set: split-K splits these */
-        spec_case c = { .routine = SPEC_SYR2K, .order = gpublas3ColumnMajor, .uplo = gpublas3Lower, .N = 5,
-                        .K = 40, .alpha = 2, .beta = 0 };
-        call(c, "ssyr2k deeper K, beta 0");
-        c.routine = SPEC_GEMM; c.dbl = 1; c.transA = gpublas3Trans; c.M = 5; c.N = 6; c.beta = 0.5;
-        call(c, "dgemm TN deeper K");
-        c.routine = SPEC_SYMM; c.dbl = 0; c.side = gpublas3Left; c.uplo = gpublas3Upper; c.M = 40; c.N = 3;
-        call(c, "ssymm left upper deeper K");
-        c.routine = SPEC_TRMM; c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.diag = gpublas3Unit;
-        c.M = 3; c.N = 40; call(c, "dtrmm right lower unit deeper K");
     }
     unsetenv("GPUBLAS3_PLAN");
     restart();
