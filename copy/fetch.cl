@@ -8,7 +8,7 @@
  *              never read;
  *   shape 3/4: triangular upper/lower: the other triangle is zero, and with
  *              `unit` the diagonal is 1 and never read.
- * The includer defines `real`. */
+ * The includer has included real.cl. */
 real fetch(__global const real *X, long offx, long ldx, int shape, int unit, long i, long j)
 {
     const bool upper = shape == 1 || shape == 3;

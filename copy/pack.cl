@@ -24,18 +24,10 @@
  * COPY_NWG, COPY_KWG (the GEMM kernel's NWG and KWG),
  * COPY_DIRECT (1: no local tile; each work-item reads and writes its own
  * elements, which suits CPUs, where a barrier costs more than a strided read). */
-#if PRECISION == 64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-typedef double real;
-#else
-typedef float real;
-#endif
+#include "real.cl"
+#include "fetch.cl"
 #define TS COPY_TS
 #define RS COPY_RS
-#define PRAGMA(x) _Pragma(#x)
-#define UNROLL_ALL PRAGMA(unroll)
-
-#include "fetch.cl"
 
 __kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
 void pack(__global const real *restrict X, const long offx, const long ldx,

@@ -16,24 +16,11 @@
  *              work-items read, and the barrier makes every read of the
  *              group happen before any store.
  * Parameters: PRECISION, DIRECT_DM, DIRECT_DN, DIRECT_WM, DIRECT_WN. */
-#if PRECISION == 64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-typedef double real;
-#else
-typedef float real;
-#endif
-#define PRAGMA(x) _Pragma(#x)
-#define UNROLL_ALL PRAGMA(unroll)
-#if (PRECISION == 64 && defined(FP_FAST_FMA)) || (PRECISION == 32 && defined(FP_FAST_FMAF))
-#define MAC(a, b, c) fma(a, b, c)
-#else
-#define MAC(a, b, c) ((a) * (b) + (c))
-#endif
-#define TILE_M (DIRECT_DM * DIRECT_WM)
-#define TILE_N (DIRECT_DN * DIRECT_WN)
-
+#include "real.cl"
 #include "fetch.cl"
 #include "store.cl"
+#define TILE_M (DIRECT_DM * DIRECT_WM)
+#define TILE_N (DIRECT_DN * DIRECT_WN)
 
 /* Y(x, k) of an operand seen x-by-k: S(k, x) when tr, else S(x, k) */
 inline real elem(__global const real *X, long off, long ld, int tr, int shape, int unit, int x, int k)

@@ -6,13 +6,7 @@
  * beta == 0 honoured (kernels/store.cl).  Partials outside the stored
  * triangle were never written and are never read.
  * Parameters: PRECISION. */
-#if PRECISION == 64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-typedef double real;
-#else
-typedef float real;
-#endif
-
+#include "real.cl"
 #include "store.cl"
 
 __kernel void reduce(const int M, const int N, const int splits, const real alpha, const real beta,

@@ -3,7 +3,7 @@
  * >= tri_off (upper / lower); beta == 0 never reads C, so NaN there does
  * not survive.  Shared by the direct kernel (kernels/direct.cl) and the
  * split-K reduction (kernels/reduce.cl), which include it
- * (lib/cmake/embed.cmake inlines it).  The includer defines `real`. */
+ * (lib/cmake/embed.cmake inlines it) after real.cl. */
 inline void put(__global real *C, const long offc, const long ldc, const int M, const int N,
                 const int tri, const int tri_off, const int m, const int n,
                 const real alpha, const real beta, const real acc)
