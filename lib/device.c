@@ -39,7 +39,7 @@ static void plan_defaults(g3_params *p, int cpu)
     if (!p->direct_dn) p->direct_dn = cpu ? 1 : 16;
     if (!p->direct_wm) p->direct_wm = cpu ? 8 : 1;
     if (!p->direct_wn) p->direct_wn = cpu ? 8 : 1;
-    if (!p->direct_max) p->direct_max = cpu ? (p->precision == 64 ? 64 : 40) : 128;
+    if (!p->direct_max) p->direct_max = cpu ? (p->precision == 64 ? 56 : 40) : 128;
     if (!p->splitk_k) p->splitk_k = cpu ? 512 : 256;
 }
 
