@@ -24,29 +24,10 @@
  * COPY_NWG, COPY_KWG (the GEMM kernel's NWG and KWG),
  * COPY_DIRECT (1: no local tile; each work-item reads and writes its own
  * elements, which suits CPUs, where a barrier costs more than a strided read). */
-#if PRECISION == 64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-typedef double real;
-#else
-typedef float real;
-#endif
+#include "real.cl"
+#include "fetch.cl"
 #define TS COPY_TS
 #define RS COPY_RS
-#define PRAGMA(x) _Pragma(#x)
-#define UNROLL_ALL PRAGMA(unroll)
-
-real fetch(__global const real *X, long offx, long ldx, int shape, int unit, long i, long j)
-{
-    const bool upper = shape == 1 || shape == 3;
-    const bool stored = upper ? i <= j : i >= j;
-    if (shape == 0 || (shape <= 2 && stored) || (shape >= 3 && stored && i != j))
-        return X[offx + i + j * ldx];
-    if (shape <= 2)
-        return X[offx + j + i * ldx];
-    if (i == j)
-        return unit ? (real)1 : X[offx + i + i * ldx];
-    return 0;
-}
 
 __kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
 void pack(__global const real *restrict X, const long offx, const long ldx,
