@@ -6,7 +6,7 @@
  *
  * The thresholds are fixed here with GPUBLAS3_PARAMS (direct_max = 32,
  * splitk_k = 256, for every shape class), so the expected choices hold on
- * any device: a 6 x 6 output is one tile of any parameter set, and the
+ * any device: a 2 x 2 output is one tile of any parameter set, and the
  * device has at least two compute units or split-K is never wanted --
  * test_plan then accepts packed for the deep case. */
 #include <stdarg.h>
@@ -100,7 +100,7 @@ static void automatic_choice(void **state)
         expect_path(&c, "direct", 2, &fails);
         c = gemm(dbl, 300, 300, 300);
         expect_path(&c, "packed", 3, &fails);
-        c = gemm(dbl, 6, 6, 8192);
+        c = gemm(dbl, 2, 2, 16384);
         expect_path(&c, deep, 4, &fails);
         spec_case s = { .routine = SPEC_SYRK, .dbl = dbl, .order = gpublas3RowMajor, .uplo = gpublas3Lower,
                         .N = 16, .K = 5, .alpha = 1, .beta = -1 };
@@ -167,7 +167,7 @@ static void splitk_deterministic(void **state)
     for (int forced = 0; forced < 2; forced++) {
         restart_with_plan(forced ? "splitk" : NULL);
         for (int dbl = 0; dbl < 2; dbl++) {
-            spec_case c = gemm(dbl, 6, 6, 8192);
+            spec_case c = gemm(dbl, 2, 2, 16384);
             c.beta = -0.5;
             fails += same_twice(&c, 20 + dbl);
             spec_case s = { .routine = SPEC_SYR2K, .dbl = dbl, .order = gpublas3ColumnMajor,
