@@ -119,10 +119,16 @@ void pack(__global const real *restrict X, const long offx, const long ldx,
         tile[x - bx][k - bk] = v;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int r = ly; r < TS; r += RS) {
-        const int x = bx + lx, k = bk + r;
-        if (x < xpad && k < kpad)
-            P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = tile[lx][r];
-    }
+    /* The bounds are the loop's, not a test around the store: PoCL 3.1
+     * (CPU) compiled `if (x < xpad && k < kpad) P[..] = ..` inside this
+     * loop into a store without the x test, writing the block past xpad
+     * (a heap overrun whenever xpad is not a multiple of TS; Oclgrind finds
+     * no such write in this source).  No barrier follows, so returning is
+     * legal. */
+    const int x = bx + lx;
+    if (x >= xpad)
+        return;
+    for (int r = ly; r < TS && bk + r < kpad; r += RS)
+        P[(long)(x / xb) * kpad * xb + (long)(bk + r) * xb + x % xb] = tile[lx][r];
 #endif
 }
