@@ -30,6 +30,10 @@ mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors
 mkdir -p /tmp/debs
 for f in .device-carry/debs/*.deb; do dpkg -x "$f" /tmp/debs; done
 L=/tmp/debs/usr/lib/x86_64-linux-gnu
+# the netlib testers where the build found them (/usr/lib/.../blas, lapack)
+for t in blas lapack; do
+    [ -e /usr/lib/x86_64-linux-gnu/$t ] || ln -s "$L/$t" /usr/lib/x86_64-linux-gnu/$t
+done
 export LD_LIBRARY_PATH="$B:$L:$L/openblas-pthread:$L/blas:$L/lapack:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
 export PATH="/tmp/debs/usr/lib/x86_64-linux-gnu/blas:/tmp/debs/usr/lib/x86_64-linux-gnu/lapack:$PATH"
 export GPUBLAS3_DEVICE=gpu

@@ -23,14 +23,7 @@
  *
  * cscale: C <- beta * C for complex beta on one triangle (tri 1 upper, 2
  * lower, 0 all), the pre-pass of a call whose beta is not real. */
-#if PRECISION == 64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-typedef double real;
-typedef double2 real2;
-#else
-typedef float real;
-typedef float2 real2;
-#endif
+#include "real.cl"
 
 real2 cfetch(__global const real2 *X, long offx, long ldx, int shape, int unit, long i, long j)
 {

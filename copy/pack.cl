@@ -24,29 +24,10 @@
  * COPY_NWG, COPY_KWG (the GEMM kernel's NWG and KWG),
  * COPY_DIRECT (1: no local tile; each work-item reads and writes its own
  * elements, which suits CPUs, where a barrier costs more than a strided read). */
-#if PRECISION == 64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-typedef double real;
-#else
-typedef float real;
-#endif
+#include "real.cl"
+#include "fetch.cl"
 #define TS COPY_TS
 #define RS COPY_RS
-#define PRAGMA(x) _Pragma(#x)
-#define UNROLL_ALL PRAGMA(unroll)
-
-real fetch(__global const real *X, long offx, long ldx, int shape, int unit, long i, long j)
-{
-    const bool upper = shape == 1 || shape == 3;
-    const bool stored = upper ? i <= j : i >= j;
-    if (shape == 0 || (shape <= 2 && stored) || (shape >= 3 && stored && i != j))
-        return X[offx + i + j * ldx];
-    if (shape <= 2)
-        return X[offx + j + i * ldx];
-    if (i == j)
-        return unit ? (real)1 : X[offx + i + i * ldx];
-    return 0;
-}
 
 __kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
 void pack(__global const real *restrict X, const long offx, const long ldx,
@@ -138,10 +119,16 @@ void pack(__global const real *restrict X, const long offx, const long ldx,
         tile[x - bx][k - bk] = v;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int r = ly; r < TS; r += RS) {
-        const int x = bx + lx, k = bk + r;
-        if (x < xpad && k < kpad)
-            P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = tile[lx][r];
-    }
+    /* The bounds are the loop's, not a test around the store: PoCL 3.1
+     * (CPU) compiled `if (x < xpad && k < kpad) P[..] = ..` inside this
+     * loop into a store without the x test, writing the block past xpad
+     * (a heap overrun whenever xpad is not a multiple of TS; Oclgrind finds
+     * no such write in this source).  No barrier follows, so returning is
+     * legal. */
+    const int x = bx + lx;
+    if (x >= xpad)
+        return;
+    for (int r = ly; r < TS && bk + r < kpad; r += RS)
+        P[(long)(x / xb) * kpad * xb + (long)(bk + r) * xb + x % xb] = tile[lx][r];
 #endif
 }

@@ -1,5 +1,6 @@
 /* Host side of the GEMM kernel (kernels/gemm.cl): sets the arguments and
- * the launch geometry of one launch with parameter set ks. */
+ * the launch geometry of one launch with parameter set ks (a third
+ * dimension of one layer of work-groups per slice of K). */
 #include "gemm.h"
 
 gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, const g3_gemm_args *a,
@@ -10,16 +11,20 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     cl_int M = (cl_int)a->M, N = (cl_int)a->N, K = (cl_int)a->K;
     cl_long offc = (cl_long)a->offc, ldc = (cl_long)a->ldc;
     cl_int tri = a->tri, tri_off = a->tri_off, band = a->band, band_off = a->band_off, bxb = a->bxb, cplx = a->cplx;
+    size_t splits = a->splits > 1 ? (size_t)a->splits : 1;
+    cl_int kslice = splits > 1 ? (cl_int)a->kslice : K;
+    cl_long cslice = (cl_long)a->cslice;
     cl_float fa = (cl_float)a->alpha, fb = (cl_float)a->beta;
     cl_double da = a->alpha, db = a->beta;
     g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K),
         dbl ? G3_ARG(da) : G3_ARG(fa), dbl ? G3_ARG(db) : G3_ARG(fb),
         G3_ARG(a->A), G3_ARG(a->B), G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc),
-        G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(bxb), G3_ARG(cplx) };
+        G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(bxb), G3_ARG(cplx),
+        G3_ARG(kslice), G3_ARG(cslice) };
     /* one work-item per MDIMC unit, or one warp of 32 for the tensor-core path */
     size_t wx = pr->mdimc * (pr->mma ? 32 : 1), gm = mp / pr->mwg, gn = np / pr->nwg;
-    size_t global[2] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc };
-    size_t local[2] = { wx, pr->ndimc };
-    return g3_launch(chain, d, g3_src_gemm, "gemm", ks->gemm_defines, sizeof args / sizeof args[0], args, 2,
+    size_t global[3] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc, splits };
+    size_t local[3] = { wx, pr->ndimc, 1 };
+    return g3_launch(chain, d, g3_src_gemm, "gemm", ks->gemm_defines, sizeof args / sizeof args[0], args, 3,
                      global, local);
 }

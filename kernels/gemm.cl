@@ -18,6 +18,8 @@
  *             and with cplx 2 (HERK, HER2K) the imaginary parts of the
  *             diagonal are written as 0.
  * Without SB, B' may instead be A' itself, read in A's blocks (bxb = MWG).
+ * Split-K (routines/plan/splitk.c) launches layers of work-groups, one per
+ * slice of K (kslice, cslice below).
  * C is column-major at C[offc + m + n*ldc]; rows >= M, columns >= N and the
  * masked triangle are never read or written, and C is not read when
  * beta == 0, so NaN there does not survive.
@@ -182,7 +184,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
           __global const realM *restrict A, __global const realN *restrict B,
           __global real *C, const long offc, const long ldc,
           const int tri, const int tri_off, const int band, const int band_off, const int bxb,
-          const int cplx)
+          const int cplx, const int kslice, const long cslice)
 {
     /* NFIRST: consecutive work-groups walk along N, sharing one A' stripe
      * (kept in a CPU core's cache while B' stripes stream past) */
@@ -198,6 +200,13 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
     if (band == 4) kbeg = (n0 << cs) + band_off;
     kbeg = max(kbeg, 0) / KWG * KWG;
     kend = min((kend + KWG - 1) / KWG * KWG, K);
+    /* split-K: layer z of work-groups takes k in [z*kslice, (z+1)*kslice)
+     * (kslice a multiple of KWG) and stores into its own matrix, cslice
+     * elements further; one layer with kslice = K changes nothing */
+    const int z = get_group_id(2);
+    kbeg = max(kbeg, z * kslice);
+    kend = min(kend, z * kslice + kslice);
+    C += z * cslice;
 
     /* this work-group's stripes of A' and B'.  B' comes in blocks of bxb
      * columns: NWG, or MWG when it is A' itself (SYRK, SYR2K: the driver

@@ -15,6 +15,8 @@ typedef struct {
     int tri, tri_off;      /* triangle of C stored, and the block's diagonal offset */
     int band, band_off;    /* nonzero k-range of A' or B' */
     int cplx;              /* C is a complex matrix's real view (2: Hermitian output) */
+    int splits;            /* split-K: slices of K (0 or 1: none), each kslice deep (a multiple of */
+    size_t kslice, cslice; /* KWG), slice s storing to C + s*cslice */
 } g3_gemm_args;
 
 gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, const g3_gemm_args *a,

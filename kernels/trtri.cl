@@ -18,14 +18,7 @@
  * inverted in complex arithmetic (COMPLEX=1): inverting its real 2 x 2
  * representation instead would not fit this kernel (that matrix is not
  * triangular: each diagonal element becomes a full 2 x 2 block). */
-#if PRECISION == 64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-typedef double real;
-typedef double2 real2;
-#else
-typedef float real;
-typedef float2 real2;
-#endif
+#include "real.cl"
 
 /* COMPLEX: elements are {re, im} pairs and `cj` conjugates T (ConjTrans).
  * The substitution is the same; only the arithmetic changes. */

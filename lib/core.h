@@ -5,6 +5,7 @@
  * then routines/plan/ (which composes them), then routines/. */
 #ifndef G3_CORE_H
 #define G3_CORE_H
+#include <pthread.h>
 #include <stddef.h>
 #include "gpublas3.h"
 #include "params.h"
@@ -13,11 +14,11 @@
 int g3_initialized(void);
 
 /* ---- one device of one context (lib/device.c) ---- */
-/* One tuned parameter set, ready to compile: the -D options of the GEMM
- * and copy kernels made once. */
+/* One tuned parameter set, ready to compile: the -D options of the GEMM,
+ * copy, direct and reduction kernels made once. */
 typedef struct {
     g3_params p;
-    char gemm_defines[256], copy_defines[256];
+    char gemm_defines[256], copy_defines[256], direct_defines[128], reduce_defines[32];
 } g3_kset;
 typedef struct {
     cl_context ctx;
@@ -27,15 +28,18 @@ typedef struct {
     cl_uint compute_units;
     /* [0] single, [1] double; one set per shape class (lib/params.h) */
     g3_kset sets[2][G3_NSHAPES];
+    int plan_force;  /* GPUBLAS3_PLAN: -1 none, else the g3_path (routines/plan/plan.h) forced */
 } g3_device;
 /* The state of the queue's device, made on first use; NULL only when out of memory. */
 gpublas3Status g3_device_of(cl_command_queue q, const g3_device **out);
 void g3_device_release_all(void);
 
 /* ---- programs (lib/program.c): built once per (context, device, source, options) ---- */
-extern const char g3_src_gemm[], g3_src_pack[];
+extern const char g3_src_gemm[], g3_src_pack[], g3_src_direct[], g3_src_reduce[];
+/* Kernel `name` of that program, made once and kept until Teardown, with
+ * the lock its user holds while it sets the arguments and enqueues. */
 gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name,
-                         const char *options, cl_kernel *out);
+                         const char *options, cl_kernel *out, pthread_mutex_t **lock);
 void g3_program_release_all(void);
 /* The compiled-program cache on disk (lib/diskcache.c): a program built from
  * the stored binary, or NULL (none, stale, corrupt: build from source); and

@@ -27,6 +27,22 @@ static int contains_nocase(const char *hay, const char *needle)
     return 0;
 }
 
+/* The plan's fields a table row leaves 0.  Measured on PoCL (bench/NOTES.md,
+ * "the plan's thresholds"); the GPU values are starting points for the H100
+ * rows to set. */
+static void plan_defaults(g3_params *p, int cpu)
+{
+    /* CPU: one column of 8 work-items (PoCL runs them as vector lanes),
+     * each with an 8 x 8 register tile; GPU: 16 x 16 work-items, one
+     * element each */
+    if (!p->direct_dm) p->direct_dm = cpu ? 8 : 16;
+    if (!p->direct_dn) p->direct_dn = cpu ? 1 : 16;
+    if (!p->direct_wm) p->direct_wm = cpu ? 8 : 1;
+    if (!p->direct_wn) p->direct_wn = cpu ? 8 : 1;
+    if (!p->direct_max) p->direct_max = cpu ? (p->precision == 64 ? 56 : 40) : 128;
+    if (!p->splitk_k) p->splitk_k = cpu ? 512 : 256;
+}
+
 /* The most specific table row for this device and shape class: its name,
  * then its vendor, then its type, then the default, and at each of those a
  * row for the class before one for any class; a row the device cannot run
@@ -43,10 +59,13 @@ static void choose_params(g3_device *d, int precision, int shape, size_t max_wg,
     const char *typestr = (type & CL_DEVICE_TYPE_GPU) ? "type:gpu" : (type & CL_DEVICE_TYPE_CPU) ? "type:cpu" : "type:other";
     const g3_params *best = NULL;
     int best_rank = 0;
+    const int cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
     for (int i = 0; i < g3_tuned_count; i++) {
         const g3_params *p = &g3_tuned_table[i];
+        g3_params full = *p;
+        plan_defaults(&full, cpu);
         int rank = 0;
-        if (p->precision != precision || g3_params_invalid(p, max_wg, local_mem) || (p->mma && !nvidia) ||
+        if (p->precision != precision || g3_params_invalid(&full, max_wg, local_mem) || (p->mma && !nvidia) ||
             (p->shape != G3_SHAPE_ANY && p->shape != shape))
             continue;
         if (strcmp(p->match, "default") == 0) rank = 1;
@@ -62,13 +81,14 @@ static void choose_params(g3_device *d, int precision, int shape, size_t max_wg,
         .mwg = 16, .nwg = 16, .kwg = 8, .mdimc = 8, .ndimc = 8, .vwm = 1, .vwn = 1, .kwi = 1,
         .sa = 1, .sb = 1, .copy_ts = 16, .copy_rs = 4, .trsm_nb = G3_TRSM_NB,
         .trsm_refine = G3_TRSM_REFINE };
+    plan_defaults(out, cpu);
     const char *env = getenv("GPUBLAS3_PARAMS");
     if (env && *env) {
         g3_params trial = *out;
-        const char *why = g3_params_override(&trial, env) ? "cannot be parsed"
+        const char *why = g3_params_override_env(&trial, env) ? "cannot be parsed"
                           : trial.mma && !nvidia ? "mma needs an NVIDIA device"
                           : g3_params_invalid(&trial, max_wg, local_mem);
-        if (why && shape == 0) /* said once, not once per class */
+        if (why && shape == 0) /* said once per precision, not once per class */
             fprintf(stderr, "gpublas3: GPUBLAS3_PARAMS=\"%s\" ignored: %s\n", env, why);
         else if (!why)
             *out = trial;
@@ -97,7 +117,18 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
             choose_params(d, i ? 64 : 32, s, max_wg, local_mem);
             g3_params_defines(&k->p, k->gemm_defines, sizeof k->gemm_defines);
             g3_params_copy_defines(&k->p, k->copy_defines, sizeof k->copy_defines);
+            g3_params_direct_defines(&k->p, k->direct_defines, sizeof k->direct_defines);
+            snprintf(k->reduce_defines, sizeof k->reduce_defines, "-DPRECISION=%d", k->p.precision);
         }
+    /* read here, once per device state (a Teardown and Setup read it again) */
+    const char *plan = getenv("GPUBLAS3_PLAN");
+    static const char *const paths[] = { "packed", "direct", "splitk" };
+    d->plan_force = -1;
+    for (int i = 0; plan && i < 3; i++)
+        if (strcmp(plan, paths[i]) == 0)
+            d->plan_force = i;
+    if (plan && *plan && d->plan_force < 0)
+        fprintf(stderr, "gpublas3: GPUBLAS3_PLAN=\"%s\" ignored: not packed, direct or splitk\n", plan);
     return gpublas3Success;
 }
 

@@ -55,10 +55,12 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
                          const size_t *global, const size_t *local)
 {
     cl_kernel k;
-    gpublas3Status st = g3_kernel(d, src, name, options, &k);
+    pthread_mutex_t *lock;
+    gpublas3Status st = g3_kernel(d, src, name, options, &k, &lock);
     if (st != gpublas3Success)
         return st;
     cl_int err = CL_SUCCESS;
+    pthread_mutex_lock(lock);
     for (cl_uint i = 0; i < nargs && err == CL_SUCCESS; i++)
         err = clSetKernelArg(k, i, args[i].size, args[i].value);
     if (err == CL_SUCCESS) {
@@ -69,6 +71,6 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
         if (err == CL_SUCCESS)
             g3_chain_push(c, ev);
     }
-    clReleaseKernel(k);
+    pthread_mutex_unlock(lock);
     return (gpublas3Status)err;
 }

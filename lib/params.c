@@ -54,6 +54,11 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     if (!pow2(p->copy_ts) || !pow2(p->copy_rs) || p->copy_rs > p->copy_ts)
         return "copy_ts, copy_rs must be powers of two with copy_rs <= copy_ts";
     if ((size_t)p->copy_ts * p->copy_rs > max_wg) return "copy work-group larger than the device allows";
+    if (p->direct_dm < 1 || p->direct_dn < 1 || (size_t)p->direct_dm * p->direct_dn > max_wg)
+        return "direct_dm x direct_dn must be a work-group the device allows";
+    if (p->direct_wm < 1 || p->direct_wm > 8 || p->direct_wn < 1 || p->direct_wn > 8)
+        return "direct_wm, direct_wn must be 1..8";
+    if (p->direct_max > 4096 || p->splitk_k < 1) return "direct_max at most 4096, splitk_k at least 1";
     if (esize * p->copy_ts * (p->copy_ts + 1) > local_mem_bytes) return "copy tile larger than local memory";
     if (p->trsm_nb < 1 || p->trsm_nb > 1024) return "trsm_nb must be 1..1024";
     if (p->trsm_refine & ~1) return "trsm_refine must be 0 or 1";
@@ -63,8 +68,8 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
 static const struct { const char *name; size_t offset; } fields[] = {
 #define F(x) { #x, offsetof(g3_params, x) }
     F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(vwm), F(vwn), F(kwi), F(sa), F(sb), F(db), F(pad),
-    F(wtm), F(nfirst), F(mma), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb),
-    F(trsm_refine),
+    F(wtm), F(nfirst), F(mma), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
+    F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn), F(direct_max), F(splitk_k),
 #undef F
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
@@ -83,6 +88,22 @@ int g3_params_override(g3_params *p, const char *spec)
         while (i < NFIELDS && strcmp(fields[i].name, tok)) i++;
         if (i == NFIELDS) return -1;
         *(int *)((char *)p + fields[i].offset) = (int)v;
+    }
+    return 0;
+}
+
+int g3_params_override_env(g3_params *p, const char *env)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", env);
+    for (char *save = NULL, *seg = strtok_r(buf, "; ", &save); seg; seg = strtok_r(NULL, "; ", &save)) {
+        if ((seg[0] == 's' || seg[0] == 'd') && seg[1] == ':') {
+            if ((seg[0] == 'd') != (p->precision == 64))
+                continue;
+            seg += 2;
+        }
+        if (g3_params_override(p, seg))
+            return -1;
     }
     return 0;
 }
@@ -108,4 +129,10 @@ void g3_params_copy_defines(const g3_params *p, char *buf, size_t n)
 {
     snprintf(buf, n, "-DPRECISION=%d -DCOPY_TS=%d -DCOPY_RS=%d -DCOPY_DIRECT=%d -DCOPY_NWG=%d -DCOPY_KWG=%d",
              p->precision, p->copy_ts, p->copy_rs, p->copy_direct, p->nwg, p->kwg);
+}
+
+void g3_params_direct_defines(const g3_params *p, char *buf, size_t n)
+{
+    snprintf(buf, n, "-DPRECISION=%d -DDIRECT_DM=%d -DDIRECT_DN=%d -DDIRECT_WM=%d -DDIRECT_WN=%d",
+             p->precision, p->direct_dm, p->direct_dn, p->direct_wm, p->direct_wn);
 }

@@ -36,6 +36,12 @@ typedef struct {
     /* TRSM (routines/plan/solve.c) */
     int trsm_nb;          /* order of the diagonal blocks kernels/trtri.cl inverts */
     int trsm_refine;      /* 1: each product with an inverted block is refined once */
+    /* the plan (routines/plan/plan.c) and its direct kernel (kernels/direct.cl);
+     * 0 in a table row: lib/device.c's default for the device type */
+    int direct_dm, direct_dn; /* direct kernel: work-group shape */
+    int direct_wm, direct_wn; /* direct kernel: elements of C per work-item, in M and N */
+    int direct_max;       /* calls of at most direct_max^3 multiply-adds per term run direct */
+    int splitk_k;         /* split-K: the least depth one slice of K gets */
 } g3_params;
 
 /* trsm_nb and trsm_refine of a table without those columns: README's TRSM
@@ -49,13 +55,17 @@ extern const int g3_tuned_count;
 /* Why a parameter set cannot run on a device, or NULL when it can (mma sets
  * also need an NVIDIA device: lib/device.c checks that). */
 const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_mem_bytes);
-/* Applies "name=value,..." (GPUBLAS3_PARAMS syntax) to p; 0 on success. */
+/* Applies "name=value,..." to p; 0 on success.  GPUBLAS3_PARAMS holds
+ * such lists separated by ';' or spaces, each optionally prefixed "s:" or
+ * "d:" to apply to one precision only (p->precision picks). */
 int g3_params_override(g3_params *p, const char *spec);
+int g3_params_override_env(g3_params *p, const char *env);
 /* The -D options that compile the GEMM kernel / the copy kernel with p
  * (apart: the copy kernel sees only the copy parameters and the GEMM
  * kernel's NWG and KWG, so other GEMM changes do not rebuild it). */
 void g3_params_defines(const g3_params *p, char *buf, size_t n);
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n);
+void g3_params_direct_defines(const g3_params *p, char *buf, size_t n);
 /* p as "name=value,..." (the override syntax, for the tuner and messages). */
 void g3_params_string(const g3_params *p, char *buf, size_t n);
 #endif

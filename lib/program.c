@@ -1,20 +1,28 @@
 /* The program cache: each (context, device, source, options) is compiled
  * once and kept until the last Teardown; lib/diskcache.c keeps the binaries
- * across processes.  Kernels are made per launch from
- * the cached program, because a cl_kernel's arguments are state that two
- * threads must not share. */
+ * across processes.  Each kernel of a program is made once too and kept
+ * with a lock: a cl_kernel's arguments are state that two threads must not
+ * share, so g3_launch holds it from the first clSetKernelArg to the enqueue
+ * (which captures the arguments). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core.h"
 
+typedef struct kern {
+    const char *name;
+    cl_kernel kernel;
+    pthread_mutex_t lock;
+    struct kern *next;
+} kern;
 typedef struct prog {
     cl_context ctx;
     cl_device_id dev;
     const char *src;
     char *options;
     cl_program program;
+    kern *kernels;
     struct prog *next;
 } prog;
 static prog *programs;
@@ -52,8 +60,31 @@ static gpublas3Status build(const g3_device *d, const char *src, const char *opt
     return gpublas3Success;
 }
 
+/* The program's kernel `name`, made on first use; under the cache lock. */
+static gpublas3Status kernel_of(prog *e, const char *name, kern **out)
+{
+    kern *k = e->kernels;
+    while (k && strcmp(k->name, name))
+        k = k->next;
+    if (!k) {
+        cl_int err;
+        cl_kernel kernel = clCreateKernel(e->program, name, &err);
+        if (err != CL_SUCCESS)
+            return (gpublas3Status)err;
+        if (!(k = calloc(1, sizeof *k))) {
+            clReleaseKernel(kernel);
+            return gpublas3OutOfHostMemory;
+        }
+        *k = (kern){ .name = name, .kernel = kernel, .next = e->kernels };
+        pthread_mutex_init(&k->lock, NULL);
+        e->kernels = k;
+    }
+    *out = k;
+    return gpublas3Success;
+}
+
 gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name,
-                         const char *options, cl_kernel *out)
+                         const char *options, cl_kernel *out, pthread_mutex_t **klock)
 {
     gpublas3Status st = gpublas3Success;
     pthread_mutex_lock(&lock);
@@ -75,18 +106,20 @@ gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name,
                 e = NULL;
                 st = gpublas3OutOfHostMemory;
             } else {
-                *e = (prog){ d->ctx, d->dev, src, opt, p, programs };
+                *e = (prog){ d->ctx, d->dev, src, opt, p, NULL, programs };
                 programs = e;
             }
         }
     }
-    cl_program program = e ? e->program : NULL;
+    kern *k = NULL;
+    if (st == gpublas3Success)
+        st = kernel_of(e, name, &k);
     pthread_mutex_unlock(&lock);
     if (st != gpublas3Success)
         return st;
-    cl_int err;
-    *out = clCreateKernel(program, name, &err);
-    return (gpublas3Status)err;
+    *out = k->kernel;
+    *klock = &k->lock;
+    return gpublas3Success;
 }
 
 void g3_program_release_all(void)
@@ -95,6 +128,13 @@ void g3_program_release_all(void)
     while (programs) {
         prog *e = programs;
         programs = e->next;
+        while (e->kernels) {
+            kern *k = e->kernels;
+            e->kernels = k->next;
+            clReleaseKernel(k->kernel);
+            pthread_mutex_destroy(&k->lock);
+            free(k);
+        }
         clReleaseProgram(e->program);
         free(e->options);
         free(e);

@@ -7,7 +7,9 @@
  * snapshot of its output) would not fit (GPUBLAS3_SCRATCH_LIMIT, half the
  * device memory, the largest single allocation, or what the device actually
  * gives), K, M and N are halved, largest first, until they do; later K
- * panels accumulate with beta = 1.  Scratch comes from lib/pool.c. */
+ * panels accumulate with beta = 1.  Scratch comes from lib/pool.c.
+ * Split-K (routines/plan/splitk.c) runs here too, as one panel whose GEMM
+ * launches write partial sums to scratch. */
 #include <limits.h>
 #include <stdlib.h>
 #include "plan.h"
@@ -18,6 +20,9 @@ typedef struct {
     const g3_kset *ks;
     const g3_params *pr;
     size_t es;
+    cl_mem part;        /* split-K: the partial sums (routines/plan/splitk.c), else NULL */
+    int splits;
+    size_t kslice;
 } job;
 
 /* Two operands pack to the same buffer when they read the same stored data
@@ -57,6 +62,16 @@ static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B,
                        .bxb = bxb, .C = p->c, .offc = p->offc + m0 + n0 * p->ldc, .ldc = p->ldc,
                        .tri = p->tri, .tri_off = (int)n0 - (int)(m0 >> cs), .band = p->band,
                        .band_off = (p->band <= 2 ? (int)m0 : (int)n0 << cs) - (int)k0, .cplx = p->cplx };
+    if (j->part) {
+        /* one panel: slice s of every term sums into partial matrix s */
+        a.C = j->part;
+        a.offc = 0;
+        a.ldc = p->M;
+        a.alpha = 1;
+        a.splits = j->splits;
+        a.kslice = j->kslice;
+        a.cslice = p->M * p->N;
+    }
     return g3_gemm_launch(j->d, j->ks, p->dbl, &a, chain);
 }
 
@@ -98,7 +113,8 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                     cl_mem A = kl ? abuf[t] : p->c;
                     cl_mem B = kl ? (bshare[t] >= 0 ? abuf[bshare[t]] : bbuf[t]) : p->c;
                     int bxb = kl && bshare[t] >= 0 ? j->pr->mwg : j->pr->nwg;
-                    st = launch_gemm(j, t == 0 ? beta : 1.0, A, B, bxb, m0, n0, k0, ml, nl, kp, chain);
+                    double b0 = j->part ? 0 : beta;
+                    st = launch_gemm(j, t == 0 ? b0 : 1.0, A, B, bxb, m0, n0, k0, ml, nl, kp, chain);
                 }
             }
             if (st != gpublas3Success)
@@ -217,11 +233,19 @@ static gpublas3Status run_slabs(const job *j, size_t mb, size_t nb, size_t kb, c
     return st;
 }
 
+int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra)
+{
+    job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4 };
+    size_t budget = g3_scratch_limit(d);
+    return extra <= budget && plan_fits(&j, c->M, c->N, c->K, budget - extra);
+}
+
 gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const g3_plan *pl, g3_chain *chain)
 {
     g3_call copy = *plan;
     const g3_call *p = &copy;
-    job j = { .d = d, .p = p, .ks = pl->ks, .pr = &pl->ks->p, .es = p->dbl ? 8 : 4 };
+    job j = { .d = d, .p = p, .ks = pl->ks, .pr = &pl->ks->p, .es = p->dbl ? 8 : 4,
+              .splits = pl->path == G3_PATH_SPLITK ? pl->splits : 0, .kslice = pl->kslice };
     gpublas3Status st;
 
     /* Panel sizes: whole when it fits, else halve the largest dimension. */
@@ -241,10 +265,15 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
     int bshare[2];
     for (;;) {
         scratch_sizes(&j, mb, nb, kb, bshare, bytes);
+        /* split-K (one panel, so no snapshot): the partials take the last slot */
+        if (j.splits > 1)
+            bytes[4] = g3_splitk_bytes(p, j.splits);
         st = g3_scratch_acquire(j.d, chain, G3_SCRATCH_MAX, bytes, scratch);
         if (st != gpublas3OutOfResources)
             break;
-        if (!shrink(&j, &mb, &nb, &kb))
+        if (j.splits > 1)
+            j.splits = 0; /* the device could not give the partials: no split */
+        else if (!shrink(&j, &mb, &nb, &kb))
             return st;
     }
     if (st != gpublas3Success)
@@ -255,8 +284,15 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
         copy.beta = 1;
         copy.beta_im = 0;
     }
-    if (st == gpublas3Success)
+    if (st == gpublas3Success && j.splits > 1) { /* real calls only: complex ones take no split-K (plan.c) */
+        j.part = scratch[4];
+        st = run_panels(&j, mb, nb, kb, (cl_mem[2]){ scratch[0], scratch[2] }, (cl_mem[2]){ scratch[1], scratch[3] },
+                        bshare, chain);
+        if (st == gpublas3Success)
+            st = g3_splitk_reduce(d, p, pl, j.splits, j.part, chain);
+    } else if (st == gpublas3Success) {
         st = run_slabs(&j, mb, nb, kb, scratch, bshare, chain);
+    }
     g3_scratch_release(j.d, chain, G3_SCRATCH_MAX, scratch);
     return st;
 }

@@ -6,7 +6,19 @@
  *   deepk:  a small output with a deep K;
  *   small:  every dimension at most 1024;
  *   large:  the rest.
- * GPUBLAS3_VERBOSE=1 prints each call's plan on stderr. */
+ * The path, for calls that scale C (K = 0 or alpha = 0) too:
+ *   direct:  calls of at most direct_max^3 multiply-adds per term (the
+ *            set's field), where one launch with no copies and no scratch
+ *            costs less than packing (TRMM only when the direct kernel can
+ *            write B in place: routines/plan/direct.c);
+ *   split-K: calls whose output tiles are fewer than the device's compute
+ *            units and whose K gives each slice splitk_k or more
+ *            (routines/plan/splitk.c);
+ *   packed:  the rest.
+ * Complex calls take the packed path whatever is asked.
+ * GPUBLAS3_PLAN=packed|direct|splitk forces a path where it can run (read
+ * with the device state, lib/device.c).  GPUBLAS3_VERBOSE=1 prints each
+ * call's plan on stderr. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "plan.h"
@@ -23,22 +35,52 @@ static int shape_class(const g3_call *c)
     return G3_SHAPE_LARGE;
 }
 
-/* Complex calls (c->cplx) take the packed path only: the copy kernels make
- * their real layout. */
+/* Small enough for the direct kernel: at most direct_max^3 multiply-adds
+ * per term (the set's field; lib/device.c has the defaults and why). */
+static int direct_wanted(const g3_call *c, const g3_kset *ks)
+{
+    double edge = ks->p.direct_max;
+    return (double)c->M * c->N * c->K * c->nterms <= edge * edge * edge;
+}
+
 void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
 {
     int shape = shape_class(c);
-    *out = (g3_plan){ .path = G3_PATH_PACKED, .shape = shape, .ks = &d->sets[c->dbl][shape], .splits = 1 };
+    const g3_kset *ks = &d->sets[c->dbl][shape];
+    *out = (g3_plan){ .path = G3_PATH_PACKED, .shape = shape, .ks = ks, .splits = 1 };
+    const int force = d->plan_force;
+    /* complex calls (complex.c's real view): the packed path only, where
+     * the copy kernels make their real layout */
+    if (force == G3_PATH_PACKED || c->cplx)
+        return;
+    if ((force == G3_PATH_DIRECT || (force < 0 && direct_wanted(c, ks))) && g3_direct_fits(c, ks)) {
+        out->path = G3_PATH_DIRECT;
+        return;
+    }
+    if (force == G3_PATH_DIRECT)
+        return;
+    int splits = g3_splitk_slices(d, c, ks, force == G3_PATH_SPLITK, &out->kslice);
+    if (splits > 1) {
+        out->path = G3_PATH_SPLITK;
+        out->splits = splits;
+    }
 }
 
 void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n)
 {
     static const char *const paths[] = { "packed", "direct", "split-k" };
     const g3_params *pr = &p->ks->p;
-    snprintf(buf, n, "%cgemm-like M=%zu N=%zu K=%zu terms=%d tri=%d band=%d: %s, %s set (%s, %s) "
-             "mwg=%d nwg=%d kwg=%d, splits=%d",
-             "sdcz"[c->dbl + 2 * !!c->cplx], c->M, c->N, c->K, c->nterms, c->tri, c->band, paths[p->path],
-             g3_shape_names[p->shape], pr->table, pr->match, pr->mwg, pr->nwg, pr->kwg, p->splits);
+    int used = snprintf(buf, n, "%cgemm-like M=%zu N=%zu K=%zu terms=%d tri=%d band=%d: %s, %s set (%s, %s) ",
+                        "sdcz"[c->dbl + 2 * !!c->cplx], c->M, c->N, c->K, c->nterms, c->tri, c->band, paths[p->path],
+                        g3_shape_names[p->shape], pr->table, pr->match);
+    if (used < 0 || (size_t)used >= n)
+        return;
+    if (p->path == G3_PATH_DIRECT)
+        snprintf(buf + used, n - used, "work-group %dx%d, %dx%d per work-item", pr->direct_dm, pr->direct_dn,
+                 pr->direct_wm, pr->direct_wn);
+    else
+        snprintf(buf + used, n - used, "mwg=%d nwg=%d kwg=%d, splits=%d of k=%zu", pr->mwg, pr->nwg, pr->kwg,
+                 p->splits, p->path == G3_PATH_SPLITK ? p->kslice : c->K);
 }
 
 static int verbose(void)
@@ -75,11 +117,11 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
     if (c->cplx && p.ks->p.mwg % 2)
         return gpublas3NotImplemented; /* the mapping needs whole 2 x 2 blocks in a tile */
     if (verbose()) {
-        char line[256];
+        char line[384];
         g3_plan_describe(c, &p, line, sizeof line);
         fprintf(stderr, "gpublas3: plan: %s\n", line);
     }
-    return g3_packed_enqueue(d, c, &p, chain);
+    return p.path == G3_PATH_DIRECT ? g3_direct_enqueue(d, c, &p, chain) : g3_packed_enqueue(d, c, &p, chain);
 }
 
 gpublas3Status g3_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,

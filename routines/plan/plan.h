@@ -19,6 +19,8 @@
 #include "core.h"
 #include "pack.h"
 #include "gemm.h"
+#include "direct.h"
+#include "reduce.h"
 
 enum { G3_REAL = 0, G3_CPLX = 1, G3_HERMITIAN = 2 };
 
@@ -65,7 +67,8 @@ typedef struct {
     g3_path path;
     int shape;            /* G3_SHAPE_*: the class whose parameter set runs it */
     const g3_kset *ks;    /* that set on this device */
-    int splits;           /* G3_PATH_SPLITK: slices of K */
+    int splits;           /* G3_PATH_SPLITK: slices of K, each kslice deep */
+    size_t kslice;
 } g3_plan;
 
 /* Chooses the plan of call c on device d. */
@@ -101,6 +104,21 @@ typedef struct {
 gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                             const cl_event *wait, cl_event *events);
 
-/* The paths (one file each). */
+/* The paths (one file each).  Split-K is the packed path with its GEMM
+ * launches writing partial sums to scratch, then splitk.c's reduction. */
 gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);
+gpublas3Status g3_direct_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);
+/* Does the packed path run c as one panel with `extra` bytes of scratch besides? */
+int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra);
+/* Can the direct kernel with set ks run c (TRMM: only when no work-group
+ * reads what another overwrites)? */
+int g3_direct_fits(const g3_call *c, const g3_kset *ks);
+/* Slices of K for c with set ks (0: do not split) and their depth; forced:
+ * split whenever K has two tiles or more (GPUBLAS3_PLAN=splitk). */
+int g3_splitk_slices(const g3_device *d, const g3_call *c, const g3_kset *ks, int forced, size_t *kslice);
+/* Bytes of partial sums of a split into `splits`. */
+size_t g3_splitk_bytes(const g3_call *c, int splits);
+/* Sums the partials in P into C with alpha, beta and c's triangle. */
+gpublas3Status g3_splitk_reduce(const g3_device *d, const g3_call *c, const g3_plan *p, int splits, cl_mem P,
+                                g3_chain *chain);
 #endif

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define ADD(x, v) __atomic_add_fetch(&(x), (v), __ATOMIC_SEQ_CST)
 #define GET(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
@@ -50,6 +51,7 @@ void shim_get(shim_counts *out)
     out->kernels = GET(counts.kernels);
     out->programs = GET(counts.programs);
     out->contexts = GET(counts.contexts);
+    out->build_us = GET(counts.build_us);
     for (int f = 0; f < SHIM_NFUNCS; f++) out->calls[f] = GET(counts.calls[f]);
     pthread_mutex_lock(&lock);
     out->bytes_live = GET(counts.bytes_live);
@@ -399,7 +401,11 @@ cl_int clBuildProgram(cl_program p, cl_uint n, const cl_device_id *devs, const c
     REAL(clBuildProgram);
     cl_int e = fault(SHIM_BUILD_PROGRAM);
     if (e != CL_SUCCESS) return e;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     e = real_clBuildProgram(p, n, devs, opts, notify, user);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    ADD(counts.build_us, (t1.tv_sec - t0.tv_sec) * 1000000L + (t1.tv_nsec - t0.tv_nsec) / 1000);
     if (e == CL_SUCCESS) ADD(counts.calls[SHIM_BUILD_PROGRAM], 1);
     return e;
 }

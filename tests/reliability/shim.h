@@ -34,6 +34,7 @@ typedef struct {
     long mems, events, kernels, programs, contexts; /* live references */
     long calls[SHIM_NFUNCS];                        /* successful calls */
     long bytes_live, bytes_peak;                    /* of buffers made through clCreateBuffer */
+    long build_us;                                  /* microseconds spent in clBuildProgram */
 } shim_counts;
 
 void shim_get(shim_counts *out);

@@ -5,12 +5,15 @@
  * transposed or not, row and column major), the GEMM kernel's triangle
  * store (SYRK, SYR2K), its band skipping (TRMM, both sides), TRSM's
  * inversion kernel (kernels/trtri.cl, both triangles), beta = 0 and
- * panels that accumulate (a scratch cap splits K, M and N), in both
+ * panels that accumulate (a scratch cap splits K, M and N), every routine
+ * through the direct kernel (the plan's own choice at these sizes), the
+ * packed path and split-K (the GEMM kernel's layers of K slices and the
+ * reduction kernel), forced by GPUBLAS3_PLAN, in both
  * precisions and the complex forms (copy/cpack.cl, trtri's complex
- * arithmetic), first with the parameters the library picks for the device,
+ * arithmetic; complex calls take the packed path whatever is forced), first with the parameters the library picks for the device,
  * then with every row of the tuned-parameter tables given as argv[1] (CSV
  * files; rows for NVIDIA's inline-PTX path are skipped: Oclgrind cannot
- * run them), one call each.  Results are checked against OpenBLAS too.
+ * run them), one packed call each.  Results are checked against OpenBLAS too.
  *
  * Buffers are released only at exit: Oclgrind 21.10's uninitialized-value
  * plugin keeps the shadow state of a released buffer at its address, so a
@@ -98,6 +101,30 @@ static void chosen(void)
     c.routine = SPEC_TRSM; call(c, "ztrsm right upper C unit (complex trtri)");
     c.dbl = 0; c.side = gpublas3Left; c.uplo = gpublas3Lower; c.diag = gpublas3NonUnit; c.alpha_im = 0.5;
     call(c, "ctrsm left lower C");
+    /* K over two tiles of any set: split-K splits these */
+    spec_case e = { .routine = SPEC_SYR2K, .order = gpublas3ColumnMajor, .uplo = gpublas3Lower, .N = 5,
+                    .K = 40, .alpha = 2, .beta = 0 };
+    call(e, "ssyr2k deeper K, beta 0");
+    e.routine = SPEC_GEMM; e.dbl = 1; e.transA = gpublas3Trans; e.M = 5; e.N = 6; e.beta = 0.5;
+    call(e, "dgemm TN deeper K");
+    e.routine = SPEC_SYMM; e.dbl = 0; e.side = gpublas3Left; e.uplo = gpublas3Upper; e.M = 40; e.N = 3;
+    call(e, "ssymm left upper deeper K");
+    e.routine = SPEC_TRMM; e.dbl = 1; e.side = gpublas3Right; e.uplo = gpublas3Lower; e.diag = gpublas3Unit;
+    e.M = 3; e.N = 40; call(e, "dtrmm right lower unit deeper K");
+}
+
+/* The same calls with the packed path and with split-K forced (the plan
+ * runs most of chosen()'s calls on the direct kernel on its own). */
+static void paths(void)
+{
+    static const char *const plans[] = { "packed", "splitk" };
+    for (int i = 0; i < 2; i++) {
+        setenv("GPUBLAS3_PLAN", plans[i], 1);
+        restart();
+        chosen();
+    }
+    unsetenv("GPUBLAS3_PLAN");
+    restart();
 }
 
 /* Panels: the smallest cap (growing by half from 1 KB) under which the
@@ -115,6 +142,8 @@ static void split(void)
     const spec_case *cs[3] = { &c, &t, &s };
     static const char *const whats[3] = { "ssyrk split into panels", "strmm split into slabs and panels",
                                           "strsm's calls split into slabs and panels" };
+    setenv("GPUBLAS3_PLAN", "packed", 1); /* else the TRMM would run direct, in one piece */
+    restart();
     for (int i = 0; i < 3; i++) {
         const char *what = whats[i];
         rel_case r;
@@ -137,12 +166,14 @@ static void split(void)
         rel_free(&r);
     }
     unsetenv("GPUBLAS3_SCRATCH_LIMIT");
+    unsetenv("GPUBLAS3_PLAN");
     restart();
 }
 
 /* One call per tuned-table row. */
 static void rows(const char *const *files, int nfiles)
 {
+    setenv("GPUBLAS3_PLAN", "packed", 1); /* the row's GEMM kernel, not the direct one */
     for (int f = 0; f < nfiles; f++) {
         FILE *in = fopen(files[f], "r");
         if (!in) {
@@ -182,6 +213,7 @@ static void rows(const char *const *files, int nfiles)
         fclose(in);
     }
     unsetenv("GPUBLAS3_PARAMS");
+    unsetenv("GPUBLAS3_PLAN");
     restart();
 }
 
@@ -194,6 +226,7 @@ int main(int argc, char **argv)
     printf("device: %s\n", name);
     gpublas3Setup();
     chosen();
+    paths();
     split();
     rows((const char *const *)argv + 1, argc - 1);
     gpublas3Teardown();

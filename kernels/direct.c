@@ -1,0 +1,45 @@
+/* Host side of the direct kernel (kernels/direct.cl): sets the arguments
+ * and the launch geometry. */
+#include "direct.h"
+
+size_t g3_direct_tile_m(const g3_kset *ks) { return (size_t)ks->p.direct_dm * ks->p.direct_wm; }
+size_t g3_direct_tile_n(const g3_kset *ks) { return (size_t)ks->p.direct_dn * ks->p.direct_wn; }
+
+/* One operand's six arguments, in the kernel's order. */
+typedef struct {
+    cl_long off, ld;
+    cl_int tr, shape, unit;
+} operand_args;
+
+static operand_args operand(const g3_operand *o)
+{
+    return (operand_args){ (cl_long)o->off, (cl_long)o->ld, o->trans, o->shape, o->unit };
+}
+
+gpublas3Status g3_direct_launch(const g3_device *d, const g3_kset *ks, int dbl, const g3_direct_args *a,
+                                g3_chain *chain)
+{
+    /* alpha = 0: A and B are not read (NaN there must not reach C) */
+    cl_int M = (cl_int)a->M, N = (cl_int)a->N, K = a->alpha == 0 ? 0 : (cl_int)a->K, nterms = a->nterms;
+    cl_float fa = (cl_float)a->alpha, fb = (cl_float)a->beta;
+    cl_double da = a->alpha, db = a->beta;
+    cl_long offc = (cl_long)a->offc, ldc = (cl_long)a->ldc;
+    cl_int tri = a->tri, inplace = a->inplace;
+    /* term 1 repeats term 0 when there is none (never read) */
+    const g3_operand *op[4] = { a->a[0], a->b[0], a->a[a->nterms > 1], a->b[a->nterms > 1] };
+    operand_args o[4];
+    for (int i = 0; i < 4; i++)
+        o[i] = operand(op[i]);
+#define OPERAND(i) G3_ARG(op[i]->buf), G3_ARG(o[i].off), G3_ARG(o[i].ld), G3_ARG(o[i].tr), \
+                   G3_ARG(o[i].shape), G3_ARG(o[i].unit)
+    g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K), dbl ? G3_ARG(da) : G3_ARG(fa),
+        dbl ? G3_ARG(db) : G3_ARG(fb), G3_ARG(nterms), OPERAND(0), OPERAND(1), OPERAND(2), OPERAND(3),
+        G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc), G3_ARG(tri), G3_ARG(inplace) };
+#undef OPERAND
+    const g3_params *pr = &ks->p;
+    size_t tm = g3_direct_tile_m(ks), tn = g3_direct_tile_n(ks);
+    size_t global[2] = { (a->M + tm - 1) / tm * pr->direct_dm, (a->N + tn - 1) / tn * pr->direct_dn };
+    size_t local[2] = { pr->direct_dm, pr->direct_dn };
+    return g3_launch(chain, d, g3_src_direct, "direct", ks->direct_defines, sizeof args / sizeof args[0], args,
+                     2, global, local);
+}

@@ -1,0 +1,96 @@
+/* The direct kernel: C <- alpha * sum_t op(A_t) * op(B_t) + beta * C in one
+ * launch, reading A, B and C where they are (any transpose, offsets and
+ * leading dimensions, every edge checked), for calls too small to pay for
+ * the copy kernels and scratch of the packed path (routines/plan/plan.c
+ * chooses).  Operands are structured as the copy kernel's (copy/fetch.cl):
+ * SYMM's mirror, TRMM's zero triangle and unit diagonal are decided per
+ * element by the same fetch(), so the other triangle is never read.
+ *
+ * Work-group (DIRECT_DM, DIRECT_DN); each work-item owns DIRECT_WM x
+ * DIRECT_WN elements of C, m = m0 + lx + i*DIRECT_DM and n = n0 + ly +
+ * j*DIRECT_DN, so that neighbouring work-items read neighbouring rows of A
+ * and store neighbouring rows of C.
+ *   tri 1 / 2: store only the upper / lower triangle of C (SYRK, SYR2K);
+ *   inplace:   C is also an operand (TRMM's B): the host launches it only
+ *              when one work-group holds every element of C that its own
+ *              work-items read, and the barrier makes every read of the
+ *              group happen before any store.
+ * Parameters: PRECISION, DIRECT_DM, DIRECT_DN, DIRECT_WM, DIRECT_WN. */
+#include "real.cl"
+#include "fetch.cl"
+#include "store.cl"
+#define TILE_M (DIRECT_DM * DIRECT_WM)
+#define TILE_N (DIRECT_DN * DIRECT_WN)
+
+/* Y(x, k) of an operand seen x-by-k: S(k, x) when tr, else S(x, k) */
+inline real elem(__global const real *X, long off, long ld, int tr, int shape, int unit, int x, int k)
+{
+    return tr ? fetch(X, off, ld, shape, unit, k, x) : fetch(X, off, ld, shape, unit, x, k);
+}
+
+__kernel __attribute__((reqd_work_group_size(DIRECT_DM, DIRECT_DN, 1)))
+void direct(const int M, const int N, const int K, const real alpha, const real beta, const int nterms,
+            __global const real *A0, const long offa0, const long lda0, const int tra0, const int sa0, const int ua0,
+            __global const real *B0, const long offb0, const long ldb0, const int trb0, const int sb0, const int ub0,
+            __global const real *A1, const long offa1, const long lda1, const int tra1, const int sa1, const int ua1,
+            __global const real *B1, const long offb1, const long ldb1, const int trb1, const int sb1, const int ub1,
+            __global real *C, const long offc, const long ldc, const int tri, const int inplace)
+{
+    const int m0 = get_group_id(0) * TILE_M, n0 = get_group_id(1) * TILE_N;
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    /* a whole group off the stored triangle (never with inplace: TRMM has no tri) */
+    if (tri == 1 && m0 - (n0 + TILE_N - 1) > 0) return;
+    if (tri == 2 && (m0 + TILE_M - 1) - n0 < 0) return;
+    real acc[DIRECT_WN][DIRECT_WM];
+    UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+        UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+            acc[j][i] = 0;
+    for (int t = 0; t < nterms; t++) {
+        /* B is K x N: seen n-by-k it is its transpose, hence !trb */
+        __global const real *A = t ? A1 : A0, *B = t ? B1 : B0;
+        const long offa = t ? offa1 : offa0, lda = t ? lda1 : lda0, offb = t ? offb1 : offb0, ldb = t ? ldb1 : ldb0;
+        const int tra = t ? tra1 : tra0, sa = t ? sa1 : sa0, ua = t ? ua1 : ua0;
+        const int trb = !(t ? trb1 : trb0), sb = t ? sb1 : sb0, ub = t ? ub1 : ub0;
+        if (sa == 0 && sb == 0) {
+            /* general operands: strides instead of fetch()'s tests, rows and
+             * columns past the edge clamped to the last one (read, never
+             * stored), so the loop has no branch */
+            const long am = tra ? lda : 1, ak = tra ? 1 : lda, bn = trb ? ldb : 1, bk = trb ? 1 : ldb;
+            long ai[DIRECT_WM], bj[DIRECT_WN];
+            UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+                ai[i] = offa + min(m0 + lx + i * DIRECT_DM, M - 1) * am;
+            UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+                bj[j] = offb + min(n0 + ly + j * DIRECT_DN, N - 1) * bn;
+            for (int k = 0; k < K; k++) {
+                real a[DIRECT_WM], b[DIRECT_WN];
+                UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+                    a[i] = A[ai[i] + k * ak];
+                UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+                    b[j] = B[bj[j] + k * bk];
+                UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+                    UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+                        acc[j][i] = MAC(a[i], b[j], acc[j][i]);
+            }
+            continue;
+        }
+        for (int k = 0; k < K; k++) {
+            real a[DIRECT_WM], b[DIRECT_WN];
+            UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++) {
+                const int m = m0 + lx + i * DIRECT_DM;
+                a[i] = m < M ? elem(A, offa, lda, tra, sa, ua, m, k) : 0;
+            }
+            UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++) {
+                const int n = n0 + ly + j * DIRECT_DN;
+                b[j] = n < N ? elem(B, offb, ldb, trb, sb, ub, n, k) : 0;
+            }
+            UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+                UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+                    acc[j][i] = MAC(a[i], b[j], acc[j][i]);
+        }
+    }
+    if (inplace)
+        barrier(CLK_GLOBAL_MEM_FENCE);
+    UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+        UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+            put(C, offc, ldc, M, N, tri, 0, m0 + lx + i * DIRECT_DM, n0 + ly + j * DIRECT_DN, alpha, beta, acc[j][i]);
+}

@@ -1,0 +1,26 @@
+/* Host side of the direct kernel (kernels/direct.cl): one launch that
+ * reads the operands in place, no copy kernels, no scratch.  Operands are
+ * described as the copy kernel's (copy/pack.h's g3_operand), whose
+ * element fetch the direct kernel shares. */
+#ifndef G3_DIRECT_H
+#define G3_DIRECT_H
+#include "core.h"
+#include "pack.h"
+
+typedef struct {
+    size_t M, N, K;
+    double alpha, beta;
+    int nterms;               /* 1 or 2 */
+    const g3_operand *a[2], *b[2]; /* term t: op(a[t]) (M x K) times op(b[t]) (K x N) */
+    cl_mem C;
+    size_t offc, ldc;
+    int tri;                  /* 1 / 2: store only the upper / lower triangle of C */
+    int inplace;              /* C is an operand too (TRMM): see kernels/direct.cl */
+} g3_direct_args;
+
+/* The work-group tile of C with set ks: TILE_M x TILE_N elements. */
+size_t g3_direct_tile_m(const g3_kset *ks);
+size_t g3_direct_tile_n(const g3_kset *ks);
+gpublas3Status g3_direct_launch(const g3_device *d, const g3_kset *ks, int dbl, const g3_direct_args *a,
+                                g3_chain *chain);
+#endif

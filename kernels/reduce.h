@@ -1,0 +1,11 @@
+/* Host side of the split-K reduction (kernels/reduce.cl). */
+#ifndef G3_REDUCE_H
+#define G3_REDUCE_H
+#include "core.h"
+
+/* C (M x N at offc, ldc) <- alpha * (sum of the `splits` partial matrices
+ * in P, M x N each, tight, one after another) + beta * C, on triangle tri. */
+gpublas3Status g3_reduce_launch(const g3_device *d, const g3_kset *ks, int dbl, size_t M, size_t N, int splits,
+                                double alpha, double beta, cl_mem P, cl_mem C, size_t offc, size_t ldc, int tri,
+                                g3_chain *chain);
+#endif

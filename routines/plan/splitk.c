@@ -1,0 +1,55 @@
+/* Split-K, for calls whose output has too few tiles to fill the device:
+ * the packed path packs the operands once (one panel), then one GEMM
+ * launch per term runs a layer of work-groups per slice of K, each layer
+ * writing its partial sum (alpha = 1; the first term beta = 0, the second
+ * adds) to its own scratch matrix; the reduction (kernels/reduce.cl) adds
+ * the slices in a fixed order and applies alpha, beta and the triangle.
+ * No atomics: the same call gives bit-identical results every time.
+ *
+ * How many slices: enough to give each compute unit one work-group
+ * (compute units / output tiles), no slice shallower than the set's
+ * splitk_k (the partials and the reduction must stay small next to the
+ * product), at most 64. */
+#include "plan.h"
+
+#define MAX_SPLITS 64
+
+size_t g3_splitk_bytes(const g3_call *c, int splits)
+{
+    return (size_t)splits * c->M * c->N * (c->dbl ? 8 : 4);
+}
+
+int g3_splitk_slices(const g3_device *d, const g3_call *c, const g3_kset *ks, int forced, size_t *kslice)
+{
+    const g3_params *pr = &ks->p;
+    if (c->K == 0 || c->alpha == 0)
+        return 0;
+    size_t kwg = (size_t)pr->kwg, ktiles = (c->K + kwg - 1) / kwg, want;
+    if (forced) {
+        want = ktiles < 3 ? ktiles : 3;
+    } else {
+        size_t tiles = ((c->M + pr->mwg - 1) / pr->mwg) * ((c->N + pr->nwg - 1) / pr->nwg);
+        if (c->tri)
+            tiles = (tiles + 1) / 2;
+        size_t deep = c->K / (size_t)pr->splitk_k;
+        want = tiles >= d->compute_units ? 1 : d->compute_units / tiles;
+        want = want < deep ? want : deep;
+        want = want < MAX_SPLITS ? want : MAX_SPLITS;
+    }
+    if (want < 2)
+        return 0;
+    /* whole k-tiles per slice; the last may be shorter */
+    *kslice = (ktiles + want - 1) / want * kwg;
+    int splits = (int)((ktiles * kwg + *kslice - 1) / *kslice);
+    size_t bytes = g3_splitk_bytes(c, splits);
+    if (bytes > d->max_alloc || !g3_packed_whole_fits(d, c, ks, bytes))
+        return 0;
+    return splits;
+}
+
+gpublas3Status g3_splitk_reduce(const g3_device *d, const g3_call *c, const g3_plan *p, int splits, cl_mem P,
+                                g3_chain *chain)
+{
+    return g3_reduce_launch(d, p->ks, c->dbl, c->M, c->N, splits, c->alpha, c->beta, P, c->c, c->offc, c->ldc,
+                            c->tri, chain);
+}

@@ -1,0 +1,198 @@
+/* The plan (routines/plan/plan.c): which path it chooses on representative
+ * shapes, read from its GPUBLAS3_VERBOSE line, and split-K's determinism
+ * (the same call twice gives bit-identical results).  Every path's
+ * correctness over every routine and option is the routine tests' job,
+ * rerun with GPUBLAS3_PLAN forcing each path (tests/cl/CMakeLists.txt).
+ *
+ * The thresholds are fixed here with GPUBLAS3_PARAMS (direct_max = 32,
+ * splitk_k = 256, for every shape class), so the expected choices hold on
+ * any device: a 2 x 2 output is one tile of any parameter set, and the
+ * device has at least two compute units or split-K is never wanted --
+ * test_plan then accepts packed for the deep case. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "harness.h"
+
+static cl_uint compute_units(void)
+{
+    cl_uint cu = 0;
+    clGetDeviceInfo(env.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu, NULL);
+    return cu;
+}
+
+/* Runs case c (judged as everywhere) with stderr captured; returns the
+ * path named by its last plan line ("direct", "split-k", "packed"), or
+ * "none". */
+static const char *path_of(const spec_case *c, uint64_t seed, int *fails)
+{
+    fflush(stderr);
+    FILE *log = tmpfile();
+    int saved = dup(2);
+    assert_non_null(log);
+    assert_true(saved >= 0 && dup2(fileno(log), 2) >= 0);
+    *fails += check_case(c, seed, 0);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    char text[16384] = "";
+    rewind(log);
+    text[fread(text, 1, sizeof text - 1, log)] = 0;
+    fclose(log);
+    fputs(text, stderr);
+    const char *line = NULL;
+    for (const char *p = strstr(text, "plan: "); p; p = strstr(p + 1, "plan: "))
+        line = p;
+    static const char *const paths[] = { ": direct,", ": split-k,", ": packed," };
+    for (int i = 0; line && i < 3; i++) {
+        const char *hit = strstr(line, paths[i]);
+        const char *eol = strchr(line, '\n');
+        if (hit && (!eol || hit < eol))
+            return paths[i] + 2;
+    }
+    return "none";
+}
+
+static void expect_path(const spec_case *c, const char *want, uint64_t seed, int *fails)
+{
+    const char *got = path_of(c, seed, fails);
+    if (strncmp(got, want, strlen(want)) != 0) {
+        char desc[256];
+        spec_describe(c, desc, sizeof desc);
+        print_error("FAIL %s: plan %s, expected %s\n", desc, got, want);
+        (*fails)++;
+    }
+}
+
+static void restart_with_plan(const char *plan)
+{
+    gpublas3Teardown();
+    if (plan)
+        setenv("GPUBLAS3_PLAN", plan, 1);
+    else
+        unsetenv("GPUBLAS3_PLAN");
+    assert_int_equal(gpublas3Setup(), gpublas3Success);
+}
+
+static spec_case gemm(int dbl, size_t M, size_t N, size_t K)
+{
+    spec_case c = { .routine = SPEC_GEMM, .dbl = dbl, .order = gpublas3ColumnMajor, .transA = gpublas3Trans,
+                    .M = M, .N = N, .K = K, .alpha = 1.5, .beta = 0 };
+    return c;
+}
+
+static void automatic_choice(void **state)
+{
+    (void)state;
+    restart_with_plan(NULL);
+    int fails = 0;
+    const char *deep = compute_units() >= 2 ? "split-k" : "packed";
+    for (int dbl = 0; dbl < 2; dbl++) {
+        spec_case c = gemm(dbl, 8, 8, 8);
+        expect_path(&c, "direct", 1, &fails);
+        c = gemm(dbl, 30, 20, 0); /* K = 0: C scaled, in place */
+        c.beta = 2;
+        expect_path(&c, "direct", 2, &fails);
+        c = gemm(dbl, 300, 300, 300);
+        expect_path(&c, "packed", 3, &fails);
+        c = gemm(dbl, 2, 2, 16384);
+        expect_path(&c, deep, 4, &fails);
+        spec_case s = { .routine = SPEC_SYRK, .dbl = dbl, .order = gpublas3RowMajor, .uplo = gpublas3Lower,
+                        .N = 16, .K = 5, .alpha = 1, .beta = -1 };
+        expect_path(&s, "direct", 5, &fails);
+        s.routine = SPEC_SYR2K;
+        s.N = 6;
+        s.K = 4000;
+        expect_path(&s, deep, 6, &fails);
+        spec_case t = { .routine = SPEC_TRMM, .dbl = dbl, .order = gpublas3ColumnMajor, .side = gpublas3Left,
+                        .uplo = gpublas3Upper, .diag = gpublas3Unit, .M = 8, .N = 3, .alpha = 2 };
+        expect_path(&t, "direct", 7, &fails);
+    }
+    assert_int_equal(fails, 0);
+}
+
+/* Forced direct never writes TRMM's B in place where one work-group cannot
+ * hold every element its reads touch: 100 rows exceed any direct tile. */
+static void trmm_direct_only_in_place(void **state)
+{
+    (void)state;
+    restart_with_plan("direct");
+    int fails = 0;
+    for (int n = 0; n < 4; n++) {
+        spec_case t = { .routine = SPEC_TRMM, .dbl = n % 2, .order = gpublas3ColumnMajor,
+                        .side = n / 2 ? gpublas3Right : gpublas3Left, .uplo = gpublas3Lower,
+                        .transA = gpublas3Trans, .diag = gpublas3NonUnit, .M = n / 2 ? 3 : 100,
+                        .N = n / 2 ? 100 : 3, .alpha = -1 };
+        expect_path(&t, "packed", 10 + n, &fails);
+    }
+    restart_with_plan(NULL);
+    assert_int_equal(fails, 0);
+}
+
+/* The output of case c run twice from the same data. */
+static int same_twice(const spec_case *c, uint64_t seed)
+{
+    void *out[2];
+    size_t bytes = 0;
+    int bad = 0, k = spec_output(c) == 'B' ? 1 : 2;
+    for (int r = 0; r < 2; r++) {
+        test_call t;
+        case_start(&t, c, seed, 0, env.q, 0, NULL, 1);
+        assert_int_equal(t.status, gpublas3Success);
+        assert_int_equal(clWaitForEvents(1, &t.ev), CL_SUCCESS);
+        bytes = t.d.n[k] * spec_elem_size(c);
+        out[r] = read_back(env.q2, t.m[k], bytes);
+        bad |= case_finish(&t); /* also judged against OpenBLAS */
+    }
+    if (memcmp(out[0], out[1], bytes)) {
+        char desc[256];
+        spec_describe(c, desc, sizeof desc);
+        print_error("FAIL %s: two runs differ\n", desc);
+        bad = 1;
+    }
+    free(out[0]);
+    free(out[1]);
+    return bad;
+}
+
+static void splitk_deterministic(void **state)
+{
+    (void)state;
+    int fails = 0;
+    for (int forced = 0; forced < 2; forced++) {
+        restart_with_plan(forced ? "splitk" : NULL);
+        for (int dbl = 0; dbl < 2; dbl++) {
+            spec_case c = gemm(dbl, 2, 2, 16384);
+            c.beta = -0.5;
+            fails += same_twice(&c, 20 + dbl);
+            spec_case s = { .routine = SPEC_SYR2K, .dbl = dbl, .order = gpublas3ColumnMajor,
+                            .uplo = gpublas3Upper, .transA = gpublas3Trans, .N = 6, .K = 4000, .alpha = 1,
+                            .beta = 1 };
+            fails += same_twice(&s, 30 + dbl);
+            spec_case t = { .routine = SPEC_TRMM, .dbl = dbl, .order = gpublas3ColumnMajor, .side = gpublas3Right,
+                            .uplo = gpublas3Upper, .diag = gpublas3NonUnit, .M = 5, .N = 700, .alpha = 2 };
+            fails += same_twice(&t, 40 + dbl);
+        }
+    }
+    restart_with_plan(NULL);
+    assert_int_equal(fails, 0);
+}
+
+int main(void)
+{
+    /* before the library's first call: both are read once */
+    setenv("GPUBLAS3_VERBOSE", "1", 1);
+    setenv("GPUBLAS3_PARAMS", "direct_max=32,splitk_k=256", 1);
+    unsetenv("GPUBLAS3_PLAN");
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(automatic_choice),
+        cmocka_unit_test(trmm_direct_only_in_place),
+        cmocka_unit_test(splitk_deterministic),
+    };
+    return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
+}
