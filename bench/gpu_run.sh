@@ -30,6 +30,8 @@ mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors
 mkdir -p /tmp/debs
 for f in .device-carry/debs/*.deb; do dpkg -x "$f" /tmp/debs; done
 L=/tmp/debs/usr/lib/x86_64-linux-gnu
+# ctest's own scripts run /usr/bin/cmake; the image has cmake elsewhere
+[ -e /usr/bin/cmake ] || ln -s "$(command -v cmake)" /usr/bin/cmake
 # the netlib testers where the build found them (/usr/lib/.../blas, lapack)
 for t in blas lapack; do
     [ -e /usr/lib/x86_64-linux-gnu/$t ] || ln -s "$L/$t" /usr/lib/x86_64-linux-gnu/$t

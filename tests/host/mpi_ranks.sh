@@ -6,7 +6,8 @@
 # device 0:1.
 #   usage: mpi_ranks.sh MPIEXEC TEST_HOST_ENV
 set -u
-out=$(POCL_DEVICES="pthread pthread" GPUBLAS3_VERBOSE=1 GPUBLAS3_CROSSOVER=0 "$1" -n 2 "$2" "local rank" 2>&1)
+# (PoCL's platform only: a GPU machine's other platforms would change the count)
+out=$(OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd POCL_DEVICES="pthread pthread" GPUBLAS3_VERBOSE=1 GPUBLAS3_CROSSOVER=0 "$1" -n 2 "$2" "local rank" 2>&1)
 status=$?
 echo "$out" | grep "local rank\|failure"
 for r in 0 1; do

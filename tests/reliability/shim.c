@@ -291,11 +291,26 @@ cl_int clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint n, const cl_mem *m
     return e;
 }
 
+/* Does a rectangle fit its buffer by NVIDIA's reading (driver 580): whole
+ * slices of region[1] rows of `pitch` from the origin, not just up to the
+ * last row's end as the specification has it?  The shim applies the
+ * stricter rule everywhere, so PoCL runs catch what the H100 would refuse. */
+static int rect_fits(cl_mem m, const size_t *origin, const size_t *region, size_t pitch, size_t slice)
+{
+    size_t size = 0;
+    clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof size, &size, NULL);
+    if (!pitch) pitch = region[0];
+    if (!slice) slice = region[1] * pitch;
+    return origin[2] * slice + origin[1] * pitch + origin[0] + region[2] * slice <= size;
+}
+
 cl_int clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst, const size_t *so, const size_t *dO,
                                const size_t *region, size_t srp, size_t ssp, size_t drp, size_t dsp,
                                cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
     REAL(clEnqueueCopyBufferRect);
+    if (!rect_fits(src, so, region, srp, ssp) || !rect_fits(dst, dO, region, drp, dsp))
+        return CL_INVALID_VALUE;
     cl_int e = enqueue_fault(SHIM_COPY_RECT);
     if (e != CL_SUCCESS) return e;
     e = real_clEnqueueCopyBufferRect(q, src, dst, so, dO, region, srp, ssp, drp, dsp, nwait, wait, ev);
