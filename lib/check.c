@@ -76,3 +76,16 @@ gpublas3Status g3_check_call(gpublas3Order order, int enums_ok, size_t esize, cl
     }
     return gpublas3Success;
 }
+
+gpublas3Status g3_check_triangular(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+                                   gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N,
+                                   cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
+                                   size_t esize, cl_uint nq, const cl_command_queue *qs, cl_uint nwait,
+                                   const cl_event *wait)
+{
+    size_t ka = side == gpublas3Left ? M : N;
+    g3_matrix a = { A, offA, lda, ka, ka }, b = { B, offB, ldb, M, N };
+    const g3_matrix *mats[3] = { &a, &b, NULL };
+    int enums_ok = g3_valid_side(side) && g3_valid_uplo(uplo) && g3_valid_trans(trans) && g3_valid_diag(diag);
+    return g3_check_call(order, enums_ok, esize, nq, qs, nwait, wait, mats);
+}

@@ -61,6 +61,13 @@ typedef struct {
 gpublas3Status g3_check_call(gpublas3Order order, int enums_ok, size_t esize, cl_uint nq,
                              const cl_command_queue *qs, cl_uint nwait, const cl_event *wait,
                              const g3_matrix *mats[3]);
+/* The checks of TRMM and TRSM, which take the same arguments: A is the
+ * side's square, B the M x N in-out matrix. */
+gpublas3Status g3_check_triangular(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+                                   gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N,
+                                   cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
+                                   size_t esize, cl_uint nq, const cl_command_queue *qs, cl_uint nwait,
+                                   const cl_event *wait);
 int g3_valid_order(gpublas3Order o);
 int g3_valid_trans(gpublas3Transpose t);
 int g3_valid_uplo(gpublas3Uplo u);

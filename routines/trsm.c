@@ -12,12 +12,9 @@ static gpublas3Status trsm(int type, gpublas3Order order, gpublas3Side side, gpu
     gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N, g3_scalar alpha,
     cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
-    size_t ka = side == gpublas3Left ? M : N;
-    g3_matrix a = { A, offA, lda, ka, ka }, b = { B, offB, ldb, M, N };
-    const g3_matrix *mats[3] = { &a, &b, NULL };
-    int enums_ok = g3_valid_side(side) && g3_valid_uplo(uplo) && g3_valid_trans(trans) && g3_valid_diag(diag);
-    gpublas3Status st = g3_check_call(order, enums_ok, g3_type_size(type), numCommandQueues, commandQueues,
-                                      numEventsInWaitList, eventWaitList, mats);
+    gpublas3Status st = g3_check_triangular(order, side, uplo, trans, diag, M, N, A, offA, lda, B, offB, ldb,
+                                            g3_type_size(type), numCommandQueues, commandQueues,
+                                            numEventsInWaitList, eventWaitList);
     if (st != gpublas3Success)
         return st;
     int row = order == gpublas3RowMajor, t = trans != gpublas3NoTrans;
