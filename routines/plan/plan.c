@@ -19,6 +19,7 @@
  * GPUBLAS3_PLAN=packed|direct|splitk forces a path where it can run (read
  * with the device state, lib/device.c).  GPUBLAS3_VERBOSE=1 prints each
  * call's plan on stderr. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "plan.h"
@@ -83,14 +84,20 @@ void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n)
                  p->splits, p->path == G3_PATH_SPLITK ? p->kslice : c->K);
 }
 
+/* Read once, by whichever thread calls first (pthread_once: calls from
+ * several threads must not race on it). */
+static int verbose_on;
+static pthread_once_t verbose_once = PTHREAD_ONCE_INIT;
+static void read_verbose(void)
+{
+    const char *e = getenv("GPUBLAS3_VERBOSE");
+    verbose_on = e && *e && *e != '0';
+}
+
 static int verbose(void)
 {
-    static int v = -1;
-    if (v < 0) {
-        const char *e = getenv("GPUBLAS3_VERBOSE");
-        v = e && *e && *e != '0';
-    }
-    return v;
+    pthread_once(&verbose_once, read_verbose);
+    return verbose_on;
 }
 
 gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
