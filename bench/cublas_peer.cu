@@ -171,6 +171,29 @@ static cublasStatus_t trsm(cublasHandle_t h, int n, double al, const double *A, 
                        A, n, B, n);
 }
 
+/* Times `reps` calls of `call`, each after `reset` restores the output and
+ * the device is idle, and fills res with the median and min and the rate
+ * of `flops` per call. */
+template <typename Reset, typename Call>
+static void time_calls(Result &res, int reps, double flops, Reset reset, Call call)
+{
+    std::vector<double> t;
+    for (int k = 0; k < reps; k++) {
+        reset();
+        CUDA_OK(cudaDeviceSynchronize());
+        double t0 = now_s();
+        call();
+        CUDA_OK(cudaDeviceSynchronize());
+        t.push_back(now_s() - t0);
+    }
+    std::sort(t.begin(), t.end());
+    res.reps = reps;
+    res.min_s = t[0];
+    res.median_s = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+    res.gflops = flops / res.median_s * 1e-9;
+    res.status = "ok";
+}
+
 template <typename T>
 static Result run_trsm(cublasHandle_t h, int n, int reps, double alpha, unsigned long long *seed)
 {
@@ -208,25 +231,12 @@ static Result run_trsm(cublasHandle_t h, int n, int reps, double alpha, unsigned
             bad += !(e <= bound);
             if (e > res.err || e != e) res.err = e;
         }
-        std::vector<double> t;
-        for (int k = 0; k < reps && !bad; k++) {
-            CUDA_OK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
-            CUDA_OK(cudaDeviceSynchronize());
-            double t0 = now_s();
-            trsm(h, n, (T)alpha, dA, dB);
-            CUDA_OK(cudaDeviceSynchronize());
-            t.push_back(now_s() - t0);
-        }
-        if (bad) {
+        if (bad)
             res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled residuals over the bound";
-        } else {
-            std::sort(t.begin(), t.end());
-            res.reps = reps;
-            res.min_s = t[0];
-            res.median_s = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
-            res.gflops = (double)n * n * n / res.median_s * 1e-9;
-            res.status = "ok";
-        }
+        else
+            time_calls(res, reps, (double)n * n * n,
+                       [&] { CUDA_OK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice)); },
+                       [&] { trsm(h, n, (T)alpha, dA, dB); });
     }
     cudaFree(dA);
     cudaFree(dB);
@@ -285,21 +295,9 @@ static Result run(cublasHandle_t h, const Case &c, int reps, double alpha, doubl
         if (bad) {
             res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled elements; " + msg;
         } else {
-            std::vector<double> t;
-            for (int k = 0; k < reps; k++) {
-                CUDA_OK(cudaMemcpy(dOut, out0.data(), outbytes, cudaMemcpyHostToDevice));
-                CUDA_OK(cudaDeviceSynchronize());
-                double t0 = now_s();
-                call(h, c, (T)alpha, dA, dB, (T)beta, dOut);
-                CUDA_OK(cudaDeviceSynchronize());
-                t.push_back(now_s() - t0);
-            }
-            std::sort(t.begin(), t.end());
-            res.reps = reps;
-            res.min_s = t[0];
-            res.median_s = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
-            res.gflops = c.flops() / res.median_s * 1e-9;
-            res.status = "ok";
+            time_calls(res, reps, c.flops(),
+                       [&] { CUDA_OK(cudaMemcpy(dOut, out0.data(), outbytes, cudaMemcpyHostToDevice)); },
+                       [&] { call(h, c, (T)alpha, dA, dB, (T)beta, dOut); });
         }
     }
     cudaFree(dA);
@@ -436,23 +434,11 @@ static Result run_complex(cublasHandle_t h, int r, int n, int reps, double alpha
         if (bad) {
             res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled elements; " + msg;
         } else {
-            std::vector<double> t;
-            for (int k = 0; k < reps; k++) {
-                CUDA_OK(cudaMemcpy(dOut, out0.data(), bytes, cudaMemcpyHostToDevice));
-                CUDA_OK(cudaDeviceSynchronize());
-                double t0 = now_s();
-                ccall(h, r, n, alpha, beta, dA, dB, dOut);
-                CUDA_OK(cudaDeviceSynchronize());
-                t.push_back(now_s() - t0);
-            }
-            std::sort(t.begin(), t.end());
-            res.reps = reps;
-            res.min_s = t[0];
-            res.median_s = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
             Case sq;
             make_case(r == HEMM ? SYMM : r == HERK ? SYRK : r == HER2K ? SYR2K : r, NULL, n, &sq);
-            res.gflops = 4 * sq.flops() / res.median_s * 1e-9;
-            res.status = "ok";
+            time_calls(res, reps, 4 * sq.flops(),
+                       [&] { CUDA_OK(cudaMemcpy(dOut, out0.data(), bytes, cudaMemcpyHostToDevice)); },
+                       [&] { ccall(h, r, n, alpha, beta, dA, dB, dOut); });
         }
     }
     cudaFree(dA);
