@@ -3,6 +3,22 @@
  * chain also works on out-of-order queues. */
 #include "core.h"
 
+/* On an out-of-order queue a launch takes a kernel object of its own: on
+ * NVIDIA's driver (580) a command behind an unset user event held up later
+ * commands of the same cached cl_kernel on that queue, which an
+ * out-of-order queue must not do (tests/reliability/test_pool.c, "one
+ * out-of-order queue").  In-order queues keep the cached object. */
+static cl_kernel own_kernel(cl_command_queue q, cl_kernel cached, const char *name)
+{
+    cl_command_queue_properties props = 0;
+    cl_program prog;
+    if (clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL) != CL_SUCCESS ||
+        !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) ||
+        clGetKernelInfo(cached, CL_KERNEL_PROGRAM, sizeof prog, &prog, NULL) != CL_SUCCESS)
+        return NULL;
+    return clCreateKernel(prog, name, NULL);
+}
+
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait)
 {
     *c = (g3_chain){ q, nwait, wait, NULL };
@@ -60,7 +76,11 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
     if (st != gpublas3Success)
         return st;
     cl_int err = CL_SUCCESS;
-    pthread_mutex_lock(lock);
+    cl_kernel own = own_kernel(c->q, k, name);
+    if (own)
+        k = own;
+    else
+        pthread_mutex_lock(lock);
     for (cl_uint i = 0; i < nargs && err == CL_SUCCESS; i++)
         err = clSetKernelArg(k, i, args[i].size, args[i].value);
     if (err == CL_SUCCESS) {
@@ -71,6 +91,9 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
         if (err == CL_SUCCESS)
             g3_chain_push(c, ev);
     }
-    pthread_mutex_unlock(lock);
+    if (own)
+        clReleaseKernel(own);
+    else
+        pthread_mutex_unlock(lock);
     return (gpublas3Status)err;
 }
