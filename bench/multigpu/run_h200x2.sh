@@ -8,7 +8,8 @@
 #       and N_LU, on two ranks with one GPU each, on one rank with one GPU,
 #       and on two CPU-only ranks (OpenBLAS), at the block sizes NBS.  PDGEMM
 #       slices K by PBLAS's pilaenv_ (32), not by NB: the pilaenv shim sets it
-#       to NB (PBLAS_NB), and one run keeps the reference 32 to show why.
+#       to NB (PBLAS_NB), and one run keeps the reference 32 to show why;
+#   (c) the PBLAS Level-3 testers (S, D, C, Z) on 4 ranks over the two GPUs.
 # Steps run in order of importance and are skipped when the time budget
 # (BUDGET seconds) would be overrun; every step's log is in $OUT, the
 # RESULT lines in $OUT/results.txt, and a short table is printed last.
@@ -139,6 +140,17 @@ step pdgemm_2cpu_nb256 90 "$RANKS" cpu 2 gemm "$N_CPU" 256 1 2
 step lu_2gpu_nb256 80 "$RANKS" gpu 2 lu "$N_LU" 256 1 2
 step lu_1gpu_nb256 100 "$RANKS" gpu 1 lu "$N_LU" 256 1 1
 step lu_2cpu_nb256 90 "$RANKS" cpu 2 lu "$N_CPU" 256 1 2
+# ---- (c) the PBLAS Level-3 testers on 4 ranks, two per GPU (the default
+# device choice by local rank: no GPUBLAS3_DEVICE), every call on the device
+for p in d s z c; do
+    step "pblas3_$p" 90 env PBLAS_TESTER="$(ls "$DEB"/usr/lib/*/scalapack/mpich-tests/PBLAS/${p}pb3tst)" \
+        PBLAS_DAT_DIR="$(ls -d "$DEB"/usr/share/scalapack/PBLAS)" MPIEXEC="$MPIEXEC" \
+        env -u GPUBLAS3_DEVICE sh tests/scalapack/run_pblas.sh "$LIB" $p "/tmp/pblas_$p"
+    grep -E "PASS|FAIL|ran [0-9]+" "$OUT/pblas3_$p.log" | sed "s/^/pblas3_$p: /" | tee -a "$OUT/results.txt"
+    grep -ho "local rank [0-9]* ([A-Z_]*): device [0-9:]*" /tmp/pblas_$p/err.txt 2>/dev/null | sort | uniq -c |
+        sed "s/^/pblas3_$p: /" | tee -a "$OUT/results.txt"
+done
+
 PBLAS_NB=32
 step pdgemm_2gpu_nb256_pilaenv32 90 "$RANKS" gpu 2 gemm "$N_PD" 256 1 2
 for r in 2 1; do # two GPUs, then one

@@ -3,8 +3,8 @@
 # 4 MPICH ranks with libgpublas3.so preloaded into every rank, and with
 # GPUBLAS3_CROSSOVER=0 so that every BLAS call goes to the device.  Passes
 # when every test of the tester's summary passed, when in every rank each
-# BLAS symbol the tester takes that gpublas3 defines (dgemm_ today; dtrsm_,
-# zgemm_... as they are added) bound to libgpublas3.so (LD_DEBUG=bindings),
+# BLAS symbol the tester takes that gpublas3 defines bound to libgpublas3.so
+# (LD_DEBUG=bindings; ?gemm_ and ?trsm_ must be among them),
 # and when gpublas3 ran the tester's ?GEMM calls (GPUBLAS3_VERBOSE=1).
 #
 #   sh run_pblas.sh LIBGPUBLAS3 PRECISION(s|d|c|z) WORKDIR
@@ -20,9 +20,12 @@ LIB=${1:?libgpublas3.so}
 P=${2:?precision s, d, c or z}
 WORK=${3:?work folder}
 PU=$(echo "$P" | tr sdcz SDCZ)
-TESTER=$(ls /usr/lib/*/scalapack/mpich-tests/PBLAS/${P}pb3tst 2>/dev/null | head -n 1)
-DAT=/usr/share/scalapack/PBLAS/P${PU}BLAS3TST.dat
-MPIEXEC=$(command -v mpiexec.mpich || command -v mpiexec.hydra)
+# PBLAS_TESTER, PBLAS_DAT_DIR and MPIEXEC (a command line) point elsewhere
+# where the packages are unpacked rather than installed (the GPU machine:
+# bench/multigpu/run_h200x2.sh).
+TESTER=${PBLAS_TESTER:-$(ls /usr/lib/*/scalapack/mpich-tests/PBLAS/${P}pb3tst 2>/dev/null | head -n 1)}
+DAT=${PBLAS_DAT_DIR:-/usr/share/scalapack/PBLAS}/P${PU}BLAS3TST.dat
+MPIEXEC=${MPIEXEC:-$(command -v mpiexec.mpich || command -v mpiexec.hydra)}
 if [ -z "$TESTER" ] || [ ! -f "$DAT" ] || [ -z "$MPIEXEC" ]; then
     echo "skipped: needs Debian's mpich, scalapack-mpi-test and scalapack-test-common"
     exit 77
@@ -34,7 +37,7 @@ sed -e 's/^[0-9]*[[:space:]]*number of process grids.*/2\t\tnumber of process gr
 grep -q "^2 1.*values of P" "P${PU}BLAS3TST.dat" || { echo "could not set the grids in $DAT"; exit 1; }
 
 # POCL_MAX_PTHREAD_COUNT=1: one PoCL worker per rank, 4 in all, on 2 cores.
-"$MPIEXEC" -n 4 -env LD_PRELOAD "$LIB" -env GPUBLAS3_CROSSOVER 0 -env GPUBLAS3_VERBOSE 1 \
+$MPIEXEC -n 4 -env LD_PRELOAD "$LIB" -env GPUBLAS3_CROSSOVER 0 -env GPUBLAS3_VERBOSE 1 \
     -env POCL_MAX_PTHREAD_COUNT 1 -env LD_DEBUG bindings -env LD_DEBUG_OUTPUT "$WORK/bind/rank" \
     "$TESTER" >out.txt 2>err.txt
 status=$?
@@ -69,7 +72,9 @@ for f in bind/rank.*; do
         done
     done
     echo "$(basename "$f"): bound to gpublas3:$bound"
-    case "$bound " in *" ${P}gemm_ "*) ;; *) echo "FAIL: ${P}gemm_ not bound to gpublas3 in $(basename "$f")"; fail=1 ;; esac
+    for s in ${P}gemm_ ${P}trsm_; do
+        case "$bound " in *" $s "*) ;; *) echo "FAIL: $s not bound to gpublas3 in $(basename "$f")"; fail=1 ;; esac
+    done
 done
 [ $ranks -eq 4 ] || { echo "FAIL: binding logs of $ranks ranks, not 4"; fail=1; }
 calls=$(grep -c "gpublas3: .*${PU}GEMM" err.txt)
