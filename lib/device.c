@@ -27,6 +27,24 @@ static int contains_nocase(const char *hay, const char *needle)
     return 0;
 }
 
+/* A row's device column names one device or several of one design, "A|B"
+ * (the H100's rows serve the H200: the same SM and local memory). */
+static int names_device(const char *name, const char *match)
+{
+    char one[128];
+    for (const char *m = match; *m;) {
+        size_t n = strcspn(m, "|");
+        if (n > 0 && n < sizeof one) {
+            memcpy(one, m, n);
+            one[n] = 0;
+            if (contains_nocase(name, one))
+                return 1;
+        }
+        m += n + (m[n] == '|');
+    }
+    return 0;
+}
+
 /* The plan's fields a table row leaves 0.  Measured on PoCL (bench/NOTES.md,
  * "the plan's thresholds"); the GPU values are starting points for the H100
  * rows to set. */
@@ -71,7 +89,7 @@ static void choose_params(g3_device *d, int precision, int shape, size_t max_wg,
         if (strcmp(p->match, "default") == 0) rank = 1;
         else if (strncmp(p->match, "type:", 5) == 0) rank = strcmp(p->match, typestr) == 0 ? 2 : 0;
         else if (strncmp(p->match, "vendor:", 7) == 0) rank = contains_nocase(vendor, p->match + 7) ? 3 : 0;
-        else rank = contains_nocase(name, p->match) ? 4 : 0;
+        else rank = names_device(name, p->match) ? 4 : 0;
         rank = rank * 2 + (p->shape == shape);
         if (rank > 1 && rank > best_rank) { best = p; best_rank = rank; }
     }
