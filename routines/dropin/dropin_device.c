@@ -564,7 +564,7 @@ int g3d_device_run(g3h_slot *s, const g3d_call *call, const g3d_plan *plan, int 
      * operand: it is packed on the device once, by the first panel, and
      * the others read that copy (SYRK's and SYR2K's panels use parts of
      * it; TRSM's solve reads its inverted diagonal blocks). */
-    e.reusing = g3h_pack_once() && pl->shared[0] &&
+    e.reusing = g3h_pack_once() && pl->shared[0] && pl->npanels - *first > 1 &&
                 (c->routine == G3D_GEMM || c->routine == G3D_SYMM || c->routine == G3D_TRMM);
 
     int p = *first;
