@@ -3,7 +3,11 @@
  *
  *   up:    the shared operand, in chunks through two pinned buffers; then
  *          each panel's part of B (or A) and of C, packed into pinned memory
- *   run:   the panel's sub-calls through the cl_mem API, after its upload
+ *   run:   the panel's sub-calls through the cl_mem routines, after its
+ *          upload; GEMM's, SYMM's and TRMM's through their internal entries
+ *          with the call's g3_reuse, so that the shared operand is packed
+ *          on the device by the first whole panel and read by the others
+ *          (GPUBLAS3_PACK_ONCE=0: by each panel again, as before)
  *   down:  the panel's C back into pinned memory, after its sub-calls
  *
  * The host thread packs panel p while the device works on p-1 and p-2 and
@@ -157,7 +161,7 @@ static void copy_region(engine *e, char mat, const g3d_region *r, char *img, int
     *(to_user ? &e->b_unpack : &e->b_pack) += region_bytes(r, e->es);
 }
 
-/* ---- sub-calls through the cl_mem API ---- */
+/* ---- sub-calls through the cl_mem routines ---- */
 
 typedef struct { cl_mem buf; size_t off, ld; } place;
 
