@@ -14,7 +14,7 @@
 #
 # Each run is one process (about 5 s at n = 8192: filling the arrays,
 # the pinned and pageable transfer timings, the device-only DGEMM, four
-# dgemm_ calls, the check); 10 runs, under 150 s.  Logs under
+# dgemm_ calls, the check); 12 runs, under 150 s.  Logs under
 # $OUT/host_ab; a table last.
 set -u
 B=${B:-/work/main/.device-carry/build}
@@ -28,10 +28,12 @@ fi
 export GPUBLAS3_CROSSOVER=0 GPUBLAS3_VERBOSE=1
 
 runs=""
-run() {  # label n beta pack_once
-    timeout 40 env GPUBLAS3_PACK_ONCE=$4 "$T" "$2" 3 "$3" - >"$D/$1.txt" 2>"$D/$1.err"
-    echo "exit status $?" >>"$D/$1.txt"
-    runs+="$1 "
+run() {  # label n beta pack_once [VAR=value...]
+    label=$1 n=$2 beta=$3 once=$4
+    shift 4
+    timeout 40 env GPUBLAS3_PACK_ONCE=$once "$@" "$T" "$n" 3 "$beta" - >"$D/$label.txt" 2>"$D/$label.err"
+    echo "exit status $?" >>"$D/$label.txt"
+    runs+="$label "
 }
 run n8192_b1_new 8192 1 1
 run n8192_b1_old 8192 1 0
@@ -43,6 +45,10 @@ run n4096_b1_new 4096 1 1
 run n4096_b1_old 4096 1 0
 run n4096_b0_new 4096 0 1
 run n4096_b0_old 4096 0 0
+# larger chunks of the shared operand (GPUBLAS3_PANEL_KB sets both the
+# panel floor and the chunk size; at n = 8192 panels stay 1024 wide)
+run n8192_b1_p64m 8192 1 1 GPUBLAS3_PANEL_KB=65536
+run n8192_b1_p128m 8192 1 1 GPUBLAS3_PANEL_KB=131072
 
 # One line per run: dgemm_'s best time, the floor, their ratio, the
 # device-only DGEMM, the check, and the last timed call's own account
