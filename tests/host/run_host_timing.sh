@@ -24,7 +24,7 @@ run() {  # label, then environment settings for host_timing
     echo "== $label"
     env "$@" GPUBLAS3_VERBOSE=1 "$T" "$N" 3 1.0 >"$OUT/timing_$label.txt" 2>"$OUT/timing_$label.err"
     echo "exit status $?" >>"$OUT/timing_$label.txt"
-    grep -E "^(device|h2d|d2h|compute|bound|floor|dgemm_|nvblas|check|exit)" "$OUT/timing_$label.txt"
+    grep -E "^(device|h2d|d2h|compute|bound|floor|host copy|dgemm_|nvblas|check|exit)" "$OUT/timing_$label.txt"
     grep "gpublas3: DGEMM" "$OUT/timing_$label.err" | tail -n 1
 }
 

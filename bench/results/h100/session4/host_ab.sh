@@ -12,9 +12,9 @@
 #
 #   bash bench/gpu_run.sh "bash bench/results/h100/session4/host_ab.sh"
 #
-# Each run is one process (about 5 s at n = 8192: filling the arrays,
-# the pinned and pageable transfer timings, the device-only DGEMM, four
-# dgemm_ calls, the check); 12 runs, under 150 s.  Logs under
+# Each run is one process (about 6 s at n = 8192: filling the arrays,
+# the pinned and pageable transfer timings, the host copies alone, the
+# device-only DGEMM, four dgemm_ calls, the check); 12 runs, under 150 s.  Logs under
 # $OUT/host_ab; a table last.
 set -u
 B=${B:-/work/main/.device-carry/build}
@@ -50,19 +50,24 @@ run n4096_b0_old 4096 0 0
 run n8192_b1_p64m 8192 1 1 GPUBLAS3_PANEL_KB=65536
 run n8192_b1_p128m 8192 1 1 GPUBLAS3_PANEL_KB=131072
 
-# One line per run: dgemm_'s best time, the floor, their ratio, the
-# device-only DGEMM, the check, and the last timed call's own account
-# (host packing, unpacking, waiting; how often the shared operand was packed).
-printf "%-14s %9s %9s %6s %9s %7s  %s\n" run dgemm_ floor ratio compute check "last timed call (GPUBLAS3_VERBOSE)"
+# One line per run: dgemm_'s best time, the pinned-transfer floor, their
+# ratio, the host's copies alone (A, B into pinned memory, C back: the
+# staging's own floor), the device-only DGEMM, the check, and the last
+# timed call's own account (host packing, unpacking, waiting; how often
+# the shared operand was packed).
+printf "%-14s %9s %9s %6s %9s %9s %7s  %s\n" run dgemm_ floor ratio hostcopy compute check \
+    "last timed call (GPUBLAS3_VERBOSE)"
 for r in $runs; do
     f=$D/$r.txt
     t=$(awk '/^dgemm_/ {print $2}' "$f")
     fl=$(awk '/^floor/ {print $2}' "$f")
     ratio=$(awk '/^dgemm_/ {for (i = 1; i <= NF; i++) if ($i == "floor") print $(i + 1)}' "$f" | tr -d ,)
     cmp=$(awk '/^compute/ {print $2}' "$f")
+    hc=$(awk '/^host copy/ {print $3}' "$f")
     chk=$(awk '/^check/ {print $5}' "$f")
     v=$(grep "gpublas3: DGEMM" "$D/$r.err" | sed -n 4p | sed -E 's/.* ([0-9]+ panel\(s\) of)/\1/; s/host packing/pack/; s/unpacking/unpack/')
-    printf "%-14s %9s %9s %6s %9s %7s  %s\n" "$r" "${t:-?}" "${fl:-?}" "${ratio:-?}" "${cmp:-?}" "${chk:-?}" "$v"
+    printf "%-14s %9s %9s %6s %9s %9s %7s  %s\n" "$r" "${t:-?}" "${fl:-?}" "${ratio:-?}" "${hc:-?}" "${cmp:-?}" \
+        "${chk:-?}" "$v"
 done
 grep -h "exit status [^0]" "$D"/*.txt && echo "(a run failed: see $D)"
-grep -h "^h2d\|^d2h" "$D/n8192_b1_new.txt"
+grep -h "^h2d\|^d2h\|^host copy" "$D/n8192_b1_new.txt"
