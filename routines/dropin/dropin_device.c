@@ -530,7 +530,8 @@ static void report(const engine *e, const char *name, int early, double t, cl_in
                  e->reuse.packs + e->reuse.reads);
     fprintf(stderr, "gpublas3: %.*s m=%d n=%d k=%d on %s: %d panel(s) of %d (%s%s%s), %s %.4f s; host packing "
             "%.4f s (%.3f GB), unpacking %.4f s (%.3f GB), waiting %.4f s\n", (int)strcspn(name, " "), name, c->m,
-            c->n, c->k, g3h_device_name(e->s), e->pl->npanels, e->pl->width, early ? "early start" : "whole shared first",
+            c->n, c->k, g3h_device_name(e->s), e->pl->npanels, e->pl->width,
+            early ? "early start" : "whole shared first",
             e->host_beta != 0 || e->host_beta_im != 0 ? ", beta C on the host" : "", once,
             err == CL_SUCCESS ? "done in" : "FAILED after", t, e->t_pack, 1e-9 * (double)e->b_pack, e->t_unpack,
             1e-9 * (double)e->b_unpack, e->t_wait);

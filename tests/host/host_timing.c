@@ -303,7 +303,8 @@ int main(int argc, char **argv)
     printf("floor            %.4f s = pinned A, B up %.4f s + C down %.4f s (overlapped: %.4f s)\n", floor, floor_up,
            t_down, fmax(floor_up, t_down));
     printf("host copy        %.4f s = A, B into pinned memory %.4f s (%.1f GB/s) + C back %.4f s (%.1f GB/s), "
-           "%d threads\n", 2 * t_pack + t_back, 2 * t_pack, bytes / t_pack / 1e9, t_back, bytes / t_back / 1e9, threads);
+           "%d threads\n", 2 * t_pack + t_back, 2 * t_pack, bytes / t_pack / 1e9, t_back, bytes / t_back / 1e9,
+           threads);
     printf("dgemm_           %.4f s (%.1f GFLOP/s), ratio to bound %.2f, to floor %.2f (target <= 1.2)\n", t_ours,
            flops / t_ours / 1e9, t_ours / bound, t_ours / floor);
     if (nv)

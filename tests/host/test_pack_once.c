@@ -93,8 +93,9 @@ static void check(spec_case c, size_t pad)
 static spec_case base(spec_routine r, int type, int tall)
 {
     return (spec_case){ .routine = r, .dbl = type & 1, .cplx = type >> 1, .order = gpublas3ColumnMajor,
-                        .M = tall ? 150 : 37, .N = tall ? 29 : 150, .K = 41, .alpha = 1.25, .alpha_im = type >> 1 ? -0.5 : 0,
-                        .beta = -0.75, .beta_im = type >> 1 ? 0.25 : 0, .diag = gpublas3NonUnit };
+                        .M = tall ? 150 : 37, .N = tall ? 29 : 150, .K = 41, .alpha = 1.25,
+                        .alpha_im = type >> 1 ? -0.5 : 0, .beta = -0.75, .beta_im = type >> 1 ? 0.25 : 0,
+                        .diag = gpublas3NonUnit };
 }
 
 static void test_gemm(void **state)
