@@ -10,12 +10,13 @@
 # new, old so that both share the machine's drift.  No NVBLAS here
 # (tests/host/run_host_timing.sh has it).  Run from the repository root:
 #
-#   bash bench/gpu_run.sh "bash bench/results/h100/session4/host_ab.sh"
+#   bash bench/gpu_run.sh "bash bench/results/h100/session4/host_ab.sh"; cat $OUT/host_ab/table.txt
 #
+# (gpu_run.sh logs a command's output in $OUT/commands.log.)
 # Each run is one process (about 6 s at n = 8192: filling the arrays,
 # the pinned and pageable transfer timings, the host copies alone, the
 # device-only DGEMM, four dgemm_ calls, the check); 12 runs, under 150 s.  Logs under
-# $OUT/host_ab; a table last.
+# $OUT/host_ab; the table last, also in $OUT/host_ab/table.txt.
 set -u
 B=${B:-/work/main/.device-carry/build}
 T=$B/tests/host/host_timing
@@ -55,6 +56,7 @@ run n8192_b1_p128m 8192 1 1 GPUBLAS3_PANEL_KB=131072
 # staging's own floor), the device-only DGEMM, the check, and the last
 # timed call's own account (host packing, unpacking, waiting; how often
 # the shared operand was packed).
+{
 printf "%-14s %9s %9s %6s %9s %9s %7s  %s\n" run dgemm_ floor ratio hostcopy compute check \
     "last timed call (GPUBLAS3_VERBOSE)"
 for r in $runs; do
@@ -71,3 +73,4 @@ for r in $runs; do
 done
 grep -h "exit status [^0]" "$D"/*.txt && echo "(a run failed: see $D)"
 grep -h "^h2d\|^d2h\|^host copy" "$D/n8192_b1_new.txt"
+} | tee "$D/table.txt"
