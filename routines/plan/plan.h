@@ -42,6 +42,35 @@ static inline int g3_valid_rank_trans(int type, int herm, gpublas3Transpose t)
     return t == gpublas3NoTrans || t == (herm ? gpublas3ConjTrans : gpublas3Trans);
 }
 
+/* An operand packed once and read by a series of calls: the host
+ * drop-ins' panels all multiply by the same shared matrix (A, or B by
+ * rows), which a call through the cl_mem API would pack again each time.
+ * The caller names the buffer that holds it (src), passes the object to
+ * every call of the series that uses that operand whole (g3_call.reuse),
+ * and releases it after the last; it must not be shared between threads.
+ * The first such call packs the operand into scratch it keeps, and fixes
+ * the parameter set (its layout) for the rest; a later call reads the
+ * packed copy when its operand is the same one (buffer, place, transpose,
+ * structure, extent and set), else packs as usual, so a mismatch costs
+ * time, never a wrong result.  Calls carrying it take the packed path. */
+typedef struct {
+    cl_mem src;            /* the shared operand's buffer */
+    cl_mem buf;            /* its packed copy (pool scratch kept), NULL until the first call */
+    const g3_device *d;
+    const g3_kset *ks;     /* the set the copy is laid out for */
+    int shape;
+    g3_operand op;         /* what buf holds: op packed whole, xlen x klen */
+    int bside;
+    size_t xlen, klen;
+    cl_command_queue q;    /* the queue and last event of the last call that used it */
+    cl_event last;
+    int packs, reads;      /* calls that packed it, calls that read it (GPUBLAS3_VERBOSE) */
+} g3_reuse;
+void g3_reuse_init(g3_reuse *r, cl_mem src);
+/* Gives the packed copy back to the pool (reused once the last call that
+ * read it has completed). */
+void g3_reuse_release(g3_reuse *r);
+
 typedef struct {
     int dbl, cplx;
     size_t M, N, K;
@@ -54,6 +83,7 @@ typedef struct {
     size_t offc, ldc;
     int tri, band;
     int snapshot;
+    g3_reuse *reuse;  /* NULL, or a series' shared operand (above) */
 } g3_call;
 
 /* The ways to run a call. */
