@@ -282,34 +282,50 @@ static void usage(FILE *out)
         "                     else the first GPU, else the first OpenCL device)\n"
         "  --peers LIST       %s (default: all)\n"
         "  --csv FILE, --json FILE   write results with full metadata\n"
-        "  --order col,row  --transA N,T  --transB N,T  --side L,R  --uplo U,L  --diag N,U\n"
+        "  --order col,row  --transA N,T,C  --transB N,T,C  --side L,R  --uplo U,L  --diag N,U\n"
         "                     option sets to run (default: col N N L U N); each routine\n"
-        "                     runs every combination of the options it takes\n"
+        "                     runs every combination of the options it takes (C: conjugate\n"
+        "                     transpose; real routines run it as T, and not again when T is\n"
+        "                     listed; complex syrk, syr2k take N,T and herk, her2k N,C)\n"
         "  --alpha A --beta B  scalars (default: 1.25 0.75)   --seed S (default: 1)\n"
         "  --list             list OpenCL devices and exit\n", bench_suite_names(), bench_peer_names());
 }
 
-static int split(char *s, char **items, int max)
+/* Splits option `what`'s comma-separated list into at most `max` items;
+ * more than that, or none, is refused with a message (-1). */
+static int split(char *s, char **items, int max, const char *what)
 {
     int n = 0;
-    for (char *t = strtok(s, ","); t && n < max; t = strtok(NULL, ",")) items[n++] = t;
-    return n;
+    for (char *t = strtok(s, ","); t; t = strtok(NULL, ","), n++) {
+        if (n == max) {
+            fprintf(stderr, "gpublas3-bench: %s takes at most %d items\n", what, max);
+            return -1;
+        }
+        items[n] = t;
+    }
+    if (n == 0) fprintf(stderr, "gpublas3-bench: %s: empty list\n", what);
+    return n ? n : -1;
 }
 
-/* Parses a list of one-letter choices; `letters` maps position to value. */
+/* Parses a list of one-letter choices, each at most once; `letters` maps
+ * position to value.  Returns the count, or -1 after saying why. */
 static int parse_choices(char *arg, const char *letters, const int *values, int *out, const char *what)
 {
     char *items[4];
-    int n = split(arg, items, 4);
+    int n = split(arg, items, (int)strlen(letters), what), seen[4] = { 0 };
     for (int i = 0; i < n; i++) {
-        const char *hit = strlen(items[i]) >= 1 ? strchr(letters, items[i][0]) : NULL;
+        const char *hit = strchr(letters, items[i][0]);   /* the first letter: "col" is c */
         if (!hit || !*hit) {
-            fprintf(stderr, "gpublas3-bench: bad %s \"%s\" (one of %s)\n", what, items[i], letters);
+            fprintf(stderr, "gpublas3-bench: %s: bad item \"%s\" (one of %s)\n", what, items[i], letters);
+            return -1;
+        }
+        if (seen[hit - letters]++) {
+            fprintf(stderr, "gpublas3-bench: %s: \"%s\" given twice\n", what, items[i]);
             return -1;
         }
         out[i] = values[hit - letters];
     }
-    return n < 1 || n > 2 ? -1 : n;
+    return n;
 }
 
 static int parse_args(int argc, char **argv, bench_config *cfg)
@@ -367,18 +383,18 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
             break;
         case 'r':
             routines_given = 1;
-            n = split(optarg, items, BENCH_MAX_LIST);
+            if ((n = split(optarg, items, SPEC_NALL, "--routines")) < 0) return -1;
             cfg->nroutines = 0;
-            for (int i = 0; i < n && cfg->nroutines < SPEC_NALL; i++) {
+            for (int i = 0; i < n; i++) {
                 int r = spec_parse_routine(items[i]);
                 if (r < 0) { fprintf(stderr, "gpublas3-bench: unknown routine \"%s\"\n", items[i]); return -1; }
                 cfg->routines[cfg->nroutines++] = r;
             }
             break;
         case 'p':
-            n = split(optarg, items, BENCH_MAX_LIST);
+            if ((n = split(optarg, items, 4, "--precisions")) < 0) return -1;
             cfg->nprecisions = 0;
-            for (int i = 0; i < n && cfg->nprecisions < 4; i++) {
+            for (int i = 0; i < n; i++) {
                 const char *p = strchr("sdcz", items[i][0]);
                 if (!p || !items[i][0] || items[i][1]) {
                     fprintf(stderr, "gpublas3-bench: precision must be s, d, c or z\n");
@@ -388,7 +404,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
             }
             break;
         case 'n':
-            n = split(optarg, items, BENCH_MAX_LIST);
+            if ((n = split(optarg, items, BENCH_MAX_LIST, "--sizes")) < 0) return -1;
             cfg->nsizes = 0;
             for (int i = 0; i < n; i++) {
                 char *end;
@@ -407,7 +423,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
             break;
         case 'D': cfg->device = optarg; break;
         case 'P':
-            n = split(optarg, items, BENCH_MAX_LIST);
+            if ((n = split(optarg, items, BENCH_MAX_LIST, "--peers")) < 0) return -1;
             for (int i = 0; i < n; i++)
                 if (!bench_find_peer(items[i])) {
                     fprintf(stderr, "gpublas3-bench: unknown peer \"%s\" (%s)\n", items[i], bench_peer_names());
@@ -422,27 +438,27 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         case 'a': cfg->alpha = atof(optarg); break;
         case 'b': cfg->beta = atof(optarg); break;
         case 'o':
-            if ((n = parse_choices(optarg, "cr", orders, tmp, "order")) < 0) return -1;
+            if ((n = parse_choices(optarg, "cr", orders, tmp, "--order")) < 0) return -1;
             for (int i = 0; i < n; i++) cfg->orders[i] = (gpublas3Order)tmp[i];
             cfg->norders = n;
             break;
         case 'A': case 'B':
-            if ((n = parse_choices(optarg, "NTC", transes, tmp, "transpose")) < 0) return -1;
+            if ((n = parse_choices(optarg, "NTC", transes, tmp, opt == 'A' ? "--transA" : "--transB")) < 0) return -1;
             for (int i = 0; i < n; i++) (opt == 'A' ? cfg->transA : cfg->transB)[i] = (gpublas3Transpose)tmp[i];
             *(opt == 'A' ? &cfg->ntransA : &cfg->ntransB) = n;
             break;
         case 'S':
-            if ((n = parse_choices(optarg, "LR", sides, tmp, "side")) < 0) return -1;
+            if ((n = parse_choices(optarg, "LR", sides, tmp, "--side")) < 0) return -1;
             for (int i = 0; i < n; i++) cfg->sides[i] = (gpublas3Side)tmp[i];
             cfg->nsides = n;
             break;
         case 'U':
-            if ((n = parse_choices(optarg, "UL", uplos, tmp, "uplo")) < 0) return -1;
+            if ((n = parse_choices(optarg, "UL", uplos, tmp, "--uplo")) < 0) return -1;
             for (int i = 0; i < n; i++) cfg->uplos[i] = (gpublas3Uplo)tmp[i];
             cfg->nuplos = n;
             break;
         case 'G':
-            if ((n = parse_choices(optarg, "NU", diags, tmp, "diag")) < 0) return -1;
+            if ((n = parse_choices(optarg, "NU", diags, tmp, "--diag")) < 0) return -1;
             for (int i = 0; i < n; i++) cfg->diags[i] = (gpublas3Diag)tmp[i];
             cfg->ndiags = n;
             break;
@@ -502,6 +518,23 @@ static int case_dims(const bench_config *cfg, int si, spec_case *c, const char *
     default:
         return s->K == (c->side == gpublas3Left ? s->M : s->N);
     }
+}
+
+/* Whether case c's transposes make a call worth running: complex SYRK and
+ * SYR2K take N or T, HERK and HER2K N or C (reference BLAS refuses the
+ * other); for real matrices C means T, so a real case with C runs only
+ * when T is not in the same list (it would be the same call again). */
+static int runs_trans(const bench_config *cfg, const spec_case *c)
+{
+    int r = c->routine;
+    if (c->cplx)
+        return !((r == SPEC_SYRK || r == SPEC_SYR2K) && c->transA == gpublas3ConjTrans) &&
+               !((r == SPEC_HERK || r == SPEC_HER2K) && c->transA == gpublas3Trans);
+    for (int i = 0; takes[r][1] && c->transA == gpublas3ConjTrans && i < cfg->ntransA; i++)
+        if (cfg->transA[i] == gpublas3Trans) return 0;
+    for (int i = 0; takes[r][2] && c->transB == gpublas3ConjTrans && i < cfg->ntransB; i++)
+        if (cfg->transB[i] == gpublas3Trans) return 0;
+    return 1;
 }
 
 /* Timed calls of a case: --reps, and in shape runs 8 times as many
@@ -577,11 +610,7 @@ int main(int argc, char **argv)
                 .alpha = cfg.alpha, .beta = cfg.beta };
             const char *group;
             if (!case_dims(&cfg, si, &c, &group)) continue;
-            /* complex SYRK/SYR2K take N or T, HERK/HER2K N or C (reference BLAS) */
-            int herm = r == SPEC_HERK || r == SPEC_HER2K;
-            if (c.cplx && t[1] && !t[2] && r != SPEC_TRMM &&
-                c.transA == (herm ? gpublas3Trans : gpublas3ConjTrans))
-                continue;
+            if (!runs_trans(&cfg, &c)) continue;
             spec_complete(&c);
             case_data h;
             case_buffers d = { 0 };
@@ -624,9 +653,12 @@ int main(int argc, char **argv)
     }
     }
 
+    if (nall == 0)
+        fprintf(stderr, "gpublas3-bench: no case to run: hemm, herk and her2k run in c and z only, herk and\n"
+                        "her2k take transA N or C, complex syrk and syr2k N or T, shapes apply as --help says\n");
     bench_cpu_sample_now(&cpu1);
     bench_cpu_others(&cpu0, &cpu1, dev.host_cpus, &dev.others, &dev.steal);
-    int rc = 0;
+    int rc = nall ? 0 : 2;   /* nothing ran: said above */
     if (csv) fclose(csv);
     if (cfg.json && report_json(cfg.json, &cfg, &dev, cfg.peers, versions, cfg.npeers, all, nall)) {
         fprintf(stderr, "gpublas3-bench: cannot write %s\n", cfg.json);
