@@ -67,6 +67,7 @@ typedef struct {
     void *A, *B, *C, *before, *ref, *scale, *got;
     size_t nA, nB, nC, nout;
     char out;
+    spec_case checked;   /* the case whose output is checked: the call's, or its leading part (--sample) */
 } case_data;
 
 static void free_case(case_data *h)
@@ -75,7 +76,24 @@ static void free_case(case_data *h)
     memset(h, 0, sizeof *h);
 }
 
-static int prepare_case(const spec_case *c, unsigned long long *seed, case_data *h)
+/* The leading part of case c that the check covers with --sample S:
+ * GEMM, SYRK-like and left-side routines keep the first S columns of
+ * their output (N = S), right-side ones the first S rows (M = S).  It is a
+ * call of the same routine on the same buffers with the same leading
+ * dimensions, whose result is part of the whole call's, so spec.h's
+ * reference and judgement apply to it unchanged, at S/N of the cost
+ * ((S/N)^2 for SYRK-like routines: their leading S x S block). */
+static spec_case leading_part(const spec_case *c, size_t S)
+{
+    spec_case p = *c;
+    int right = c->side == gpublas3Right && (c->routine == SPEC_SYMM || c->routine == SPEC_HEMM ||
+                                             c->routine == SPEC_TRMM || c->routine == SPEC_TRSM);
+    size_t *dim = right ? &p.M : &p.N;
+    if (S && *dim > S) *dim = S;
+    return p;
+}
+
+static int prepare_case(const spec_case *c, size_t sample, unsigned long long *seed, case_data *h)
 {
     int dbl = c->dbl;
     size_t es = spec_elem_size(c), nc = c->cplx ? 2 : 1; /* reals per element */
@@ -93,10 +111,11 @@ static int prepare_case(const spec_case *c, unsigned long long *seed, case_data 
     h->ref = malloc(h->nout * es);
     h->got = malloc(h->nout * es);
     if (!h->before || !h->ref || !h->got || (h->nA && !h->A)) return -1;
+    h->checked = leading_part(c, sample);
     memcpy(h->ref, h->before, h->nout * es);
-    spec_reference(c, h->A, h->B, h->ref);
+    spec_reference(&h->checked, h->A, h->B, h->ref);
 
-    spec_case ca = *c;
+    spec_case ca = h->checked;
     ca.alpha = fabs(c->alpha);
     ca.beta = fabs(c->beta);
     ca.alpha_im = ca.beta_im = 0; /* (complex: a scale of the parts' magnitudes, for the report) */
@@ -110,19 +129,53 @@ static int prepare_case(const spec_case *c, unsigned long long *seed, case_data 
     return 0;
 }
 
-/* max |got - ref| / scale over the output buffer; untouched elements give 0. */
-static double max_rel_err(const case_data *h, const spec_case *c)
+/* max |got - ref| / scale over the checked case's output elements. */
+static double max_rel_err(const case_data *h)
 {
+    const spec_case *c = &h->checked;
     double worst = 0.0;
-    int dbl = c->dbl;
-    for (size_t i = 0; i < h->nout * (c->cplx ? 2 : 1); i++) {
-        double d = fabs(get(h->got, i, dbl) - get(h->ref, i, dbl));
-        if (d == 0.0) continue;
-        double s = get(h->scale, i, dbl);
-        double e = (s > 0.0 && d <= 1e308) ? d / s : INFINITY;
-        if (e > worst) worst = e;
-    }
+    int dbl = c->dbl, nc = c->cplx ? 2 : 1;
+    size_t rows, cols;
+    spec_dims(c, h->out, &rows, &cols);
+    for (size_t j = 0; j < cols; j++)
+        for (size_t i = 0; i < rows; i++) {
+            if (!spec_referenced(c, h->out, i, j)) continue;
+            for (size_t x = spec_index(c, h->out, i, j) * nc, q = 0; q < (size_t)nc; q++) {
+                double d = fabs(get(h->got, x + q, dbl) - get(h->ref, x + q, dbl));
+                if (d == 0.0) continue;
+                double s = get(h->scale, x + q, dbl);
+                double e = (s > 0.0 && d <= 1e308) ? d / s : INFINITY;
+                if (e > worst) worst = e;
+            }
+        }
     return worst;
+}
+
+/* spec_check of the checked case.  When that is the leading part of the
+ * call, the rest of what the call may write is compared with itself (its
+ * `before` is the result there), and everything the call must not touch
+ * with the data before the call, as in a whole check. */
+static size_t check_result(const spec_case *c, const case_data *h, char *msg, size_t n)
+{
+    if (h->checked.M == c->M && h->checked.N == c->N)
+        return spec_check(c, h->A, h->B, h->before, h->got, h->ref, msg, n);
+    size_t es = spec_elem_size(c), rows, cols;
+    char *before = malloc(h->nout * es);
+    if (!before) {
+        snprintf(msg, n, "out of memory for the check");
+        return 1;
+    }
+    memcpy(before, h->before, h->nout * es);
+    spec_dims(c, h->out, &rows, &cols);
+    for (size_t j = 0; j < cols; j++)
+        for (size_t i = 0; i < rows; i++)
+            if (spec_referenced(c, h->out, i, j) && !spec_referenced(&h->checked, h->out, i, j)) {
+                size_t x = spec_index(c, h->out, i, j) * es;
+                memcpy(before + x, (const char *)h->got + x, es);
+            }
+    size_t bad = spec_check_n(&h->checked, h->A, h->B, before, h->got, h->ref, h->nout, msg, n);
+    free(before);
+    return bad;
 }
 
 /* Device buffers of one case, shared by every device peer. */
@@ -174,8 +227,8 @@ static int check(const bench_peer *p, const spec_case *c, const bench_device *de
         clFinish(q);
         return 0;
     }
-    size_t bad = spec_check(c, h->A, h->B, h->before, h->got, h->ref, msg, sizeof msg);
-    res->max_rel_err = max_rel_err(h, c);
+    size_t bad = check_result(c, h, msg, sizeof msg);
+    res->max_rel_err = max_rel_err(h);
     if (bad) {
         snprintf(res->status, sizeof res->status, "FAIL: %zu bad elements; %s", bad, msg);
         return 0;
@@ -288,6 +341,9 @@ static void usage(FILE *out)
         "                     transpose; real routines run it as T, and not again when T is\n"
         "                     listed; complex syrk, syr2k take N,T and herk, her2k N,C)\n"
         "  --alpha A --beta B  scalars (default: 1.25 0.75)   --seed S (default: 1)\n"
+        "  --sample S         check only the leading S columns of each output (S rows on the\n"
+        "                     right side; syrk-like: the leading S x S block), not all of it:\n"
+        "                     large sizes, whose host reference costs more than the timing\n"
         "  --list             list OpenCL devices and exit\n", bench_suite_names(), bench_peer_names());
 }
 
@@ -338,6 +394,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         { "transA", 1, 0, 'A' }, { "transB", 1, 0, 'B' }, { "side", 1, 0, 'S' },
         { "uplo", 1, 0, 'U' }, { "diag", 1, 0, 'G' }, { "list", 0, 0, 'l' },
         { "help", 0, 0, 'h' }, { "rounds", 1, 0, 'W' }, { "shapes", 1, 0, 'L' }, { "suite", 1, 0, 'Y' },
+        { "sample", 1, 0, 'K' },
         { 0, 0, 0, 0 } };
     static const int orders[] = { gpublas3ColumnMajor, gpublas3RowMajor };
     static const int transes[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
@@ -421,6 +478,13 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
             cfg->rounds = atoi(optarg);
             if (cfg->rounds < 1 || cfg->rounds > 64) { fprintf(stderr, "gpublas3-bench: --rounds 1..64\n"); return -1; }
             break;
+        case 'K': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || v < 1) { fprintf(stderr, "gpublas3-bench: --sample wants a positive count\n"); return -1; }
+            cfg->sample = (size_t)v;
+            break;
+        }
         case 'D': cfg->device = optarg; break;
         case 'P':
             if ((n = split(optarg, items, BENCH_MAX_LIST, "--peers")) < 0) return -1;
@@ -615,7 +679,7 @@ int main(int argc, char **argv)
             case_data h;
             case_buffers d = { 0 };
             size_t es = spec_elem_size(&c);
-            int prepared = prepare_case(&c, &seed, &h) == 0;
+            int prepared = prepare_case(&c, cfg.sample, &seed, &h) == 0;
             if (prepared) {
                 d.A = make_buffer(dev.context, h.A, h.nA * es);
                 d.B = make_buffer(dev.context, h.B, h.nB * es);

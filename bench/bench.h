@@ -22,6 +22,7 @@ typedef struct {
     int nshapes;
     const char *suite;
     int reps, rounds;                           /* timed calls per case per round */
+    size_t sample;                              /* --sample: check the output's leading part; 0: all */
     const char *device;                         /* selector, NULL: default */
     const char *peers[BENCH_MAX_LIST];
     int npeers;
