@@ -617,7 +617,7 @@ int main(int argc, char **argv)
            "method   median of %d timed calls after 1 checked warm-up call; wall clock between\n"
            "         cudaDeviceSynchronize, transfers excluded; alpha=%g beta=%g; seed %llu\n\n",
            date, host, prop.name, driver, api, version, reps, alpha, beta, seed);
-    printf("%-7s %-22s %15s %11s %10s  status\n", "routine", "options", nshapes ? "shape" : "n", "cublas", "max_err");
+    printf("%-7s %-34s %15s %11s %10s  status\n", "routine", "options", nshapes ? "shape" : "n", "cublas", "max_err");
     FILE *f = csv ? fopen(csv, "w") : NULL;
     if (csv && !f) { fprintf(stderr, "cublas_peer: cannot write %s\n", csv); return 1; }
     if (f)
@@ -640,7 +640,7 @@ int main(int argc, char **argv)
                            : d == 2 ? run_complex<float>(h, r, c.M, creps, alpha, beta, &seed)
                            : d ? run<double>(h, c, creps, alpha, beta, &seed)
                                : run<float>(h, c, creps, alpha, beta, &seed);
-                printf("%c%-6s %-22s %15s %11.2f %10.2g  %s\n", "sdcz"[d], names[r], c.options.c_str(),
+                printf("%c%-6s %-34s %15s %11.2f %10.2g  %s\n", "sdcz"[d], names[r], c.options.c_str(),
                        c.dims.c_str(), res.gflops, res.err, res.status.c_str());
                 fflush(stdout);
                 if (f) {

@@ -17,11 +17,11 @@
 # the table says which steps were cut.  The check of a case (OpenBLAS on
 # the host: reference, error scale, and the bound once per device peer)
 # costs far more than the GPU's calls at these sizes: 8mnk flops at
-# n = 8192 is 4.4 TFLOP per ZGEMM, and the Debian OpenBLAS there checked
-# at roughly 120 (S) and 65 (D) GFLOP/s (inferred from the step times of
-# bench/results/h100/run3.log).  So the
-# checks cover the leading SAMPLE columns of each output (--sample, the
-# same routine on the same buffers; bench/README.md), and D and Z run
+# n = 8192 is 4.4 TFLOP per ZGEMM, and Debian's OpenBLAS there is slow:
+# with whole checks, session 4's first two calls got S and D GEMM 8192 in
+# 90 s and CGEMM 8192 alone in 130 s (run1/, run2/ beside this script).
+# So the checks cover the leading SAMPLE columns of each output (--sample:
+# the same routine on the same buffers; bench/README.md), and D and Z run
 # first at BIG (the ratios most asked for), then S and C.
 #
 # Everything is overridable, so the parsing can be checked on PoCL:
