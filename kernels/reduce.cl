@@ -21,5 +21,5 @@ __kernel void reduce(const int M, const int N, const int splits, const real alph
     real sum = p[0];
     for (int s = 1; s < splits; s++)
         sum += p[s * pslice];
-    put(C, offc, ldc, M, N, tri, 0, m, n, alpha, beta, sum);
+    store(C, offc, ldc, M, N, tri, 0, 0, m, n, alpha, beta, sum);
 }
