@@ -5,7 +5,7 @@
 
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait)
 {
-    *c = (g3_chain){ q, nwait, wait, NULL };
+    *c = (g3_chain){ q, nwait, wait, NULL, 0 };
 }
 
 cl_uint g3_chain_deps(const g3_chain *c, const cl_event **deps)
@@ -23,6 +23,7 @@ void g3_chain_push(g3_chain *c, cl_event ev)
     if (c->last)
         clReleaseEvent(c->last);
     c->last = ev;
+    c->steps++;
 }
 
 gpublas3Status g3_chain_finish(g3_chain *c, cl_event *events)

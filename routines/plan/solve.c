@@ -21,6 +21,7 @@
  * them), with complex alpha (the updates' beta = alpha is then complex too)
  * and T conjugated for ConjTrans; trtri inverts the blocks in complex
  * arithmetic. */
+#include <stdio.h>
 #include "plan.h"
 #include "trtri.h"
 
@@ -169,6 +170,10 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
             if (st == gpublas3Success)
                 st = solve(&v, 0, n, s->alpha);
             g3_scratch_release(d, &chain, 2, bufs);
+            if (g3_plan_verbose())
+                fprintf(stderr, "gpublas3: trsm: %ctrsm %s n=%zu rhs=%zu nb=%zu refine=%d: %u commands\n",
+                        "sdcz"[s->dbl + 2 * s->cplx], s->left ? "left" : "right", n, s->left ? s->N : s->M,
+                        v.nb, v.refine, chain.steps);
         }
     }
     if (st != gpublas3Success) {
