@@ -8,7 +8,9 @@
  * copy kernel's g3_operand); `tri` stores one triangle of C (SYRK, SYR2K),
  * `band` marks the k-range where a triangular operand is nonzero (TRMM),
  * `snapshot` says that a[0] (1) or b[0] (2) is the output itself (TRMM: it
- * is read before it is overwritten).
+ * is read before it is overwritten); `direct` asks for the direct path
+ * whatever the size, where the direct kernel can run the call (TRSM's
+ * small products: solve.c).
  * A complex call (`cplx`, G3_CPLX or G3_HERMITIAN when C's diagonal must
  * come out real) counts M, N, K, offc and ldc in complex elements, has
  * complex alpha and beta, and complex operands; complex.c maps it to a real
@@ -54,6 +56,7 @@ typedef struct {
     size_t offc, ldc;
     int tri, band;
     int snapshot;
+    int direct;
 } g3_call;
 
 /* The ways to run a call. */
