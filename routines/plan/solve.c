@@ -4,9 +4,10 @@
  * T is halved at a multiple of nb, the half that does not depend on the
  * other is solved first, the other half of B is updated by one GEMM-shaped
  * call, B2 <- alpha*B2 - T21*X1 (left; right: X1*T12), and the second half is
- * solved with alpha = 1.  A block of at most nb is one call, X_i <- alpha *
- * inv(T_ii) * B_i, which reads the B block it writes (the packed path's
- * snapshot).  So the updates are few and large (K = n/2, n/4, ...):
+ * solved with alpha = 1.  A block of at most nb is X_i <- alpha * inv(T_ii)
+ * * B_i: unrefined, one call reading the B block it writes (the packed
+ * path's snapshot); refined, below.  So the updates are few and large (K =
+ * n/2, n/4, ...):
  * ceil(n/nb) - 1 updates and ceil(n/nb) blocks, all chained by events, no
  * host wait (n = 8192, nb = 64: 127 updates, 128 blocks).
  *
@@ -67,9 +68,9 @@ static gpublas3Status step(const solver *v, size_t len, size_t k, g3_operand t, 
 {
     const g3_solve *s = v->s;
     g3_call c = { .dbl = s->dbl, .cplx = s->cplx, .M = s->left ? len : s->M, .N = s->left ? s->N : len, .K = k,
-                  .alpha = alpha.re, .alpha_im = alpha.im, .beta = beta.re, .beta_im = beta.im, .nterms = 1, .a = { s->left ? t : x }, .b = { s->left ? x : t }, .c = out.buf,
-                  .offc = out.off, .ldc = out.ld };
-    c.direct = k <= v->direct;
+                  .alpha = alpha.re, .alpha_im = alpha.im, .beta = beta.re, .beta_im = beta.im, .nterms = 1,
+                  .a = { s->left ? t : x }, .b = { s->left ? x : t }, .c = out.buf, .offc = out.off,
+                  .ldc = out.ld, .direct = k <= v->direct };
     if (snapshot)
         c.snapshot = s->left ? 2 : 1;
     if (tri)
@@ -163,7 +164,8 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
         size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n, nr = g3_roundup(n, v.nb);
         size_t rhs = s->left ? s->N : s->M;
         /* the inverted blocks; S; their transposes when products go direct */
-        size_t bytes[3] = { nr * v.nb * es, v.refine || v.direct ? nbl * rhs * es : 0, v.direct ? nr * v.nb * es : 0 };
+        size_t bytes[3] = { nr * v.nb * es, v.refine || v.direct ? nbl * rhs * es : 0,
+                            v.direct ? nr * v.nb * es : 0 };
         cl_mem bufs[3];
         st = g3_scratch_acquire(d, &chain, 3, bytes, bufs);
         if (st == gpublas3Success) {

@@ -208,8 +208,8 @@ static void trsm_direct_products(void **state)
             path_of(&t, 50 + dbl, &fails, counts);
             int want_direct = cplx ? 0 : 7 * 3 + 5, want_packed = cplx ? 7 * 3 + 6 : 1;
             if (counts[0] != want_direct || counts[1] != 0 || counts[2] != want_packed) {
-                print_error("FAIL %ctrsm M=100 N=40 nb=16: %d direct, %d split-k, %d packed calls; expected %d, 0, %d\n",
-                            "sdcz"[dbl + 2 * cplx], counts[0], counts[1], counts[2], want_direct, want_packed);
+                print_error("FAIL %ctrsm M=100 N=40 nb=16: %d direct, %d split-k, %d packed calls; "
+                            "expected %d, 0, %d\n", "sdcz"[dbl + 2 * cplx], counts[0], counts[1], counts[2], want_direct, want_packed);
                 fails++;
             }
             fails += same_twice(&t, 52 + dbl);
