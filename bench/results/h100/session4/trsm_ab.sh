@@ -4,14 +4,16 @@
 # (bench/NOTES.md, section 11).  Run from the repository root through
 # bench/gpu_run.sh, e.g.
 #   bash bench/gpu_run.sh "bash bench/results/h100/session4/trsm_ab.sh"
-# Writes $OUT/trsm_ab-*.txt and prints a table last (GFLOP/s, useful flops
-# M^2 N; gemm rows: our GEMM at the same n).  About 110 s of wall time at
-# most: every run gets what is left of a 112 s budget, in order of priority,
-# and is skipped when too little is left (the first run also compiles the
-# kernels; lib/diskcache.c keeps them for the later runs).  n = 128 is one diagonal block
-# (the inversion plus one refined block), the fixed cost of every TRSM.
-# 8192 runs in single precision only: its host check (OpenBLAS on the host,
-# about 110 GFLOP/s in double there) takes most of a run.
+# Writes $OUT/trsm_ab-*.txt and a table, $OUT/trsm_ab.table, printed last
+# too (gpu_run.sh logs it in $OUT/commands.log): GFLOP/s, useful flops
+# M^2 N; the gemm rows are our GEMM at the same n.  At most about 115 s of
+# wall time: every run gets what is left of a 112 s budget, in order of
+# priority, and is skipped when too little is left (the first run also
+# compiles the kernels; lib/diskcache.c keeps them for the later runs).
+# n = 128 is one diagonal block (the inversion plus one refined block): the
+# fixed cost of every TRSM.  8192 runs in single precision only: its host
+# check (OpenBLAS on the host, about 110 GFLOP/s in double there) takes
+# most of a run.
 set -u
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
@@ -77,10 +79,12 @@ for c in "old:$OLD" "new:$NEW"; do
         grep "gpublas3: trsm:" | tail -n 1 | sed "s/^/${c%%:*} /" >> "$OUT/trsm_ab-commands.txt"
 done
 
-echo "---- trsm_ab: $(( $(date +%s) - start )) s; GFLOP/s (median of 5)"
-cat "$OUT/trsm_ab-runs.txt" "$OUT/trsm_ab-skipped.txt" "$OUT/trsm_ab-commands.txt" 2>/dev/null
-for f in "$OUT"/trsm_ab-*.txt; do
-    name=$(basename "$f" .txt)
-    name=${name#trsm_ab-}
-    awk -v c="$name" '$1 ~ /^[sd](gemm|trsm)$/ && $2 == "col" { printf "%-10s %-6s %6s %10s\n", c, $1, $4, $5 }' "$f"
-done
+{
+    echo "---- trsm_ab: $(( $(date +%s) - start )) s; GFLOP/s (median of 5)"
+    cat "$OUT/trsm_ab-runs.txt" "$OUT/trsm_ab-skipped.txt" "$OUT/trsm_ab-commands.txt" 2>/dev/null
+    for f in "$OUT"/trsm_ab-*.txt; do
+        name=$(basename "$f" .txt)
+        name=${name#trsm_ab-}
+        awk -v c="$name" '$1 ~ /^[sd](gemm|trsm)$/ && $2 == "col" { printf "%-10s %-6s %6s %10s\n", c, $1, $4, $5 }' "$f"
+    done
+} | tee "$OUT/trsm_ab.table"
