@@ -1,15 +1,39 @@
 /* The one launch helper and the event chain.  Steps of one call are chained
  * by events, never by a host wait, so a call only enqueues and returns; the
- * chain also works on out-of-order queues. */
+ * chain also works on out-of-order queues.
+ *
+ * GPUBLAS3_CHAIN=order: on an in-order queue, steps after the first pass no
+ * wait list (the queue runs them in order anyway).  Each step still gets
+ * its event (the caller's events[0], the scratch pool).  A switch, not the
+ * default, until a GPU says whether the wait lists cost anything there
+ * (bench/NOTES.md, section 11). */
+#include <stdlib.h>
+#include <string.h>
 #include "core.h"
+
+static int order_only;
+static pthread_once_t order_once = PTHREAD_ONCE_INIT;
+static void read_order(void)
+{
+    const char *e = getenv("GPUBLAS3_CHAIN");
+    order_only = e && strcmp(e, "order") == 0;
+}
 
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait)
 {
-    *c = (g3_chain){ q, nwait, wait, NULL, 0 };
+    pthread_once(&order_once, read_order);
+    cl_command_queue_properties props = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+    if (order_only)
+        clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL);
+    *c = (g3_chain){ q, nwait, wait, NULL, 0, !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) };
 }
 
 cl_uint g3_chain_deps(const g3_chain *c, const cl_event **deps)
 {
+    if (c->last && c->ordered) {
+        *deps = NULL;
+        return 0;
+    }
     if (c->last) {
         *deps = &c->last;
         return 1;

@@ -28,8 +28,9 @@ COMMON="--device $DEV --side L --uplo L --transA N --diag N --peers gpublas3 --r
 start=$(date +%s)
 deadline=$((start + 112))
 
-# run NAME PARAMS CAP ARGS...: one bench run under GPUBLAS3_PARAMS=PARAMS,
-# at most CAP seconds and never past the deadline
+# run NAME PARAMS CAP ARGS...: one bench run under GPUBLAS3_PARAMS=PARAMS
+# (and GPUBLAS3_CHAIN=$CHAIN), at most CAP seconds and never past the deadline
+CHAIN=events
 run() {
     local name=$1 params=$2 cap=$3
     shift 3
@@ -40,8 +41,8 @@ run() {
         return
     fi
     local t0=$(date +%s)
-    GPUBLAS3_PARAMS=$params timeout "$cap" "$B" $COMMON "$@" > "$OUT/trsm_ab-$name.txt" 2>&1
-    echo "$name ($params): exit $? after $(( $(date +%s) - t0 )) s" >> "$OUT/trsm_ab-runs.txt"
+    GPUBLAS3_CHAIN=$CHAIN GPUBLAS3_PARAMS=$params timeout "$cap" "$B" $COMMON "$@" > "$OUT/trsm_ab-$name.txt" 2>&1
+    echo "$name ($params, GPUBLAS3_CHAIN=$CHAIN): exit $? after $(( $(date +%s) - t0 )) s" >> "$OUT/trsm_ab-runs.txt"
 }
 
 # old: the H100's defaults before this branch's switch (nb 128, refined, packed products)
@@ -66,7 +67,10 @@ done
 bestparams=$([ "$best" = new42 ] && echo "$NEW42" || echo "$NEW")
 run old$BIG "$OLD" 30 --routines trsm --sizes $BIG --precisions s
 run ${best}$BIG "$bestparams" 30 --routines trsm --sizes $BIG --precisions s
-# then, while time is left
+# then, while time is left: the chain without wait lists between the steps
+# of one call (lib/launch.c), the other direct tiles
+CHAIN=order run new42order "$NEW42" 14 --routines trsm --sizes $SIZES --precisions s,d
+CHAIN=order run oldorder "$OLD" 14 --routines trsm --sizes $SMALL --precisions s,d
 run new44 "$NEW44" 14 --routines trsm --sizes $SMALL --precisions s,d
 run new256 "$NEW256" 14 --routines trsm --sizes $SMALL --precisions s,d
 
