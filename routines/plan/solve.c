@@ -4,12 +4,12 @@
  * T is halved at a multiple of nb, the half that does not depend on the
  * other is solved first, the other half of B is updated by one GEMM-shaped
  * call, B2 <- alpha*B2 - T21*X1 (left; right: X1*T12), and the second half is
- * solved with alpha = 1.  A block of at most nb is X_i <- alpha * inv(T_ii)
- * * B_i: unrefined, one call reading the B block it writes (the packed
- * path's snapshot); refined, below.  So the updates are few and large (K =
- * n/2, n/4, ...):
- * ceil(n/nb) - 1 updates and ceil(n/nb) blocks, all chained by events, no
- * host wait (n = 8192, nb = 64: 127 updates, 128 blocks).
+ * solved with alpha = 1.  A block of at most nb is
+ * X_i <- alpha * inv(T_ii) * B_i: unrefined, one call reading the B block
+ * it writes (the packed path's snapshot); refined, below.  So the updates
+ * are few and large (K = n/2, n/4, ...): ceil(n/nb) - 1 updates and
+ * ceil(n/nb) blocks, all chained by events, no host wait (n = 8192,
+ * nb = 64: 127 updates, 128 blocks).
  *
  * Accuracy: a product with inv(T_ii) instead of substitution leaves a
  * residual that grows with cond(T_ii) (nb bounds it), which LAPACK's own
