@@ -9,8 +9,9 @@
  * The path, for calls that scale C (K = 0 or alpha = 0) too:
  *   direct:  calls of at most direct_max^3 multiply-adds per term (the
  *            set's field), where one launch with no copies and no scratch
- *            costs less than packing (TRMM only when the direct kernel can
- *            write B in place: routines/plan/direct.c);
+ *            costs less than packing, and calls that ask for it (`direct`:
+ *            TRSM's products, routines/plan/solve.c) (TRMM only when the
+ *            direct kernel can write B in place: routines/plan/direct.c);
  *   split-K: calls whose output tiles are fewer than the device's compute
  *            units and whose K gives each slice splitk_k or more
  *            (routines/plan/splitk.c);
@@ -57,7 +58,7 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
      * the copy kernels make their real layout */
     if (force == G3_PATH_PACKED || c->cplx || c->reuse)
         return;
-    if ((force == G3_PATH_DIRECT || (force < 0 && direct_wanted(c, ks))) && g3_direct_fits(c, ks)) {
+    if ((force == G3_PATH_DIRECT || (force < 0 && (c->direct || direct_wanted(c, ks)))) && g3_direct_fits(c, ks)) {
         out->path = G3_PATH_DIRECT;
         return;
     }
@@ -97,7 +98,7 @@ static void read_verbose(void)
     verbose_on = e && *e && *e != '0';
 }
 
-static int verbose(void)
+int g3_plan_verbose(void)
 {
     pthread_once(&verbose_once, read_verbose);
     return verbose_on;
@@ -126,7 +127,7 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
     g3_plan_choose(d, c, &p);
     if (c->cplx && p.ks->p.mwg % 2)
         return gpublas3NotImplemented; /* the mapping needs whole 2 x 2 blocks in a tile */
-    if (verbose()) {
+    if (g3_plan_verbose()) {
         char line[384];
         g3_plan_describe(c, &p, line, sizeof line);
         fprintf(stderr, "gpublas3: plan: %s\n", line);

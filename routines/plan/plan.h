@@ -8,7 +8,9 @@
  * copy kernel's g3_operand); `tri` stores one triangle of C (SYRK, SYR2K),
  * `band` marks the k-range where a triangular operand is nonzero (TRMM),
  * `snapshot` says that a[0] (1) or b[0] (2) is the output itself (TRMM: it
- * is read before it is overwritten).
+ * is read before it is overwritten); `direct` asks for the direct path
+ * whatever the size, where the direct kernel can run the call (TRSM's
+ * small products: solve.c).
  * A complex call (`cplx`, G3_CPLX or G3_HERMITIAN when C's diagonal must
  * come out real) counts M, N, K, offc and ldc in complex elements, has
  * complex alpha and beta, and complex operands; complex.c maps it to a real
@@ -84,6 +86,7 @@ typedef struct {
     int tri, band;
     int snapshot;
     g3_reuse *reuse;  /* NULL, or a series' shared operand (above) */
+    int direct;
 } g3_call;
 
 /* The ways to run a call. */
@@ -106,6 +109,8 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out);
 /* One line for GPUBLAS3_VERBOSE. */
 void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n);
 
+/* GPUBLAS3_VERBOSE is set (read once). */
+int g3_plan_verbose(void);
 /* Plans and enqueues call c as the next steps of the chain. */
 gpublas3Status g3_enqueue(const g3_call *c, g3_chain *chain);
 /* Everything a routine does after its checks: runs c on the caller's
