@@ -93,6 +93,12 @@ void g3_chain_push(g3_chain *c, cl_event ev);
 gpublas3Status g3_chain_finish(g3_chain *c, cl_event *events);
 void g3_chain_abandon(g3_chain *c);
 
+/* Copies the rows x cols column-major matrix at element soff (leading
+ * dimension sld) of src to element doff (dld) of dst, es bytes per element,
+ * as the chain's next step(s) (clEnqueueCopyBufferRect). */
+gpublas3Status g3_copy_matrix(g3_chain *c, cl_mem src, size_t soff, size_t sld, cl_mem dst, size_t doff,
+                              size_t dld, size_t rows, size_t cols, size_t es);
+
 typedef struct { size_t size; const void *value; } g3_arg;
 #define G3_ARG(v) ((g3_arg){ sizeof(v), &(v) })
 /* Enqueues kernel `name` of the program (src, options) on d, with the

@@ -63,36 +63,6 @@ static gpublas3Status step(const solver *v, size_t len, size_t k, g3_operand t, 
     return g3_enqueue(&c, v->chain);
 }
 
-/* The next step(s) of the chain: the tight rows x cols S into `out`.  The
- * last column goes as a rectangle of its own, one row high: NVIDIA's
- * driver (580) refuses a rectangle whose region[1] * row_pitch runs past
- * the buffer's end even when its last row does not (CL_INVALID_VALUE when
- * out is a block of B's last columns with ld > rows). */
-static gpublas3Status copy_back(const solver *v, g3_operand out, size_t rows, size_t cols)
-{
-    size_t es = g3_type_size(v->s->dbl + 2 * v->s->cplx), w = rows * es;
-    for (int last = cols > 1 ? 0 : 1; last < 2; last++) {
-        size_t src[3] = { 0, 0, 0 }, dst[3] = { out.off % out.ld * es, out.off / out.ld, 0 };
-        size_t region[3] = { w, cols - 1, 1 }, dpitch = out.ld * es;
-        if (last) {
-            src[0] = (cols - 1) * w;
-            dst[0] = (out.off + (cols - 1) * out.ld) * es;
-            dst[1] = 0;
-            region[1] = 1;
-            dpitch = w;
-        }
-        const cl_event *deps;
-        cl_uint ndeps = g3_chain_deps(v->chain, &deps);
-        cl_event ev;
-        cl_int err = clEnqueueCopyBufferRect(v->chain->q, v->work, out.buf, src, dst, region, w, 0, dpitch, 0,
-                                             ndeps, deps, &ev);
-        if (err != CL_SUCCESS)
-            return (gpublas3Status)err;
-        g3_chain_push(v->chain, ev);
-    }
-    return gpublas3Success;
-}
-
 /* Block lo (of len <= nb): B_i <- alpha inv(T_ii) B_i, refined once when asked. */
 static gpublas3Status leaf(const solver *v, size_t lo, size_t len, g3_scalar alpha)
 {
@@ -114,7 +84,8 @@ static gpublas3Status leaf(const solver *v, size_t lo, size_t len, g3_scalar alp
         (st = step(v, len, len, t, w, minus, alpha, b, 0, 1)) != gpublas3Success ||   /* B_i <- alpha B_i - T_ii S */
         (st = step(v, len, len, inv, b, one, one, w, 0, 1)) != gpublas3Success)       /* S <- S + inv B_i */
         return st;
-    return copy_back(v, b, rows, cols);
+    return g3_copy_matrix(v->chain, v->work, 0, rows, b.buf, b.off, b.ld, rows, cols,
+                          g3_type_size(s->dbl + 2 * s->cplx));
 }
 
 /* X(lo..lo+len) <- alpha * solve, rows (left) or columns (right) of B. */
