@@ -119,6 +119,12 @@ int g3_alloc_failure(cl_int err);
  * runs.  gpublas3OutOfResources when they cannot be had; nothing is held then. */
 gpublas3Status g3_scratch_acquire(const g3_device *d, g3_chain *chain, int n, const size_t bytes[],
                                   cl_mem out[]);
+/* Makes n buffers just acquired resident on chain->q's device, their
+ * contents undefined, as the chain's next step: for scratch that the call
+ * overwrites whole on a device other than the one its last user read it
+ * on, so that a driver keeping one valid copy does not move the old
+ * contents back (routines/plan/split.c). */
+gpublas3Status g3_scratch_resident(g3_chain *chain, int n, cl_mem bufs[]);
 /* Gives them back once the call is enqueued: reused after chain->last. */
 void g3_scratch_release(const g3_device *d, const g3_chain *chain, int n, cl_mem bufs[]);
 void g3_pool_release_all(void);

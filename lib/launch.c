@@ -112,18 +112,22 @@ static cl_mem storage(cl_mem m, size_t *at)
     return parent;
 }
 
-/* The last column goes as a rectangle of its own, one row high: NVIDIA's
- * driver (580) refuses a rectangle whose origin + region[1] * row_pitch
- * runs past the buffer's end even when its last row does not (a block of a
- * matrix's last columns with ld > rows). */
+/* Contiguous on both sides: one plain copy.  Else rectangles, the last
+ * column one of its own, one row high: NVIDIA's driver (580) refuses a
+ * rectangle whose origin + region[1] * row_pitch runs past the buffer's
+ * end even when its last row does not (a block of a matrix's last columns
+ * with ld > rows). */
 gpublas3Status g3_copy_matrix(g3_chain *c, cl_mem src, size_t soff, size_t sld, cl_mem dst, size_t doff,
                               size_t dld, size_t rows, size_t cols, size_t es)
 {
     size_t w = rows * es, sat = soff * es, dat = doff * es;
-    src = storage(src, &sat);
-    dst = storage(dst, &dat);
+    int plain = sld == rows && dld == rows;
+    if (!plain) {
+        src = storage(src, &sat);
+        dst = storage(dst, &dat);
+    }
     for (size_t j0 = 0; w && j0 < cols;) {
-        size_t n = j0 + 1 < cols ? cols - 1 - j0 : 1;
+        size_t n = plain ? cols : j0 + 1 < cols ? cols - 1 - j0 : 1;
         size_t spitch = n > 1 ? sld * es : w, dpitch = n > 1 ? dld * es : w; /* one column: its own width */
         size_t s0 = sat + j0 * sld * es, d0 = dat + j0 * dld * es;
         size_t src_o[3] = { s0 % spitch, s0 / spitch, 0 }, dst_o[3] = { d0 % dpitch, d0 / dpitch, 0 };
@@ -131,8 +135,9 @@ gpublas3Status g3_copy_matrix(g3_chain *c, cl_mem src, size_t soff, size_t sld, 
         const cl_event *deps;
         cl_uint ndeps = g3_chain_deps(c, &deps);
         cl_event ev;
-        cl_int err = clEnqueueCopyBufferRect(c->q, src, dst, src_o, dst_o, region, spitch, 0, dpitch, 0, ndeps,
-                                             deps, &ev);
+        cl_int err = plain ? clEnqueueCopyBuffer(c->q, src, dst, sat, dat, w * cols, ndeps, deps, &ev)
+                           : clEnqueueCopyBufferRect(c->q, src, dst, src_o, dst_o, region, spitch, 0, dpitch, 0,
+                                                     ndeps, deps, &ev);
         if (err != CL_SUCCESS)
             return (gpublas3Status)err;
         g3_chain_push(c, ev);

@@ -267,7 +267,9 @@ static void release_scratch(cl_uint nq, const g3_device **dev, share *s)
  * after C's block when the call reads it. */
 static gpublas3Status enqueue_share(const g3_call *c, share *s)
 {
-    gpublas3Status st = gpublas3Success;
+    /* the scratch is overwritten whole (a triangle's other half is never
+     * copied out); queue 0 read it last */
+    gpublas3Status st = s->remote ? g3_scratch_resident(&s->chain, 1, &s->scratch) : gpublas3Success;
     for (int k = 0; k < s->n && st == gpublas3Success; k++) {
         const rect *r = &s->piece[k];
         if (s->remote && reads_c(c))

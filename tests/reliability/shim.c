@@ -321,6 +321,20 @@ cl_int clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst, const
     return e;
 }
 
+cl_int clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t so, size_t dO, size_t n,
+                           cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    REAL(clEnqueueCopyBuffer);
+    cl_int e = enqueue_fault(SHIM_COPY_RECT);
+    if (e != CL_SUCCESS) return e;
+    e = real_clEnqueueCopyBuffer(q, src, dst, so, dO, n, nwait, wait, ev);
+    if (e == CL_SUCCESS) {
+        counted(SHIM_COPY_RECT, ev);
+        if (watched && dst == watched) __atomic_store_n(&writer, 1, __ATOMIC_SEQ_CST);
+    }
+    return e;
+}
+
 cl_int clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
     REAL(clEnqueueMarkerWithWaitList);
