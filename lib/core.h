@@ -93,6 +93,9 @@ void g3_chain_push(g3_chain *c, cl_event ev);
 gpublas3Status g3_chain_finish(g3_chain *c, cl_event *events);
 void g3_chain_abandon(g3_chain *c);
 
+/* The buffer whose storage m is: a sub-buffer's parent, with *at (bytes)
+ * moved by the sub-buffer's origin; else m itself. */
+cl_mem g3_storage(cl_mem m, size_t *at);
 /* Copies the rows x cols column-major matrix at element soff (leading
  * dimension sld) of src to element doff (dld) of dst, es bytes per element,
  * as the chain's next step(s) (clEnqueueCopyBufferRect). */

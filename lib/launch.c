@@ -1,6 +1,7 @@
-/* The one launch helper and the event chain.  Steps of one call are chained
- * by events, never by a host wait, so a call only enqueues and returns; the
- * chain also works on out-of-order queues. */
+/* The one launch helper, the one matrix copy (buffer to buffer, as a
+ * command) and the event chain.  Steps of one call are chained by events,
+ * never by a host wait, so a call only enqueues and returns; the chain also
+ * works on out-of-order queues. */
 #include "core.h"
 
 /* On an out-of-order queue a launch takes a kernel object of its own: on
@@ -98,10 +99,7 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
     return (gpublas3Status)err;
 }
 
-/* Buffer m as its storage: a sub-buffer's parent, with *at moved by its
- * origin (bytes).  PoCL 3.1 crashes on a rectangle copy from or to a
- * sub-buffer (a plain copy is fine). */
-static cl_mem storage(cl_mem m, size_t *at)
+cl_mem g3_storage(cl_mem m, size_t *at)
 {
     cl_mem parent = NULL;
     size_t origin = 0;
@@ -112,7 +110,9 @@ static cl_mem storage(cl_mem m, size_t *at)
     return parent;
 }
 
-/* Contiguous on both sides: one plain copy.  Else rectangles, the last
+/* Contiguous on both sides: one plain copy.  Else rectangles between the
+ * buffers' storage (PoCL 3.1 crashes on a rectangle copy from or to a
+ * sub-buffer; a plain copy is fine), the last
  * column one of its own, one row high: NVIDIA's driver (580) refuses a
  * rectangle whose origin + region[1] * row_pitch runs past the buffer's
  * end even when its last row does not (a block of a matrix's last columns
@@ -123,8 +123,8 @@ gpublas3Status g3_copy_matrix(g3_chain *c, cl_mem src, size_t soff, size_t sld, 
     size_t w = rows * es, sat = soff * es, dat = doff * es;
     int plain = sld == rows && dld == rows;
     if (!plain) {
-        src = storage(src, &sat);
-        dst = storage(dst, &dat);
+        src = g3_storage(src, &sat);
+        dst = g3_storage(dst, &dat);
     }
     for (size_t j0 = 0; w && j0 < cols;) {
         size_t n = plain ? cols : j0 + 1 < cols ? cols - 1 - j0 : 1;

@@ -157,23 +157,15 @@ static double cut_at(const g3_call *c, size_t X, double f)
     return X * f;
 }
 
-/* The buffer whose storage m is (its parent when m is a sub-buffer). */
-static cl_mem storage(cl_mem m)
-{
-    cl_mem parent = NULL;
-    if (clGetMemObjectInfo(m, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, NULL) != CL_SUCCESS)
-        return m;
-    return parent ? parent : m;
-}
-
 /* Does an input other than TRMM's output live in C's storage? */
 static int input_in_c(const g3_call *c)
 {
-    cl_mem home = storage(c->c);
+    size_t at = 0;
+    cl_mem home = g3_storage(c->c, &at);
     for (int t = 0; t < c->nterms; t++) {
-        if (c->a[t].buf && storage(c->a[t].buf) == home && !(c->snapshot == 1 && t == 0))
+        if (c->a[t].buf && g3_storage(c->a[t].buf, &at) == home && !(c->snapshot == 1 && t == 0))
             return 1;
-        if (c->b[t].buf && storage(c->b[t].buf) == home && !(c->snapshot == 2 && t == 0))
+        if (c->b[t].buf && g3_storage(c->b[t].buf, &at) == home && !(c->snapshot == 2 && t == 0))
             return 1;
     }
     return 0;
