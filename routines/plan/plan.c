@@ -94,7 +94,7 @@ static void read_verbose(void)
     verbose_on = e && *e && *e != '0';
 }
 
-static int verbose(void)
+int g3_verbose(void)
 {
     pthread_once(&verbose_once, read_verbose);
     return verbose_on;
@@ -123,7 +123,7 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
     g3_plan_choose(d, c, &p);
     if (c->cplx && p.ks->p.mwg % 2)
         return gpublas3NotImplemented; /* the mapping needs whole 2 x 2 blocks in a tile */
-    if (verbose()) {
+    if (g3_verbose()) {
         char line[384];
         g3_plan_describe(c, &p, line, sizeof line);
         fprintf(stderr, "gpublas3: plan: %s\n", line);

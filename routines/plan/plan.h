@@ -76,6 +76,8 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out);
 /* One line for GPUBLAS3_VERBOSE. */
 void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n);
 
+/* Is GPUBLAS3_VERBOSE set (read once)? */
+int g3_verbose(void);
 /* Plans and enqueues call c as the next steps of the chain. */
 gpublas3Status g3_enqueue(const g3_call *c, g3_chain *chain);
 /* Everything a routine does after its checks: runs c on the caller's

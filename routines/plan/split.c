@@ -45,6 +45,7 @@
  * would move C between the devices again; and when a remote share's scratch
  * cannot be had (C is then still untouched). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "plan.h"
 
@@ -295,6 +296,22 @@ static gpublas3Status copy_back(const g3_call *c, const g3_device *home, cl_comm
     return st;
 }
 
+/* One line per share for GPUBLAS3_VERBOSE (before each piece's plan). */
+static void describe(cl_uint nq, const share *s)
+{
+    for (cl_uint i = 0; i < nq; i++) {
+        char line[256];
+        int n = snprintf(line, sizeof line, "gpublas3: split: queue %u:", i);
+        for (int k = 0; k < s[i].n && n > 0 && (size_t)n < sizeof line; k++) {
+            const rect *r = &s[i].piece[k];
+            n += snprintf(line + n, sizeof line - n, " rows %zu-%zu x cols %zu-%zu%s", r->m0, r->m1, r->n0, r->n1,
+                          r->tri ? " (triangle)" : "");
+        }
+        fprintf(stderr, "%s%s\n", line,
+                !s[i].n ? " nothing" : s[i].remote ? ", on another device: in its scratch, copied by queue 0" : "");
+    }
+}
+
 /* Enqueues everything: the remote shares' scratch (else all on queue 0),
  * every share on its queue, then the remote blocks' copies into C. */
 static gpublas3Status enqueue_all(const g3_call *c, cl_uint nq, cl_command_queue *qs, const g3_device **dev,
@@ -310,6 +327,8 @@ static gpublas3Status enqueue_all(const g3_call *c, cl_uint nq, cl_command_queue
         plan_split(c, nq, dev, 1, s);
         st = gpublas3Success;
     }
+    if (st == gpublas3Success && g3_verbose())
+        describe(nq, s);
     for (cl_uint i = 0; i < nq && st == gpublas3Success; i++)
         st = enqueue_share(c, &s[i]);
     for (cl_uint i = 0; i < nq && st == gpublas3Success; i++)
