@@ -133,10 +133,11 @@ static size_t base_align(cl_context ctx)
     return align;
 }
 
-/* The operands in mask (bit k: A, B, C) as sub-buffers of one parent, each
- * at an aligned origin; the parent is returned (released by the caller
- * after the judge has released the sub-buffers). */
-static cl_mem in_one_parent(test_call *t, cl_context ctx, int mask)
+/* The operands in mask (bit k: A, B, C) moved into sub-buffers of one
+ * parent (written through q), each at an aligned origin; the parent is
+ * returned (released by the caller after the judge has released the
+ * sub-buffers). */
+static cl_mem in_one_parent(test_call *t, cl_context ctx, cl_command_queue q, int mask)
 {
     size_t es = spec_elem_size(&t->d.c), align = base_align(ctx), at[3], total = 0;
     for (int k = 0; k < 3; k++) {
@@ -152,6 +153,8 @@ static cl_mem in_one_parent(test_call *t, cl_context ctx, int mask)
         clReleaseMemObject(t->m[k]);
         t->m[k] = clCreateSubBuffer(parent, 0, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
         assert_int_equal(err, CL_SUCCESS);
+        assert_int_equal(clEnqueueWriteBuffer(q, t->m[k], CL_TRUE, 0, r.size, t->d.host[k], 0, NULL, NULL),
+                         CL_SUCCESS);
     }
     return parent;
 }
@@ -165,14 +168,8 @@ static void start_in(test_call *t, const qset *s, const spec_case *c, uint64_t s
     t->seed = seed;
     data_fill(&t->d, c, seed, 0);
     for (int k = 0; k < 3; k++) t->m[k] = data_buffer(&t->d, k, s->ctx);
-    if (parent_mask) {
-        *parent = in_one_parent(t, s->ctx, parent_mask);
-        size_t es = spec_elem_size(&t->d.c);
-        for (int k = 0; k < 3; k++)
-            if ((parent_mask >> k & 1) && t->m[k])
-                assert_int_equal(clEnqueueWriteBuffer(s->reader, t->m[k], CL_TRUE, 0, t->d.n[k] * es, t->d.host[k],
-                                                      0, NULL, NULL), CL_SUCCESS);
-    }
+    if (parent_mask)
+        *parent = in_one_parent(t, s->ctx, s->reader, parent_mask);
     cl_command_queue q[MAXQ];
     memcpy(q, s->q, sizeof q);
     t->status = spec_run_queues(&t->d.c, s->nq, q, t->m[0], t->m[1], t->m[2], nwait, wait, events);
