@@ -67,6 +67,7 @@ typedef struct {
     void *A, *B, *C, *before, *ref, *scale, *got;
     size_t nA, nB, nC, nout;
     char out;
+    spec_case checked;   /* the case whose output is checked: the call's, or its leading part (--sample) */
 } case_data;
 
 static void free_case(case_data *h)
@@ -75,7 +76,24 @@ static void free_case(case_data *h)
     memset(h, 0, sizeof *h);
 }
 
-static int prepare_case(const spec_case *c, unsigned long long *seed, case_data *h)
+/* The leading part of case c that the check covers with --sample S:
+ * GEMM, SYRK-like and left-side routines keep the first S columns of
+ * their output (N = S), right-side ones the first S rows (M = S).  It is a
+ * call of the same routine on the same buffers with the same leading
+ * dimensions, whose result is part of the whole call's, so spec.h's
+ * reference and judgement apply to it unchanged, at S/N of the cost
+ * ((S/N)^2 for SYRK-like routines: their leading S x S block). */
+static spec_case leading_part(const spec_case *c, size_t S)
+{
+    spec_case p = *c;
+    int right = c->side == gpublas3Right && (c->routine == SPEC_SYMM || c->routine == SPEC_HEMM ||
+                                             c->routine == SPEC_TRMM || c->routine == SPEC_TRSM);
+    size_t *dim = right ? &p.M : &p.N;
+    if (S && *dim > S) *dim = S;
+    return p;
+}
+
+static int prepare_case(const spec_case *c, size_t sample, unsigned long long *seed, case_data *h)
 {
     int dbl = c->dbl;
     size_t es = spec_elem_size(c), nc = c->cplx ? 2 : 1; /* reals per element */
@@ -93,10 +111,11 @@ static int prepare_case(const spec_case *c, unsigned long long *seed, case_data 
     h->ref = malloc(h->nout * es);
     h->got = malloc(h->nout * es);
     if (!h->before || !h->ref || !h->got || (h->nA && !h->A)) return -1;
+    h->checked = leading_part(c, sample);
     memcpy(h->ref, h->before, h->nout * es);
-    spec_reference(c, h->A, h->B, h->ref);
+    spec_reference(&h->checked, h->A, h->B, h->ref);
 
-    spec_case ca = *c;
+    spec_case ca = h->checked;
     ca.alpha = fabs(c->alpha);
     ca.beta = fabs(c->beta);
     ca.alpha_im = ca.beta_im = 0; /* (complex: a scale of the parts' magnitudes, for the report) */
@@ -110,19 +129,53 @@ static int prepare_case(const spec_case *c, unsigned long long *seed, case_data 
     return 0;
 }
 
-/* max |got - ref| / scale over the output buffer; untouched elements give 0. */
-static double max_rel_err(const case_data *h, const spec_case *c)
+/* max |got - ref| / scale over the checked case's output elements. */
+static double max_rel_err(const case_data *h)
 {
+    const spec_case *c = &h->checked;
     double worst = 0.0;
-    int dbl = c->dbl;
-    for (size_t i = 0; i < h->nout * (c->cplx ? 2 : 1); i++) {
-        double d = fabs(get(h->got, i, dbl) - get(h->ref, i, dbl));
-        if (d == 0.0) continue;
-        double s = get(h->scale, i, dbl);
-        double e = (s > 0.0 && d <= 1e308) ? d / s : INFINITY;
-        if (e > worst) worst = e;
-    }
+    int dbl = c->dbl, nc = c->cplx ? 2 : 1;
+    size_t rows, cols;
+    spec_dims(c, h->out, &rows, &cols);
+    for (size_t j = 0; j < cols; j++)
+        for (size_t i = 0; i < rows; i++) {
+            if (!spec_referenced(c, h->out, i, j)) continue;
+            for (size_t x = spec_index(c, h->out, i, j) * nc, q = 0; q < (size_t)nc; q++) {
+                double d = fabs(get(h->got, x + q, dbl) - get(h->ref, x + q, dbl));
+                if (d == 0.0) continue;
+                double s = get(h->scale, x + q, dbl);
+                double e = (s > 0.0 && d <= 1e308) ? d / s : INFINITY;
+                if (e > worst) worst = e;
+            }
+        }
     return worst;
+}
+
+/* spec_check of the checked case.  When that is the leading part of the
+ * call, the rest of what the call may write is compared with itself (its
+ * `before` is the result there), and everything the call must not touch
+ * with the data before the call, as in a whole check. */
+static size_t check_result(const spec_case *c, const case_data *h, char *msg, size_t n)
+{
+    if (h->checked.M == c->M && h->checked.N == c->N)
+        return spec_check(c, h->A, h->B, h->before, h->got, h->ref, msg, n);
+    size_t es = spec_elem_size(c), rows, cols;
+    char *before = malloc(h->nout * es);
+    if (!before) {
+        snprintf(msg, n, "out of memory for the check");
+        return 1;
+    }
+    memcpy(before, h->before, h->nout * es);
+    spec_dims(c, h->out, &rows, &cols);
+    for (size_t j = 0; j < cols; j++)
+        for (size_t i = 0; i < rows; i++)
+            if (spec_referenced(c, h->out, i, j) && !spec_referenced(&h->checked, h->out, i, j)) {
+                size_t x = spec_index(c, h->out, i, j) * es;
+                memcpy(before + x, (const char *)h->got + x, es);
+            }
+    size_t bad = spec_check_n(&h->checked, h->A, h->B, before, h->got, h->ref, h->nout, msg, n);
+    free(before);
+    return bad;
 }
 
 /* Device buffers of one case, shared by every device peer. */
@@ -174,8 +227,8 @@ static int check(const bench_peer *p, const spec_case *c, const bench_device *de
         clFinish(q);
         return 0;
     }
-    size_t bad = spec_check(c, h->A, h->B, h->before, h->got, h->ref, msg, sizeof msg);
-    res->max_rel_err = max_rel_err(h, c);
+    size_t bad = check_result(c, h, msg, sizeof msg);
+    res->max_rel_err = max_rel_err(h);
     if (bad) {
         snprintf(res->status, sizeof res->status, "FAIL: %zu bad elements; %s", bad, msg);
         return 0;
@@ -282,34 +335,53 @@ static void usage(FILE *out)
         "                     else the first GPU, else the first OpenCL device)\n"
         "  --peers LIST       %s (default: all)\n"
         "  --csv FILE, --json FILE   write results with full metadata\n"
-        "  --order col,row  --transA N,T  --transB N,T  --side L,R  --uplo U,L  --diag N,U\n"
+        "  --order col,row  --transA N,T,C  --transB N,T,C  --side L,R  --uplo U,L  --diag N,U\n"
         "                     option sets to run (default: col N N L U N); each routine\n"
-        "                     runs every combination of the options it takes\n"
+        "                     runs every combination of the options it takes (C: conjugate\n"
+        "                     transpose; real routines run it as T, and not again when T is\n"
+        "                     listed; complex syrk, syr2k take N,T and herk, her2k N,C)\n"
         "  --alpha A --beta B  scalars (default: 1.25 0.75)   --seed S (default: 1)\n"
+        "  --sample S         check only the leading S columns of each output (S rows on the\n"
+        "                     right side; syrk-like: the leading S x S block), not all of it:\n"
+        "                     large sizes, whose host reference costs more than the timing\n"
         "  --list             list OpenCL devices and exit\n", bench_suite_names(), bench_peer_names());
 }
 
-static int split(char *s, char **items, int max)
+/* Splits option `what`'s comma-separated list into at most `max` items;
+ * more than that, or none, is refused with a message (-1). */
+static int split(char *s, char **items, int max, const char *what)
 {
     int n = 0;
-    for (char *t = strtok(s, ","); t && n < max; t = strtok(NULL, ",")) items[n++] = t;
-    return n;
+    for (char *t = strtok(s, ","); t; t = strtok(NULL, ","), n++) {
+        if (n == max) {
+            fprintf(stderr, "gpublas3-bench: %s takes at most %d items\n", what, max);
+            return -1;
+        }
+        items[n] = t;
+    }
+    if (n == 0) fprintf(stderr, "gpublas3-bench: %s: empty list\n", what);
+    return n ? n : -1;
 }
 
-/* Parses a list of one-letter choices; `letters` maps position to value. */
+/* Parses a list of one-letter choices, each at most once; `letters` maps
+ * position to value.  Returns the count, or -1 after saying why. */
 static int parse_choices(char *arg, const char *letters, const int *values, int *out, const char *what)
 {
     char *items[4];
-    int n = split(arg, items, 4);
+    int n = split(arg, items, (int)strlen(letters), what), seen[4] = { 0 };
     for (int i = 0; i < n; i++) {
-        const char *hit = strlen(items[i]) >= 1 ? strchr(letters, items[i][0]) : NULL;
+        const char *hit = strchr(letters, items[i][0]);   /* the first letter: "col" is c */
         if (!hit || !*hit) {
-            fprintf(stderr, "gpublas3-bench: bad %s \"%s\" (one of %s)\n", what, items[i], letters);
+            fprintf(stderr, "gpublas3-bench: %s: bad item \"%s\" (one of %s)\n", what, items[i], letters);
+            return -1;
+        }
+        if (seen[hit - letters]++) {
+            fprintf(stderr, "gpublas3-bench: %s: \"%s\" given twice\n", what, items[i]);
             return -1;
         }
         out[i] = values[hit - letters];
     }
-    return n < 1 || n > 2 ? -1 : n;
+    return n;
 }
 
 static int parse_args(int argc, char **argv, bench_config *cfg)
@@ -322,6 +394,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         { "transA", 1, 0, 'A' }, { "transB", 1, 0, 'B' }, { "side", 1, 0, 'S' },
         { "uplo", 1, 0, 'U' }, { "diag", 1, 0, 'G' }, { "list", 0, 0, 'l' },
         { "help", 0, 0, 'h' }, { "rounds", 1, 0, 'W' }, { "shapes", 1, 0, 'L' }, { "suite", 1, 0, 'Y' },
+        { "sample", 1, 0, 'K' },
         { 0, 0, 0, 0 } };
     static const int orders[] = { gpublas3ColumnMajor, gpublas3RowMajor };
     static const int transes[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
@@ -367,18 +440,18 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
             break;
         case 'r':
             routines_given = 1;
-            n = split(optarg, items, BENCH_MAX_LIST);
+            if ((n = split(optarg, items, SPEC_NALL, "--routines")) < 0) return -1;
             cfg->nroutines = 0;
-            for (int i = 0; i < n && cfg->nroutines < SPEC_NALL; i++) {
+            for (int i = 0; i < n; i++) {
                 int r = spec_parse_routine(items[i]);
                 if (r < 0) { fprintf(stderr, "gpublas3-bench: unknown routine \"%s\"\n", items[i]); return -1; }
                 cfg->routines[cfg->nroutines++] = r;
             }
             break;
         case 'p':
-            n = split(optarg, items, BENCH_MAX_LIST);
+            if ((n = split(optarg, items, 4, "--precisions")) < 0) return -1;
             cfg->nprecisions = 0;
-            for (int i = 0; i < n && cfg->nprecisions < 4; i++) {
+            for (int i = 0; i < n; i++) {
                 const char *p = strchr("sdcz", items[i][0]);
                 if (!p || !items[i][0] || items[i][1]) {
                     fprintf(stderr, "gpublas3-bench: precision must be s, d, c or z\n");
@@ -388,7 +461,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
             }
             break;
         case 'n':
-            n = split(optarg, items, BENCH_MAX_LIST);
+            if ((n = split(optarg, items, BENCH_MAX_LIST, "--sizes")) < 0) return -1;
             cfg->nsizes = 0;
             for (int i = 0; i < n; i++) {
                 char *end;
@@ -405,9 +478,16 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
             cfg->rounds = atoi(optarg);
             if (cfg->rounds < 1 || cfg->rounds > 64) { fprintf(stderr, "gpublas3-bench: --rounds 1..64\n"); return -1; }
             break;
+        case 'K': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || v < 1) { fprintf(stderr, "gpublas3-bench: --sample wants a positive count\n"); return -1; }
+            cfg->sample = (size_t)v;
+            break;
+        }
         case 'D': cfg->device = optarg; break;
         case 'P':
-            n = split(optarg, items, BENCH_MAX_LIST);
+            if ((n = split(optarg, items, BENCH_MAX_LIST, "--peers")) < 0) return -1;
             for (int i = 0; i < n; i++)
                 if (!bench_find_peer(items[i])) {
                     fprintf(stderr, "gpublas3-bench: unknown peer \"%s\" (%s)\n", items[i], bench_peer_names());
@@ -422,27 +502,27 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         case 'a': cfg->alpha = atof(optarg); break;
         case 'b': cfg->beta = atof(optarg); break;
         case 'o':
-            if ((n = parse_choices(optarg, "cr", orders, tmp, "order")) < 0) return -1;
+            if ((n = parse_choices(optarg, "cr", orders, tmp, "--order")) < 0) return -1;
             for (int i = 0; i < n; i++) cfg->orders[i] = (gpublas3Order)tmp[i];
             cfg->norders = n;
             break;
         case 'A': case 'B':
-            if ((n = parse_choices(optarg, "NTC", transes, tmp, "transpose")) < 0) return -1;
+            if ((n = parse_choices(optarg, "NTC", transes, tmp, opt == 'A' ? "--transA" : "--transB")) < 0) return -1;
             for (int i = 0; i < n; i++) (opt == 'A' ? cfg->transA : cfg->transB)[i] = (gpublas3Transpose)tmp[i];
             *(opt == 'A' ? &cfg->ntransA : &cfg->ntransB) = n;
             break;
         case 'S':
-            if ((n = parse_choices(optarg, "LR", sides, tmp, "side")) < 0) return -1;
+            if ((n = parse_choices(optarg, "LR", sides, tmp, "--side")) < 0) return -1;
             for (int i = 0; i < n; i++) cfg->sides[i] = (gpublas3Side)tmp[i];
             cfg->nsides = n;
             break;
         case 'U':
-            if ((n = parse_choices(optarg, "UL", uplos, tmp, "uplo")) < 0) return -1;
+            if ((n = parse_choices(optarg, "UL", uplos, tmp, "--uplo")) < 0) return -1;
             for (int i = 0; i < n; i++) cfg->uplos[i] = (gpublas3Uplo)tmp[i];
             cfg->nuplos = n;
             break;
         case 'G':
-            if ((n = parse_choices(optarg, "NU", diags, tmp, "diag")) < 0) return -1;
+            if ((n = parse_choices(optarg, "NU", diags, tmp, "--diag")) < 0) return -1;
             for (int i = 0; i < n; i++) cfg->diags[i] = (gpublas3Diag)tmp[i];
             cfg->ndiags = n;
             break;
@@ -502,6 +582,23 @@ static int case_dims(const bench_config *cfg, int si, spec_case *c, const char *
     default:
         return s->K == (c->side == gpublas3Left ? s->M : s->N);
     }
+}
+
+/* Whether case c's transposes make a call worth running: complex SYRK and
+ * SYR2K take N or T, HERK and HER2K N or C (reference BLAS refuses the
+ * other); for real matrices C means T, so a real case with C runs only
+ * when T is not in the same list (it would be the same call again). */
+static int runs_trans(const bench_config *cfg, const spec_case *c)
+{
+    int r = c->routine;
+    if (c->cplx)
+        return !((r == SPEC_SYRK || r == SPEC_SYR2K) && c->transA == gpublas3ConjTrans) &&
+               !((r == SPEC_HERK || r == SPEC_HER2K) && c->transA == gpublas3Trans);
+    for (int i = 0; takes[r][1] && c->transA == gpublas3ConjTrans && i < cfg->ntransA; i++)
+        if (cfg->transA[i] == gpublas3Trans) return 0;
+    for (int i = 0; takes[r][2] && c->transB == gpublas3ConjTrans && i < cfg->ntransB; i++)
+        if (cfg->transB[i] == gpublas3Trans) return 0;
+    return 1;
 }
 
 /* Timed calls of a case: --reps, and in shape runs 8 times as many
@@ -577,16 +674,12 @@ int main(int argc, char **argv)
                 .alpha = cfg.alpha, .beta = cfg.beta };
             const char *group;
             if (!case_dims(&cfg, si, &c, &group)) continue;
-            /* complex SYRK/SYR2K take N or T, HERK/HER2K N or C (reference BLAS) */
-            int herm = r == SPEC_HERK || r == SPEC_HER2K;
-            if (c.cplx && t[1] && !t[2] && r != SPEC_TRMM &&
-                c.transA == (herm ? gpublas3Trans : gpublas3ConjTrans))
-                continue;
+            if (!runs_trans(&cfg, &c)) continue;
             spec_complete(&c);
             case_data h;
             case_buffers d = { 0 };
             size_t es = spec_elem_size(&c);
-            int prepared = prepare_case(&c, &seed, &h) == 0;
+            int prepared = prepare_case(&c, cfg.sample, &seed, &h) == 0;
             if (prepared) {
                 d.A = make_buffer(dev.context, h.A, h.nA * es);
                 d.B = make_buffer(dev.context, h.B, h.nB * es);
@@ -624,9 +717,12 @@ int main(int argc, char **argv)
     }
     }
 
+    if (nall == 0)
+        fprintf(stderr, "gpublas3-bench: no case to run: hemm, herk and her2k run in c and z only, herk and\n"
+                        "her2k take transA N or C, complex syrk and syr2k N or T, shapes apply as --help says\n");
     bench_cpu_sample_now(&cpu1);
     bench_cpu_others(&cpu0, &cpu1, dev.host_cpus, &dev.others, &dev.steal);
-    int rc = 0;
+    int rc = nall ? 0 : 2;   /* nothing ran: said above */
     if (csv) fclose(csv);
     if (cfg.json && report_json(cfg.json, &cfg, &dev, cfg.peers, versions, cfg.npeers, all, nall)) {
         fprintf(stderr, "gpublas3-bench: cannot write %s\n", cfg.json);

@@ -22,6 +22,7 @@ typedef struct {
     int nshapes;
     const char *suite;
     int reps, rounds;                           /* timed calls per case per round */
+    size_t sample;                              /* --sample: check the output's leading part; 0: all */
     const char *device;                         /* selector, NULL: default */
     const char *peers[BENCH_MAX_LIST];
     int npeers;
@@ -30,8 +31,8 @@ typedef struct {
     double alpha, beta;
     /* option lists; each routine iterates over the ones it takes */
     gpublas3Order orders[2]; int norders;
-    gpublas3Transpose transA[2]; int ntransA;
-    gpublas3Transpose transB[2]; int ntransB;
+    gpublas3Transpose transA[3]; int ntransA;         /* N, T, C */
+    gpublas3Transpose transB[3]; int ntransB;
     gpublas3Side sides[2]; int nsides;
     gpublas3Uplo uplos[2]; int nuplos;
     gpublas3Diag diags[2]; int ndiags;

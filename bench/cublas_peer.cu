@@ -1,7 +1,7 @@
 /* cublas_peer: the cuBLAS peer of gpublas3-bench, for NVIDIA machines.  It
  * times cuBLAS's S/D GEMM, SYMM, SYRK, SYR2K and TRMM at the benchmark's
  * default options (column-major, NoTrans, Left, Upper, NonUnit), and TRSM Left,
- * Lower, NoTrans, NonUnit (run_trsm), on squares
+ * Lower, NoTrans, NonUnit (run_trsm; gpublas3-bench with --uplo L), on squares
  * (--sizes) or on the benchmark's shapes (--shapes, --suite: bench/shapes.h;
  * a shape's transposes apply as gpublas3-bench applies them) with the same
  * method — random data in [-1,1], one checked warm-up call,
@@ -17,7 +17,8 @@
  * Complex (--precisions c,z): CGEMM/ZGEMM, C/Z SYMM, HEMM, SYRK, HERK,
  * SYR2K, HER2K and TRMM at the same options, flops counted 4x the real
  * routine's (8mnk for GEMM), checked the same way in complex arithmetic
- * (run_complex below), squares only (a shape run skips them), no TRSM.
+ * (run_complex below); C/Z TRSM as the real one (run_trsm); squares only
+ * (a shape run skips them).
  *
  * Build: nvcc -O2 -o cublas_peer bench/cublas_peer.cu bench/shapes.c -lcublas
  * Run:   ./cublas_peer --sizes 1024,4096,8192 --reps 5 --csv cublas.csv
@@ -153,13 +154,17 @@ static void element(const Case &c, double al, double be, const T *A, const T *B,
     *scale = fabs(al) * a + (c.r == TRMM ? 0.0 : fabs(be) * fabs(cij));
 }
 
+typedef std::complex<double> cd;   /* the checks' arithmetic */
+
 struct Result { double min_s = 0, median_s = 0, gflops = 0, err = 0; int reps = 0; std::string status; };
 
 /* TRSM, side Left, Lower, NoTrans, NonUnit (issue 11's case), B <- alpha
- * inv(A) B in place.  A as gpublas3-bench makes it (tests/common/spec.c,
- * spec_condition): diagonal sign(v)(1+|v|), below it v/n, so it is
- * well-conditioned; the check is the residual of sampled elements,
- * |(A X)(i,j) - alpha B(i,j)| <= 3(n+2)eps(|A||X| + |alpha B|)(i,j). */
+ * inv(A) B in place, in all four precisions.  A as gpublas3-bench makes it
+ * (tests/common/spec.c, spec_condition): diagonal sign(v)(1+|v|), every
+ * other part v/order with order n (real) or 2n (complex: the diagonal's
+ * imaginary part too), so it is well-conditioned; the check is the
+ * residual of sampled elements, |(A X)(i,j) - alpha B(i,j)| <=
+ * 3(order+2)eps(|A||X| + |alpha B|)(i,j). */
 static cublasStatus_t trsm(cublasHandle_t h, int n, float al, const float *A, float *B)
 {
     return cublasStrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &al,
@@ -170,6 +175,26 @@ static cublasStatus_t trsm(cublasHandle_t h, int n, double al, const double *A, 
     return cublasDtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &al,
                        A, n, B, n);
 }
+static cublasStatus_t trsm(cublasHandle_t h, int n, std::complex<float> al, const std::complex<float> *A,
+                           std::complex<float> *B)
+{
+    cuComplex a = make_cuComplex(al.real(), al.imag());
+    return cublasCtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &a,
+                       (const cuComplex *)A, n, (cuComplex *)B, n);
+}
+static cublasStatus_t trsm(cublasHandle_t h, int n, std::complex<double> al, const std::complex<double> *A,
+                           std::complex<double> *B)
+{
+    cuDoubleComplex a = make_cuDoubleComplex(al.real(), al.imag());
+    return cublasZtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &a,
+                       (const cuDoubleComplex *)A, n, (cuDoubleComplex *)B, n);
+}
+
+/* An element from its parts: complex T takes both, real T the first. */
+template <typename R> static void set(R &x, double re, double) { x = (R)re; }
+template <typename R> static void set(std::complex<R> &x, double re, double im) { x = std::complex<R>((R)re, (R)im); }
+template <typename T> struct Parts { typedef T R; enum { n = 1 }; };
+template <typename R_> struct Parts<std::complex<R_>> { typedef R_ R; enum { n = 2 }; };
 
 /* Times `reps` calls of `call`, each after `reset` restores the output and
  * the device is idle, and fills res with the median and min and the rate
@@ -197,15 +222,20 @@ static void time_calls(Result &res, int reps, double flops, Reset reset, Call ca
 template <typename T>
 static Result run_trsm(cublasHandle_t h, int n, int reps, double alpha, unsigned long long *seed)
 {
+    const int nc = Parts<T>::n;   /* reals per element */
     Result res;
     size_t nn = (size_t)n * n, bytes = nn * sizeof(T);
+    double order = (double)nc * n;
     std::vector<T> A(nn), B(nn), X(nn);
     for (size_t j = 0; j < (size_t)n; j++)
         for (size_t i = 0; i < (size_t)n; i++) {
-            double v = next_value(seed);
-            A[i + j * n] = (T)(i == j ? copysign(1 + fabs(v), v) : v / n);
+            double re = next_value(seed), im = nc == 2 ? next_value(seed) : 0.0;
+            set(A[i + j * n], i == j ? copysign(1 + fabs(re), re) : re / order, im / order);
         }
-    for (auto &x : B) x = (T)next_value(seed);
+    for (auto &x : B) {
+        double re = next_value(seed);
+        set(x, re, nc == 2 ? next_value(seed) : 0.0);
+    }
     T *dA, *dB;
     CUDA_OK(cudaMalloc(&dA, bytes));
     CUDA_OK(cudaMalloc(&dB, bytes));
@@ -217,24 +247,25 @@ static Result run_trsm(cublasHandle_t h, int n, int reps, double alpha, unsigned
         res.status = "ERROR: cuBLAS status " + std::to_string((int)st);
     } else {
         CUDA_OK(cudaMemcpy(X.data(), dB, bytes, cudaMemcpyDeviceToHost));
-        double bound = 3.0 * (n + 2) * (sizeof(T) == 4 ? FLT_EPSILON : DBL_EPSILON);
+        double bound = 3.0 * (order + 2) * (sizeof(typename Parts<T>::R) == 4 ? FLT_EPSILON : DBL_EPSILON);
         int bad = 0;
         for (int s = 0; s < 256; s++) {
             int i = (int)((next_value(seed) + 1) * 0.5 * n) % n, j = (int)((next_value(seed) + 1) * 0.5 * n) % n;
-            double r = -alpha * B[i + (size_t)j * n], scale = fabs(r);
+            cd r = -alpha * cd(B[i + (size_t)j * n]);
+            double scale = std::abs(r);
             for (int k = 0; k <= i; k++) {
-                double p = (double)A[i + (size_t)k * n] * X[k + (size_t)j * n];
+                cd p = cd(A[i + (size_t)k * n]) * cd(X[k + (size_t)j * n]);
                 r += p;
-                scale += fabs(p);
+                scale += std::abs(p);
             }
-            double e = fabs(r) / (scale > 0 ? scale : 1);
+            double e = std::abs(r) / (scale > 0 ? scale : 1);
             bad += !(e <= bound);
             if (e > res.err || e != e) res.err = e;
         }
         if (bad)
             res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled residuals over the bound";
         else
-            time_calls(res, reps, (double)n * n * n,
+            time_calls(res, reps, (nc == 2 ? 4.0 : 1.0) * n * n * n,
                        [&] { CUDA_OK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice)); },
                        [&] { trsm(h, n, (T)alpha, dA, dB); });
     }
@@ -308,7 +339,6 @@ static Result run(cublasHandle_t h, const Case &c, int reps, double alpha, doubl
 
 /* ---- complex ------------------------------------------------------------ */
 static bool make_case(int r, const bench_shape *s, int n, struct Case *c);
-typedef std::complex<double> cd;
 
 static cublasStatus_t ccall(cublasHandle_t h, int r, int n, cd al, cd be, const std::complex<float> *hA,
                             const std::complex<float> *hB, std::complex<float> *hC)
@@ -587,7 +617,7 @@ int main(int argc, char **argv)
            "method   median of %d timed calls after 1 checked warm-up call; wall clock between\n"
            "         cudaDeviceSynchronize, transfers excluded; alpha=%g beta=%g; seed %llu\n\n",
            date, host, prop.name, driver, api, version, reps, alpha, beta, seed);
-    printf("%-7s %-22s %15s %11s %10s  status\n", "routine", "options", nshapes ? "shape" : "n", "cublas", "max_err");
+    printf("%-7s %-34s %15s %11s %10s  status\n", "routine", "options", nshapes ? "shape" : "n", "cublas", "max_err");
     FILE *f = csv ? fopen(csv, "w") : NULL;
     if (csv && !f) { fprintf(stderr, "cublas_peer: cannot write %s\n", csv); return 1; }
     if (f)
@@ -596,19 +626,21 @@ int main(int argc, char **argv)
     for (int r : routines)
         for (int d : precisions)
             for (int si = 0; si < (nshapes ? nshapes : (int)sizes.size()); si++) {
-                if ((r >= HEMM && d < 2) || (d >= 2 && (r == TRSM || nshapes)))
-                    continue;  /* Hermitian: complex only; complex: squares, no TRSM */
+                if ((r >= HEMM && d < 2) || (d >= 2 && nshapes))
+                    continue;  /* Hermitian: complex only; complex: squares */
                 Case c;
                 if (!make_case(r, nshapes ? &shapes[si] : NULL, nshapes ? 0 : sizes[si], &c)) continue;
                 /* as gpublas3-bench: 8x the calls under 0.1 GFLOP, at most 64 */
                 int creps = c.flops() < 1e8 ? std::min(64, 8 * reps) : reps;
-                Result res = d == 3 ? run_complex<double>(h, r, c.M, creps, alpha, beta, &seed)
+                Result res = r == TRSM ? (d == 3 ? run_trsm<std::complex<double>>(h, c.M, creps, alpha, &seed)
+                                          : d == 2 ? run_trsm<std::complex<float>>(h, c.M, creps, alpha, &seed)
+                                          : d ? run_trsm<double>(h, c.M, creps, alpha, &seed)
+                                              : run_trsm<float>(h, c.M, creps, alpha, &seed))
+                           : d == 3 ? run_complex<double>(h, r, c.M, creps, alpha, beta, &seed)
                            : d == 2 ? run_complex<float>(h, r, c.M, creps, alpha, beta, &seed)
-                           : r == TRSM ? (d ? run_trsm<double>(h, c.M, creps, alpha, &seed)
-                                            : run_trsm<float>(h, c.M, creps, alpha, &seed))
                            : d ? run<double>(h, c, creps, alpha, beta, &seed)
                                : run<float>(h, c, creps, alpha, beta, &seed);
-                printf("%c%-6s %-22s %15s %11.2f %10.2g  %s\n", "sdcz"[d], names[r], c.options.c_str(),
+                printf("%c%-6s %-34s %15s %11.2f %10.2g  %s\n", "sdcz"[d], names[r], c.options.c_str(),
                        c.dims.c_str(), res.gflops, res.err, res.status.c_str());
                 fflush(stdout);
                 if (f) {

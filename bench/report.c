@@ -85,6 +85,9 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
                  "         random data in [-1,1], seed %llu\n",
             cfg->reps * cfg->rounds, cfg->reps, cfg->rounds,
             cfg->nshapes ? "; 8x as many under 0.1 GFLOP, at most 64" : "", cfg->alpha, cfg->beta, cfg->seed);
+    if (cfg->sample)
+        fprintf(out, "check    the leading %zu columns of each output (rows on the right side; syrk-like:\n"
+                     "         the leading %zu x %zu block), --sample\n", cfg->sample, cfg->sample, cfg->sample);
     fprintf(out, "options  order, then gemm: transA transB | symm: side uplo | syrk, syr2k: uplo trans |\n"
                  "         trmm, trsm: side uplo transA diag.  Cells: GFLOP/s of the median call (useful flops)\n\n");
     dims_width = cfg->nshapes ? 15 : 6;
@@ -338,6 +341,10 @@ int report_json(const char *path, const bench_config *cfg, const bench_device *d
     jkv(f, "    ", "check", "the warm-up call's whole output buffer against OpenBLAS (spec_check: per-element "
         "bound from K*eps*(|alpha||op(A)||op(B)|+|beta||C|), untouched elements bit-identical); "
         "a failing peer is not timed", 1);
+    fprintf(f, "    \"sample\": %zu,\n", cfg->sample);
+    jkv(f, "    ", "sample_means", "0: the whole output is checked; S: only the leading S columns (S rows for "
+        "right-side routines, the leading S x S block for SYRK-like ones), the same routine on the same buffers, "
+        "and every element the call must not touch", 1);
     jkv(f, "    ", "max_rel_err", "max over elements of |got-ref| / (|alpha||op(A)||op(B)|+|beta||C|)", 1);
     jkv(f, "    ", "data", "uniform random in [-1,1], never zero (splitmix64)", 1);
     fprintf(f, "    \"seed\": %llu,\n    \"alpha\": %.17g,\n    \"beta\": %.17g\n  },\n", cfg->seed, cfg->alpha,

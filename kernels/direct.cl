@@ -92,5 +92,6 @@ void direct(const int M, const int N, const int K, const real alpha, const real 
         barrier(CLK_GLOBAL_MEM_FENCE);
     UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
         UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
-            put(C, offc, ldc, M, N, tri, 0, m0 + lx + i * DIRECT_DM, n0 + ly + j * DIRECT_DN, alpha, beta, acc[j][i]);
+            store(C, offc, ldc, M, N, tri, 0, 0, m0 + lx + i * DIRECT_DM, n0 + ly + j * DIRECT_DN, alpha, beta,
+                  acc[j][i]);
 }

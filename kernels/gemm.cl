@@ -48,27 +48,16 @@
  * vectors of VWM along M; work-item (tm, tn) owns the vectors
  * tm + i*MDIMC and the B vectors tn + j*NDIMC, so neighbouring work-items
  * read neighbouring addresses. */
+#include "real.cl"
+#include "store.cl"
 #if PRECISION == 64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-typedef double real;
 #define RNAME double
 #else
-typedef float real;
 #define RNAME float
 #endif
-
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
-#define PRAGMA(x) _Pragma(#x)
 #define UNROLL(n) PRAGMA(unroll n)
-#define UNROLL_ALL PRAGMA(unroll)
-
-/* fused multiply-add where the device does it in hardware (exact either way) */
-#if (PRECISION == 64 && defined(FP_FAST_FMA)) || (PRECISION == 32 && defined(FP_FAST_FMAF))
-#define MAC(a, b, c) fma(a, b, c)
-#else
-#define MAC(a, b, c) ((a) * (b) + (c))
-#endif
 
 #if VWM == 1
 typedef real realM;
@@ -106,26 +95,6 @@ typedef CAT(RNAME, VWN) realN;
 #define NBUF (DB ? 2 : 1)
 #define LA (KWG * AV / NT)              /* vectors each work-item stages */
 #define LB (KWG * BV / NT)
-
-/* One element of C, with the triangle mask and beta == 0 honoured. */
-inline void store(__global real *C, const long offc, const long ldc, const int M, const int N,
-                  const int tri, const int tri_off, const int cplx, const int m, const int n,
-                  const real alpha, const real beta, const real acc)
-{
-    if (m >= M || n >= N) return;
-    const int mc = cplx ? m >> 1 : m;
-    if (tri == 1 && mc - n > tri_off) return;
-    if (tri == 2 && mc - n < tri_off) return;
-    __global real *c = C + offc + m + n * ldc;
-    if (cplx == 2 && (m & 1) && mc - n == tri_off) {
-        *c = 0;
-        return;
-    }
-    if (beta == 0)
-        *c = alpha * acc;
-    else
-        *c = alpha * acc + beta * *c;
-}
 
 #if MMA
 /* One warp multiplies an MMA_M x MMA_K block of A by an MMA_K x 8 block of

@@ -1,4 +1,4 @@
-/* What the kernels other than GEMM's share (copy/pack.cl, copy/cpack.cl,
+/* What every kernel shares (kernels/gemm.cl, copy/pack.cl, copy/cpack.cl,
  * kernels/direct.cl, kernels/reduce.cl, kernels/trtri.cl include it;
  * lib/cmake/embed.cmake inlines it): the element type from
  * -DPRECISION=32|64 (and real2, a complex element's {re, im}), the unroll pragma, and MAC, a fused

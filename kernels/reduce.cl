@@ -24,5 +24,5 @@ __kernel void reduce(const int M, const int N, const int splits, const real alph
     real sum = p[0];
     for (int s = 1; s < splits; s++)
         sum += p[s * pslice];
-    put(C, offc, ldc, M, N, 0, 0, m, n, alpha, beta, sum); /* the triangle checked above */
+    store(C, offc, ldc, M, N, tri, 0, cs, m, n, alpha, beta, sum);
 }

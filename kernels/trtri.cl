@@ -13,8 +13,11 @@
  * summing only over k where T(i, k) and X(k, j) may both be nonzero, as
  * reference BLAS's TRSM does; a zero diagonal element gives infinities and
  * NaN, as there.  Rows i run in the same order on every work-item, so the
- * group reads T's row i together.  A few work-groups of sequential work:
- * O(n nb^2) flops beside TRSM's O(n^2 m).  Complex T (CTRSM, ZTRSM) is
+ * group reads T's row i together.  Each work-item keeps its column of X in
+ * private memory too (NB, the host's nb, bounds it) and reads it back from
+ * there: the substitution's loads never wait on its own stores to W (on a
+ * GPU those go to L2).  A few work-groups of sequential work: O(n nb^2)
+ * flops beside TRSM's O(n^2 m).  Complex T (CTRSM, ZTRSM) is
  * inverted in complex arithmetic (COMPLEX=1): inverting its real 2 x 2
  * representation instead would not fit this kernel (that matrix is not
  * triangular: each diagonal element becomes a full 2 x 2 block). */
@@ -49,7 +52,8 @@ __kernel void trtri(__global const elem *restrict A, const long offa, const long
     __global const elem *T = A + offa + (long)b0 * (lda + 1);
     const long si = tr ? lda : 1, sk = tr ? 1 : lda; /* T(i, k) = T[i*si + k*sk] */
     __global elem *X = W + (long)g * nb * nb;
-    for (int j = get_local_id(0); j < len; j += get_local_size(0))
+    for (int j = get_local_id(0); j < len; j += get_local_size(0)) {
+        elem x[NB]; /* column j of X: x[k] = X(k, j), set before it is read */
         for (int s = 0; s < len; s++) {
             const int i = upper ? len - 1 - s : s;
             elem v = 0;
@@ -59,9 +63,11 @@ __kernel void trtri(__global const elem *restrict A, const long offa, const long
                 const int k0 = upper ? i + 1 : j, k1 = upper ? j : i - 1;
                 elem sum = 0;
                 for (int k = k0; k <= k1; k++)
-                    sum += mul(tel(T, i * si + k * sk, cj), X[k * nb + j]);
+                    sum += mul(tel(T, i * si + k * sk, cj), x[k]);
                 v = unit ? -sum : quot(-sum, tel(T, i * si + i * sk, cj));
             }
+            x[i] = v;
             X[i * nb + j] = v;
         }
+    }
 }

@@ -76,12 +76,17 @@ int g3_valid_diag(gpublas3Diag d);
 
 /* ---- the event chain (lib/launch.c): every step waits for the previous
  * one (the first for the caller's wait list), and the caller's events[0]
- * gets the last. */
+ * gets the last.  `ordered`: the queue is in order and GPUBLAS3_CHAIN=order,
+ * so a step after the first waits on nothing, the queue's order being the
+ * wait.  `steps` counts the commands enqueued (GPUBLAS3_VERBOSE prints it
+ * for TRSM, whose cost on a GPU is mostly their number). */
 typedef struct {
     cl_command_queue q;
     cl_uint nwait;
     const cl_event *wait;
     cl_event last;
+    unsigned steps;
+    int ordered;
 } g3_chain;
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait);
 /* The wait list for the next step. */

@@ -1,32 +1,40 @@
 /* The one launch helper, the one matrix copy (buffer to buffer, as a
  * command) and the event chain.  Steps of one call are chained by events,
  * never by a host wait, so a call only enqueues and returns; the chain also
- * works on out-of-order queues. */
+ * works on out-of-order queues.
+ *
+ * GPUBLAS3_CHAIN=order: on an in-order queue, steps after the first pass no
+ * wait list (the queue runs them in order anyway).  Each step still gets
+ * its event (the caller's events[0], the scratch pool).  A switch, not the
+ * default, until a GPU says whether the wait lists cost anything there
+ * (bench/NOTES.md, section 12). */
+#include <stdlib.h>
+#include <string.h>
 #include "core.h"
 
-/* On an out-of-order queue a launch takes a kernel object of its own: on
- * NVIDIA's driver (580) a command behind an unset user event held up later
- * commands of the same cached cl_kernel on that queue, which an
- * out-of-order queue must not do (tests/reliability/test_pool.c, "one
- * out-of-order queue").  In-order queues keep the cached object. */
-static cl_kernel own_kernel(cl_command_queue q, cl_kernel cached, const char *name)
+static int order_only;
+static pthread_once_t order_once = PTHREAD_ONCE_INIT;
+static void read_order(void)
 {
-    cl_command_queue_properties props = 0;
-    cl_program prog;
-    if (clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL) != CL_SUCCESS ||
-        !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) ||
-        clGetKernelInfo(cached, CL_KERNEL_PROGRAM, sizeof prog, &prog, NULL) != CL_SUCCESS)
-        return NULL;
-    return clCreateKernel(prog, name, NULL);
+    const char *e = getenv("GPUBLAS3_CHAIN");
+    order_only = e && strcmp(e, "order") == 0;
 }
 
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait)
 {
-    *c = (g3_chain){ q, nwait, wait, NULL };
+    pthread_once(&order_once, read_order);
+    cl_command_queue_properties props = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+    if (order_only)
+        clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL);
+    *c = (g3_chain){ q, nwait, wait, NULL, 0, !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) };
 }
 
 cl_uint g3_chain_deps(const g3_chain *c, const cl_event **deps)
 {
+    if (c->last && c->ordered) {
+        *deps = NULL;
+        return 0;
+    }
     if (c->last) {
         *deps = &c->last;
         return 1;
@@ -40,6 +48,7 @@ void g3_chain_push(g3_chain *c, cl_event ev)
     if (c->last)
         clReleaseEvent(c->last);
     c->last = ev;
+    c->steps++;
 }
 
 gpublas3Status g3_chain_finish(g3_chain *c, cl_event *events)
@@ -77,11 +86,7 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
     if (st != gpublas3Success)
         return st;
     cl_int err = CL_SUCCESS;
-    cl_kernel own = own_kernel(c->q, k, name);
-    if (own)
-        k = own;
-    else
-        pthread_mutex_lock(lock);
+    pthread_mutex_lock(lock);
     for (cl_uint i = 0; i < nargs && err == CL_SUCCESS; i++)
         err = clSetKernelArg(k, i, args[i].size, args[i].value);
     if (err == CL_SUCCESS) {
@@ -92,10 +97,7 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
         if (err == CL_SUCCESS)
             g3_chain_push(c, ev);
     }
-    if (own)
-        clReleaseKernel(own);
-    else
-        pthread_mutex_unlock(lock);
+    pthread_mutex_unlock(lock);
     return (gpublas3Status)err;
 }
 

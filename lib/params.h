@@ -36,6 +36,7 @@ typedef struct {
     /* TRSM (routines/plan/solve.c) */
     int trsm_nb;          /* order of the diagonal blocks kernels/trtri.cl inverts */
     int trsm_refine;      /* 1: each product with an inverted block is refined once */
+    int trsm_direct;      /* TRSM's products of inner dimension at most this ask for the direct path (0: none) */
     /* the plan (routines/plan/plan.c) and its direct kernel (kernels/direct.cl);
      * 0 in a table row: lib/device.c's default for the device type */
     int direct_dm, direct_dn; /* direct kernel: work-group shape */

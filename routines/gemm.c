@@ -3,9 +3,9 @@
  * A row-major call is the column-major call on the transposes,
  * C^T = op(B)^T * op(A)^T: A and B swap places, M and N swap, and the
  * transpose (and conjugation) flags stay as they are. */
-#include "plan.h"
+#include "routines.h"
 
-static gpublas3Status gemm(int type, gpublas3Order order, gpublas3Transpose transA,
+gpublas3Status g3_gemm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3Transpose transA,
     gpublas3Transpose transB, size_t M, size_t N, size_t K, g3_scalar alpha,
     cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
     g3_scalar beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
@@ -27,6 +27,7 @@ static gpublas3Status gemm(int type, gpublas3Order order, gpublas3Transpose tran
                   .alpha = alpha.re, .alpha_im = alpha.im, .beta = beta.re, .beta_im = beta.im,
                   .nterms = 1, .a = { row ? opb : opa }, .b = { row ? opa : opb },
                   .c = C, .offc = offC, .ldc = ldc };
+    p.reuse = reuse;
     return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
 }
 
@@ -35,8 +36,8 @@ gpublas3Status gpublas3Sgemm(gpublas3Order order, gpublas3Transpose transA, gpub
     const cl_mem B, size_t offB, size_t ldb, cl_float beta, cl_mem C, size_t offC, size_t ldc,
     GPUBLAS3_QUEUE_ARGS)
 {
-    return gemm(G3_S, order, transA, transB, M, N, K, g3_real(alpha), A, offA, lda, B, offB, ldb, g3_real(beta),
-                C, offC, ldc, G3_QUEUE_PASS);
+    return g3_gemm(NULL, G3_S, order, transA, transB, M, N, K, g3_real(alpha), A, offA, lda, B, offB, ldb,
+                   g3_real(beta), C, offC, ldc, G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Dgemm(gpublas3Order order, gpublas3Transpose transA, gpublas3Transpose transB,
@@ -44,8 +45,8 @@ gpublas3Status gpublas3Dgemm(gpublas3Order order, gpublas3Transpose transA, gpub
     const cl_mem B, size_t offB, size_t ldb, cl_double beta, cl_mem C, size_t offC, size_t ldc,
     GPUBLAS3_QUEUE_ARGS)
 {
-    return gemm(G3_D, order, transA, transB, M, N, K, g3_real(alpha), A, offA, lda, B, offB, ldb, g3_real(beta),
-                C, offC, ldc, G3_QUEUE_PASS);
+    return g3_gemm(NULL, G3_D, order, transA, transB, M, N, K, g3_real(alpha), A, offA, lda, B, offB, ldb,
+                   g3_real(beta), C, offC, ldc, G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Cgemm(gpublas3Order order, gpublas3Transpose transA, gpublas3Transpose transB,
@@ -53,7 +54,7 @@ gpublas3Status gpublas3Cgemm(gpublas3Order order, gpublas3Transpose transA, gpub
     const cl_mem B, size_t offB, size_t ldb, cl_float2 beta, cl_mem C, size_t offC, size_t ldc,
     GPUBLAS3_QUEUE_ARGS)
 {
-    return gemm(G3_C, order, transA, transB, M, N, K, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
+    return g3_gemm(NULL, G3_C, order, transA, transB, M, N, K, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
                 g3_cfloat(beta), C, offC, ldc, G3_QUEUE_PASS);
 }
 
@@ -62,6 +63,6 @@ gpublas3Status gpublas3Zgemm(gpublas3Order order, gpublas3Transpose transA, gpub
     const cl_mem B, size_t offB, size_t ldb, cl_double2 beta, cl_mem C, size_t offC, size_t ldc,
     GPUBLAS3_QUEUE_ARGS)
 {
-    return gemm(G3_Z, order, transA, transB, M, N, K, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
+    return g3_gemm(NULL, G3_Z, order, transA, transB, M, N, K, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
                 g3_cdouble(beta), C, offC, ldc, G3_QUEUE_PASS);
 }

@@ -6,11 +6,11 @@
  * Row-major: C^T = B^T*A^T, and the column-major view of A is A^T, itself
  * symmetric (Hermitian), so the side flips, the stored triangle of A seen
  * column-major flips, and M and N swap. */
-#include "plan.h"
+#include "routines.h"
 
-static gpublas3Status symm(int type, int herm, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
-    size_t M, size_t N, g3_scalar alpha, cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB,
-    size_t ldb, g3_scalar beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
+gpublas3Status g3_symm(g3_reuse *reuse, int type, int herm, gpublas3Order order, gpublas3Side side,
+    gpublas3Uplo uplo, size_t M, size_t N, g3_scalar alpha, cl_mem A, size_t offA, size_t lda,
+    cl_mem B, size_t offB, size_t ldb, g3_scalar beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
 {
     size_t ka = side == gpublas3Left ? M : N;
     g3_matrix a = { A, offA, lda, ka, ka }, b = { B, offB, ldb, M, N }, c = { C, offC, ldc, M, N };
@@ -29,6 +29,7 @@ static gpublas3Status symm(int type, int herm, gpublas3Order order, gpublas3Side
                   .nterms = 1, .a = { left ? sa : gb }, .b = { left ? gb : sa },
                   .c = C, .offc = offC, .ldc = ldc };
     p.K = left ? p.M : p.N;
+    p.reuse = reuse;
     return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
 }
 
@@ -36,7 +37,7 @@ gpublas3Status gpublas3Ssymm(gpublas3Order order, gpublas3Side side, gpublas3Upl
     cl_float alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
     cl_float beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
 {
-    return symm(G3_S, 0, order, side, uplo, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb, g3_real(beta),
+    return g3_symm(NULL, G3_S, 0, order, side, uplo, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb, g3_real(beta),
                 C, offC, ldc, G3_QUEUE_PASS);
 }
 
@@ -44,7 +45,7 @@ gpublas3Status gpublas3Dsymm(gpublas3Order order, gpublas3Side side, gpublas3Upl
     cl_double alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
     cl_double beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
 {
-    return symm(G3_D, 0, order, side, uplo, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb, g3_real(beta),
+    return g3_symm(NULL, G3_D, 0, order, side, uplo, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb, g3_real(beta),
                 C, offC, ldc, G3_QUEUE_PASS);
 }
 
@@ -52,7 +53,7 @@ gpublas3Status gpublas3Csymm(gpublas3Order order, gpublas3Side side, gpublas3Upl
     cl_float2 alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
     cl_float2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
 {
-    return symm(G3_C, 0, order, side, uplo, M, N, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
+    return g3_symm(NULL, G3_C, 0, order, side, uplo, M, N, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
                 g3_cfloat(beta), C, offC, ldc, G3_QUEUE_PASS);
 }
 
@@ -60,7 +61,7 @@ gpublas3Status gpublas3Zsymm(gpublas3Order order, gpublas3Side side, gpublas3Upl
     cl_double2 alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
     cl_double2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
 {
-    return symm(G3_Z, 0, order, side, uplo, M, N, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
+    return g3_symm(NULL, G3_Z, 0, order, side, uplo, M, N, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
                 g3_cdouble(beta), C, offC, ldc, G3_QUEUE_PASS);
 }
 
@@ -68,7 +69,7 @@ gpublas3Status gpublas3Chemm(gpublas3Order order, gpublas3Side side, gpublas3Upl
     cl_float2 alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
     cl_float2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
 {
-    return symm(G3_C, 1, order, side, uplo, M, N, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
+    return g3_symm(NULL, G3_C, 1, order, side, uplo, M, N, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
                 g3_cfloat(beta), C, offC, ldc, G3_QUEUE_PASS);
 }
 
@@ -76,6 +77,6 @@ gpublas3Status gpublas3Zhemm(gpublas3Order order, gpublas3Side side, gpublas3Upl
     cl_double2 alpha, const cl_mem A, size_t offA, size_t lda, const cl_mem B, size_t offB, size_t ldb,
     cl_double2 beta, cl_mem C, size_t offC, size_t ldc, GPUBLAS3_QUEUE_ARGS)
 {
-    return symm(G3_Z, 1, order, side, uplo, M, N, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
+    return g3_symm(NULL, G3_Z, 1, order, side, uplo, M, N, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
                 g3_cdouble(beta), C, offC, ldc, G3_QUEUE_PASS);
 }

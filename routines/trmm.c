@@ -7,9 +7,9 @@
  * triangle of A seen column-major flips, M and N swap, trans stays
  * (conjugation too: A^H transposed is conj(A), the view's conjugate
  * transpose).  Complex types as the real ones (ConjTrans conjugates). */
-#include "plan.h"
+#include "routines.h"
 
-static gpublas3Status trmm(int type, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
+gpublas3Status g3_trmm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
     gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N, g3_scalar alpha,
     cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
@@ -32,6 +32,7 @@ static gpublas3Status trmm(int type, gpublas3Order order, gpublas3Side side, gpu
     /* nonzero k-range of op(A): left, C(m,n) needs op(A)(m,k): upper k >= m, lower k <= m;
      * right, op(A)(k,n): upper k <= n, lower k >= n */
     p.band = left ? (op_upper ? 2 : 1) : (op_upper ? 3 : 4);
+    p.reuse = reuse;
     return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
 }
 
@@ -39,21 +40,23 @@ gpublas3Status gpublas3Strmm(gpublas3Order order, gpublas3Side side, gpublas3Upl
     gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_float alpha,
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
-    return trmm(G3_S, order, side, uplo, transA, diag, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb, G3_QUEUE_PASS);
+    return g3_trmm(NULL, G3_S, order, side, uplo, transA, diag, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb,
+                   G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Dtrmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
     gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double alpha,
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
-    return trmm(G3_D, order, side, uplo, transA, diag, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb, G3_QUEUE_PASS);
+    return g3_trmm(NULL, G3_D, order, side, uplo, transA, diag, M, N, g3_real(alpha), A, offA, lda, B, offB, ldb,
+                   G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Ctrmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
     gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_float2 alpha,
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
-    return trmm(G3_C, order, side, uplo, transA, diag, M, N, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
+    return g3_trmm(NULL, G3_C, order, side, uplo, transA, diag, M, N, g3_cfloat(alpha), A, offA, lda, B, offB, ldb,
                 G3_QUEUE_PASS);
 }
 
@@ -61,6 +64,6 @@ gpublas3Status gpublas3Ztrmm(gpublas3Order order, gpublas3Side side, gpublas3Upl
     gpublas3Transpose transA, gpublas3Diag diag, size_t M, size_t N, cl_double2 alpha,
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
-    return trmm(G3_Z, order, side, uplo, transA, diag, M, N, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
+    return g3_trmm(NULL, G3_Z, order, side, uplo, transA, diag, M, N, g3_cdouble(alpha), A, offA, lda, B, offB, ldb,
                 G3_QUEUE_PASS);
 }

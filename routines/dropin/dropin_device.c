@@ -3,7 +3,11 @@
  *
  *   up:    the shared operand, in chunks through two pinned buffers; then
  *          each panel's part of B (or A) and of C, packed into pinned memory
- *   run:   the panel's sub-calls through the cl_mem API, after its upload
+ *   run:   the panel's sub-calls through the cl_mem routines, after its
+ *          upload; GEMM's, SYMM's and TRMM's through their internal entries
+ *          with the call's g3_reuse, so that the shared operand is packed
+ *          on the device by the first whole panel and read by the others
+ *          (GPUBLAS3_PACK_ONCE=0: by each panel again, as before)
  *   down:  the panel's C back into pinned memory, after its sub-calls
  *
  * The host thread packs panel p while the device works on p-1 and p-2 and
@@ -32,6 +36,7 @@
 #include <string.h>
 #include "dropin.h"
 #include "host.h"
+#include "routines.h"
 
 enum { RING = 3 };
 enum { DB_SHARED = 0, DB_X = 2, DB_Y = DB_X + RING };  /* device buffer indices */
@@ -56,6 +61,8 @@ typedef struct {
     int shared_ld[2];
     cl_event shared_ev, chunk_ev[2];
     stage st[RING];
+    g3_reuse reuse;    /* the shared operand's packed copy, for GEMM, SYMM and TRMM panels */
+    int reusing;
     double t_pack, t_unpack, t_wait;  /* host time spent, for GPUBLAS3_VERBOSE */
     size_t b_pack, b_unpack;
 } engine;
@@ -154,7 +161,7 @@ static void copy_region(engine *e, char mat, const g3d_region *r, char *img, int
     *(to_user ? &e->b_unpack : &e->b_pack) += region_bytes(r, e->es);
 }
 
-/* ---- sub-calls through the cl_mem API ---- */
+/* ---- sub-calls through the cl_mem routines ---- */
 
 typedef struct { cl_mem buf; size_t off, ld; } place;
 
@@ -185,12 +192,13 @@ static gpublas3Transpose op_trans(char t)
     return t == 'N' ? gpublas3NoTrans : t == 'C' ? gpublas3ConjTrans : gpublas3Trans;
 }
 
-/* A complex sub-call: the C or Z routine, with HEMM, HERK, HER2K where the call is Hermitian. */
+/* A complex sub-call of SYRK, SYR2K or TRSM: the C or Z routine, with
+ * HERK and HER2K where the call is Hermitian. */
 static cl_int run_complex(const engine *e, const g3d_op *o, place a, place b, place c, cl_uint nw,
                           const cl_event *w, cl_event *ev)
 {
     const gpublas3Order cm = gpublas3ColumnMajor;
-    gpublas3Transpose ta = op_trans(o->trans), tb = op_trans(o->transb);
+    gpublas3Transpose ta = op_trans(o->trans);
     gpublas3Uplo ul = o->uplo == 'U' ? gpublas3Upper : gpublas3Lower;
     gpublas3Side sd = o->side == 'L' ? gpublas3Left : gpublas3Right;
     gpublas3Diag dg = o->diag == 'U' ? gpublas3Unit : gpublas3NonUnit;
@@ -200,10 +208,6 @@ static cl_int run_complex(const engine *e, const g3d_op *o, place a, place b, pl
     if (e->c->dbl) {
         cl_double2 al = { { o->alpha, o->alpha_im } }, be = { { o->beta, o->beta_im } };
         switch (o->routine) {
-        case G3D_GEMM: return gpublas3Zgemm(cm, ta, tb, m, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
-                                            c.buf, c.off, c.ld, 1, &q, nw, w, ev);
-        case G3D_SYMM: return (herm ? gpublas3Zhemm : gpublas3Zsymm)(cm, sd, ul, m, n, al, a.buf, a.off, a.ld,
-                                            b.buf, b.off, b.ld, be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
         case G3D_SYRK: return herm ? gpublas3Zherk(cm, ul, ta, n, k, o->alpha, a.buf, a.off, a.ld, o->beta,
                                                    c.buf, c.off, c.ld, 1, &q, nw, w, ev)
                                    : gpublas3Zsyrk(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, be,
@@ -212,20 +216,14 @@ static cl_int run_complex(const engine *e, const g3d_op *o, place a, place b, pl
                                                      o->beta, c.buf, c.off, c.ld, 1, &q, nw, w, ev)
                                     : gpublas3Zsyr2k(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld,
                                                      be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
-        case G3D_TRMM: return gpublas3Ztrmm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
-                                            1, &q, nw, w, ev);
         case G3D_TRSM: return gpublas3Ztrsm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
                                             1, &q, nw, w, ev);
+        default: return CL_INVALID_VALUE;
         }
-        return CL_INVALID_VALUE;
     }
     cl_float2 al = { { (float)o->alpha, (float)o->alpha_im } }, be = { { (float)o->beta, (float)o->beta_im } };
     float fa = (float)o->alpha, fb = (float)o->beta;
     switch (o->routine) {
-    case G3D_GEMM: return gpublas3Cgemm(cm, ta, tb, m, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
-                                        c.buf, c.off, c.ld, 1, &q, nw, w, ev);
-    case G3D_SYMM: return (herm ? gpublas3Chemm : gpublas3Csymm)(cm, sd, ul, m, n, al, a.buf, a.off, a.ld,
-                                        b.buf, b.off, b.ld, be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
     case G3D_SYRK: return herm ? gpublas3Cherk(cm, ul, ta, n, k, fa, a.buf, a.off, a.ld, fb,
                                                c.buf, c.off, c.ld, 1, &q, nw, w, ev)
                                : gpublas3Csyrk(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, be,
@@ -234,21 +232,22 @@ static cl_int run_complex(const engine *e, const g3d_op *o, place a, place b, pl
                                                  fb, c.buf, c.off, c.ld, 1, &q, nw, w, ev)
                                 : gpublas3Csyr2k(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld,
                                                  be, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
-    case G3D_TRMM: return gpublas3Ctrmm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
-                                        1, &q, nw, w, ev);
     case G3D_TRSM: return gpublas3Ctrsm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
                                         1, &q, nw, w, ev);
+    default: return CL_INVALID_VALUE;
     }
-    return CL_INVALID_VALUE;
 }
 
-static cl_int run_op(const engine *e, const stage *st, const g3d_op *o, cl_uint nw, const cl_event *w,
-                     cl_event *ev)
+/* One sub-call.  GEMM, SYMM (HEMM) and TRMM, of any type, go through the
+ * routines' internal entries (routines.h), which take the call's series:
+ * r, its shared operand packed once (NULL for a sub-call that uses only
+ * part of it, or with GPUBLAS3_PACK_ONCE=0); the others through the
+ * cl_mem API. */
+static cl_int run_op(const engine *e, const stage *st, const g3d_op *o, g3_reuse *r, cl_uint nw,
+                     const cl_event *w, cl_event *ev)
 {
     if (injected_failure())
         return CL_INVALID_OPERATION;
-    if (e->c->cplx)
-        return run_complex(e, o, locate(e, st, o->a), locate(e, st, o->b), locate(e, st, o->c), nw, w, ev);
     const gpublas3Order cm = gpublas3ColumnMajor;
     gpublas3Transpose ta = op_trans(o->trans), tb = op_trans(o->transb);
     gpublas3Uplo ul = o->uplo == 'U' ? gpublas3Upper : gpublas3Lower;
@@ -257,40 +256,43 @@ static cl_int run_op(const engine *e, const stage *st, const g3d_op *o, cl_uint 
     place a = locate(e, st, o->a), b = locate(e, st, o->b), c = locate(e, st, o->c);
     cl_command_queue q = e->qrun;
     size_t m = (size_t)o->m, n = (size_t)o->n, k = (size_t)o->k;
-    double al = o->alpha, be = o->beta;
-    float fa = (float)al, fb = (float)be;
-    int d = e->c->dbl;
+    int type = e->c->dbl | e->c->cplx << 1;
+    g3_scalar al = { o->alpha, o->alpha_im }, be = { o->beta, o->beta_im };
     switch (o->routine) {
     case G3D_GEMM:
-        return d ? gpublas3Dgemm(cm, ta, tb, m, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
-                                 c.buf, c.off, c.ld, 1, &q, nw, w, ev)
-                 : gpublas3Sgemm(cm, ta, tb, m, n, k, fa, a.buf, a.off, a.ld, b.buf, b.off, b.ld, fb,
-                                 c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+        return g3_gemm(r, type, cm, ta, tb, m, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
+                       c.buf, c.off, c.ld, 1, &q, nw, w, ev);
     case G3D_SYMM:
-        return d ? gpublas3Dsymm(cm, sd, ul, m, n, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
-                                 c.buf, c.off, c.ld, 1, &q, nw, w, ev)
-                 : gpublas3Ssymm(cm, sd, ul, m, n, fa, a.buf, a.off, a.ld, b.buf, b.off, b.ld, fb,
-                                 c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+        return g3_symm(r, type, e->c->herm, cm, sd, ul, m, n, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
+                       c.buf, c.off, c.ld, 1, &q, nw, w, ev);
+    case G3D_TRMM:
+        return g3_trmm(r, type, cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+                       1, &q, nw, w, ev);
+    default:
+        break;
+    }
+    if (e->c->cplx)
+        return run_complex(e, o, a, b, c, nw, w, ev);
+    double d_al = o->alpha, d_be = o->beta;
+    float fa = (float)d_al, fb = (float)d_be;
+    int d = e->c->dbl;
+    switch (o->routine) {
     case G3D_SYRK:
-        return d ? gpublas3Dsyrk(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, be, c.buf, c.off, c.ld, 1, &q, nw, w, ev)
+        return d ? gpublas3Dsyrk(cm, ul, ta, n, k, d_al, a.buf, a.off, a.ld, d_be, c.buf, c.off, c.ld, 1, &q, nw, w, ev)
                  : gpublas3Ssyrk(cm, ul, ta, n, k, fa, a.buf, a.off, a.ld, fb, c.buf, c.off, c.ld, 1, &q, nw, w, ev);
     case G3D_SYR2K:
-        return d ? gpublas3Dsyr2k(cm, ul, ta, n, k, al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, be,
+        return d ? gpublas3Dsyr2k(cm, ul, ta, n, k, d_al, a.buf, a.off, a.ld, b.buf, b.off, b.ld, d_be,
                                   c.buf, c.off, c.ld, 1, &q, nw, w, ev)
                  : gpublas3Ssyr2k(cm, ul, ta, n, k, fa, a.buf, a.off, a.ld, b.buf, b.off, b.ld, fb,
                                   c.buf, c.off, c.ld, 1, &q, nw, w, ev);
-    case G3D_TRMM:
-        return d ? gpublas3Dtrmm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
-                                 1, &q, nw, w, ev)
-                 : gpublas3Strmm(cm, sd, ul, ta, dg, m, n, fa, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
-                                 1, &q, nw, w, ev);
     case G3D_TRSM:
-        return d ? gpublas3Dtrsm(cm, sd, ul, ta, dg, m, n, al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
+        return d ? gpublas3Dtrsm(cm, sd, ul, ta, dg, m, n, d_al, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
                                  1, &q, nw, w, ev)
                  : gpublas3Strsm(cm, sd, ul, ta, dg, m, n, fa, a.buf, a.off, a.ld, c.buf, c.off, c.ld,
                                  1, &q, nw, w, ev);
+    default:
+        return CL_INVALID_VALUE;
     }
-    return CL_INVALID_VALUE;
 }
 
 /* ---- the pipeline ---- */
@@ -346,12 +348,12 @@ static g3d_op slice(const g3d_op *o, char mat, int c0, int c1)
 
 /* Enqueues ops on the run queue, the first after *ready (consumed); *ready
  * becomes the last one's event. */
-static cl_int run_ops(const engine *e, const stage *st, const g3d_op *ops, int n, cl_event *ready)
+static cl_int run_ops(const engine *e, const stage *st, const g3d_op *ops, int n, g3_reuse *r, cl_event *ready)
 {
     cl_int err = CL_SUCCESS;
     for (int i = 0; i < n && err == CL_SUCCESS; i++) {
         cl_event ev = NULL;
-        err = run_op(e, st, &ops[i], *ready ? 1 : 0, *ready ? ready : NULL, &ev);
+        err = run_op(e, st, &ops[i], r, *ready ? 1 : 0, *ready ? ready : NULL, &ev);
         if (err == CL_SUCCESS) {
             drop(ready);
             *ready = ev;
@@ -447,7 +449,7 @@ static cl_int send_shared(engine *e, stage *early, cl_event *early_ready)
                 drop(early_ready);
                 *early_ready = e->chunk_ev[i];
                 clRetainEvent(*early_ready);
-                err = run_ops(e, early, &piece, 1, early_ready);
+                err = run_ops(e, early, &piece, 1, NULL, early_ready);
             }
         }
     }
@@ -471,7 +473,7 @@ static cl_int start_panel(engine *e, int p)
     /* In-order sends: the panel's last send arriving means the shared
      * matrices (sent before) have too. */
     if (err == CL_SUCCESS)
-        err = run_ops(e, st, st->pn.op, st->pn.nops, &ready);
+        err = run_ops(e, st, st->pn.op, st->pn.nops, e->reusing ? &e->reuse : NULL, &ready);
     if (err == CL_SUCCESS) {
         err = fetch_panel(e, st, ready);
         ready = NULL;
@@ -522,10 +524,16 @@ static cl_int reserve(engine *e, int first)
 static void report(const engine *e, const char *name, int early, double t, cl_int err)
 {
     const g3d_call *c = e->c;
-    fprintf(stderr, "gpublas3: %.*s m=%d n=%d k=%d on %s: %d panel(s) of %d (%s%s), %s %.4f s; host packing %.4f s "
-            "(%.3f GB), unpacking %.4f s (%.3f GB), waiting %.4f s\n", (int)strcspn(name, " "), name, c->m, c->n, c->k,
-            g3h_device_name(e->s), e->pl->npanels, e->pl->width, early ? "early start" : "whole shared first",
-            e->host_beta != 0 || e->host_beta_im != 0 ? ", beta C on the host" : "", err == CL_SUCCESS ? "done in" : "FAILED after", t, e->t_pack, 1e-9 * (double)e->b_pack, e->t_unpack,
+    char once[96] = "";
+    if (e->reusing)
+        snprintf(once, sizeof once, ", %c packed %d time(s) for %d panel(s)", e->pl->shared[0], e->reuse.packs,
+                 e->reuse.packs + e->reuse.reads);
+    fprintf(stderr, "gpublas3: %.*s m=%d n=%d k=%d on %s: %d panel(s) of %d (%s%s%s), %s %.4f s; host packing "
+            "%.4f s (%.3f GB), unpacking %.4f s (%.3f GB), waiting %.4f s\n", (int)strcspn(name, " "), name, c->m,
+            c->n, c->k, g3h_device_name(e->s), e->pl->npanels, e->pl->width,
+            early ? "early start" : "whole shared first",
+            e->host_beta != 0 || e->host_beta_im != 0 ? ", beta C on the host" : "", once,
+            err == CL_SUCCESS ? "done in" : "FAILED after", t, e->t_pack, 1e-9 * (double)e->b_pack, e->t_unpack,
             1e-9 * (double)e->b_unpack, e->t_wait);
 }
 
@@ -557,6 +565,12 @@ int g3d_device_run(g3h_slot *s, const g3d_call *call, const g3d_plan *plan, int 
     e.qup = s->q[one ? G3H_RUN : G3H_UP];
     e.qrun = s->q[G3H_RUN];
     e.qdown = s->q[one ? G3H_RUN : G3H_DOWN];
+    /* GEMM's, SYMM's and TRMM's panels each multiply by the whole shared
+     * operand: it is packed on the device once, by the first panel, and
+     * the others read that copy (SYRK's and SYR2K's panels use parts of
+     * it; TRSM's solve reads its inverted diagonal blocks). */
+    e.reusing = g3h_pack_once() && pl->shared[0] && pl->npanels - *first > 1 &&
+                (c->routine == G3D_GEMM || c->routine == G3D_SYMM || c->routine == G3D_TRMM);
 
     int p = *first;
     cl_int err = reserve(&e, p);
@@ -565,6 +579,7 @@ int g3d_device_run(g3h_slot *s, const g3d_call *call, const g3d_plan *plan, int 
         err = send_panel(&e, p, &ready);
         if (err == CL_SUCCESS)
             err = send_shared(&e, &e.st[p % RING], &ready);
+        g3_reuse_init(&e.reuse, e.shared[0]);
         if (err == CL_SUCCESS) {
             err = fetch_panel(&e, &e.st[p % RING], ready);
             ready = NULL;
@@ -573,6 +588,7 @@ int g3d_device_run(g3h_slot *s, const g3d_call *call, const g3d_plan *plan, int 
         p++;
     } else if (err == CL_SUCCESS) {
         err = send_shared(&e, NULL, NULL);
+        g3_reuse_init(&e.reuse, e.shared[0]);
     }
     for (; p < pl->npanels && err == CL_SUCCESS; p++) {
         stage *st = &e.st[p % RING];
@@ -605,5 +621,6 @@ int g3d_device_run(g3h_slot *s, const g3d_call *call, const g3d_plan *plan, int 
     drop(&e.chunk_ev[1]);
     if (g3h_verbose())
         report(&e, name, early, g3h_seconds() - t0, err);
+    g3_reuse_release(&e.reuse);
     return err;
 }

@@ -6,8 +6,9 @@
  *
  * Panels are at least GPUBLAS3_PANEL_KB (32 MiB by default) and at most
  * MAX_BULK of them cover the call, so big calls get big panels: every panel
- * is one more sub-call, which packs the shared operand once more on the
- * device.  The last panel's share is cut in halves (1/2, 1/4, 1/8, the
+ * is one more sub-call (GEMM's, SYMM's and TRMM's read the shared operand
+ * packed once, dropin_device.c; SYRK's, SYR2K's and TRSM's pack what they
+ * use of it again).  The last panel's share is cut in halves (1/2, 1/4, 1/8, the
  * rest), so that little computing and fetching is left once the last data
  * has arrived.  Each panel is one or a few sub-calls: *
  *   GEMM   C(:,J) = op(A) op(B)(:,J), or by row blocks C(I,:) when M > N

@@ -33,7 +33,7 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static device devs[MAXDEV];
 static int ndev, order[MAXDEV], norder;
-static int closed, setup_done, host_warned, copy_threads, verbose;
+static int closed, setup_done, host_warned, copy_threads, verbose, pack_once;
 static size_t panel_bytes;
 
 static const char *type_name(cl_device_type t)
@@ -131,6 +131,8 @@ static void read_tuning(void)
     panel_bytes = (size_t)32 << 20;
     if (env && atol(env) > 0)
         panel_bytes = (size_t)atol(env) << 10;
+    env = getenv("GPUBLAS3_PACK_ONCE");
+    pack_once = !env || !*env || strcmp(env, "0") != 0;
 }
 
 static void release_all(void);
@@ -473,6 +475,12 @@ size_t g3h_panel_bytes(void)
 {
     pthread_once(&once, init);
     return panel_bytes;
+}
+
+int g3h_pack_once(void)
+{
+    pthread_once(&once, init);
+    return pack_once;
 }
 
 /* The copy threads: started on the first parallel copy, kept, stopped at

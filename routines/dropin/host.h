@@ -53,6 +53,10 @@ void g3h_parallel(void (*fn)(void *arg, int t, int n), void *arg, int want);
 
 /* Bytes of C (and B) per pipelined panel: GPUBLAS3_PANEL_KB, default 32 MiB. */
 size_t g3h_panel_bytes(void);
+/* The panels of a call pack its shared operand once on the device
+ * (default), or each its own copy (GPUBLAS3_PACK_ONCE=0, the old way, to
+ * compare). */
+int g3h_pack_once(void);
 /* GPUBLAS3_VERBOSE is set: report each call's plan and timing on stderr. */
 int g3h_verbose(void);
 const char *g3h_device_name(const g3h_slot *s);

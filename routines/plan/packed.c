@@ -9,7 +9,10 @@
  * gives), K, M and N are halved, largest first, until they do; later K
  * panels accumulate with beta = 1.  Scratch comes from lib/pool.c.
  * Split-K (routines/plan/splitk.c) runs here too, as one panel whose GEMM
- * launches write partial sums to scratch. */
+ * launches write partial sums to scratch.
+ * A call of a series (g3_call.reuse, plan.h) whose shared operand is one
+ * panel packs it into scratch that the series keeps (the first call) or
+ * reads the copy kept (the others). */
 #include <limits.h>
 #include <stdlib.h>
 #include "plan.h"
@@ -23,7 +26,82 @@ typedef struct {
     cl_mem part;        /* split-K: the partial sums (routines/plan/splitk.c), else NULL */
     int splits;
     size_t kslice;
+    int prepacked;      /* 0: A' of term 0 is the series' kept copy, 1: B' is; -1: neither */
 } job;
+
+static int same_operand(const g3_operand *a, const g3_operand *b)
+{
+    return a->buf == b->buf && a->off == b->off && a->ld == b->ld && a->trans == b->trans && a->shape == b->shape &&
+           a->unit == b->unit && a->cplx == b->cplx && a->conj == b->conj && a->scaled == b->scaled &&
+           a->scale[0] == b->scale[0] && a->scale[1] == b->scale[1];
+}
+
+void g3_reuse_init(g3_reuse *r, cl_mem src)
+{
+    *r = (g3_reuse){ .src = src, .bside = -1 };
+}
+
+void g3_reuse_release(g3_reuse *r)
+{
+    if (r->buf) {
+        g3_chain done = { .q = r->q, .last = r->last };
+        g3_scratch_release(r->d, &done, 1, &r->buf);
+    }
+    if (r->last)
+        clReleaseEvent(r->last);
+    g3_reuse_init(r, r->src);
+}
+
+/* The side (0: a[0], 1: b[0]) of call p that is its series' shared
+ * operand, packed whole by panels of mb x nb x kb; -1: none. */
+static int reuse_side(const job *j, size_t mb, size_t nb, size_t kb)
+{
+    const g3_call *p = j->p;
+    const g3_reuse *r = p->reuse;
+    if (!r || p->nterms != 1 || !kb || kb < p->K || j->splits > 1)
+        return -1;
+    if (p->a[0].buf == r->src && mb >= p->M)
+        return 0;
+    if (p->b[0].buf == r->src && nb >= p->N)
+        return 1;
+    return -1;
+}
+
+/* Does the series' kept copy hold side `side` of call p, as this call
+ * would pack it with set ks? */
+static int reuse_holds(const g3_call *p, int side, const g3_kset *ks)
+{
+    const g3_reuse *r = p->reuse;
+    return r->buf && r->bside == side && r->ks == ks && r->xlen == (side ? p->N : p->M) && r->klen == p->K &&
+           same_operand(&r->op, side ? &p->b[0] : &p->a[0]);
+}
+
+/* After a call of the series: the first keeps its packed copy (taken out
+ * of scratch[side]), every one records its last event. */
+static void reuse_record(const job *j, int shape, int side, int fill, cl_mem scratch[], const g3_chain *chain)
+{
+    g3_reuse *r = j->p->reuse;
+    if (fill) {
+        r->buf = scratch[side];
+        r->d = j->d;
+        r->ks = j->ks;
+        r->shape = shape;
+        r->op = side ? j->p->b[0] : j->p->a[0];
+        r->bside = side;
+        r->xlen = side ? j->p->N : j->p->M;
+        r->klen = j->p->K;
+        r->packs++;
+    } else {
+        r->reads++;
+    }
+    scratch[side] = NULL;
+    if (chain->last)
+        clRetainEvent(chain->last);
+    if (r->last)
+        clReleaseEvent(r->last);
+    r->last = chain->last;
+    r->q = chain->q;
+}
 
 /* Two operands pack to the same buffer when they read the same stored data
  * the same way (SYRK's A and A^T, SYR2K's pairs). */
@@ -97,7 +175,7 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
         double beta = k0 == 0 ? p->beta : 1.0;
         for (size_t m0 = 0; m0 < p->M; m0 += mb) {
             size_t ml = p->M - m0 < mb ? p->M - m0 : mb, mp = g3_roundup(ml, j->pr->mwg);
-            for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
+            for (int t = j->prepacked == 0; t < p->nterms && kl && st == gpublas3Success; t++)
                 st = g3_pack(j->d, j->ks, &p->a[t], 0, m0, k0, ml, kl, abuf[t], j->pr->mwg, mp, kp,
                              p->band == 1 || p->band == 2 ? p->band : 0, (long)m0 - (long)k0, chain);
             for (size_t n0 = 0; n0 < p->N && st == gpublas3Success; n0 += nb) {
@@ -106,7 +184,7 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                     continue;
                 if (nb < p->N || m0 == 0)
                     for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
-                        if (bshare[t] < 0)
+                        if (bshare[t] < 0 && !(t == 0 && j->prepacked == 1))
                             st = g3_pack(j->d, j->ks, &p->b[t], 1, n0, k0, nl, kl, bbuf[t], j->pr->nwg, np, kp,
                                          p->band >= 3 ? p->band - 2 : 0, (long)n0 - (long)k0, chain);
                 for (int t = 0; t < p->nterms && st == gpublas3Success; t++) {
@@ -245,7 +323,7 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
     g3_call copy = *plan;
     const g3_call *p = &copy;
     job j = { .d = d, .p = p, .ks = pl->ks, .pr = &pl->ks->p, .es = p->dbl ? 8 : 4,
-              .splits = pl->path == G3_PATH_SPLITK ? pl->splits : 0, .kslice = pl->kslice };
+              .splits = pl->path == G3_PATH_SPLITK ? pl->splits : 0, .kslice = pl->kslice, .prepacked = -1 };
     gpublas3Status st;
 
     /* Panel sizes: whole when it fits, else halve the largest dimension. */
@@ -262,9 +340,14 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
      * tried, and if even one tile cannot be had, C is left untouched. */
     cl_mem scratch[G3_SCRATCH_MAX];
     size_t bytes[G3_SCRATCH_MAX];
-    int bshare[2];
+    int bshare[2], side = -1, fill = 0;
     for (;;) {
         scratch_sizes(&j, mb, nb, kb, bshare, bytes);
+        side = reuse_side(&j, mb, nb, kb);
+        fill = side >= 0 && !p->reuse->buf;
+        j.prepacked = side >= 0 && reuse_holds(p, side, j.ks) ? side : -1;
+        if (j.prepacked >= 0)
+            bytes[side] = 0; /* scratch[side] is the kept copy */
         /* split-K (one panel, so no snapshot): the partials take the last slot */
         if (j.splits > 1)
             bytes[4] = g3_splitk_bytes(p, j.splits);
@@ -278,6 +361,8 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
     }
     if (st != gpublas3Success)
         return st;
+    if (j.prepacked >= 0)
+        scratch[side] = p->reuse->buf;
     if (copy.beta_im != 0) { /* complex beta (complex.c): C <- beta*C first, in complex units */
         const double beta[2] = { copy.beta, copy.beta_im };
         st = g3_cscale(d, pl->ks, copy.c, copy.offc / 2, copy.ldc / 2, copy.M / 2, copy.N, copy.tri, beta, chain);
@@ -293,6 +378,10 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
     } else if (st == gpublas3Success) {
         st = run_slabs(&j, mb, nb, kb, scratch, bshare, chain);
     }
+    if (st == gpublas3Success && (fill || j.prepacked >= 0))
+        reuse_record(&j, pl->shape, side, fill, scratch, chain);
+    else if (j.prepacked >= 0)
+        scratch[side] = NULL; /* the series' copy: not this call's to give back */
     g3_scratch_release(j.d, chain, G3_SCRATCH_MAX, scratch);
     return st;
 }

@@ -9,13 +9,16 @@
  * The path, for calls that scale C (K = 0 or alpha = 0) too:
  *   direct:  calls of at most direct_max^3 multiply-adds per term (the
  *            set's field), where one launch with no copies and no scratch
- *            costs less than packing (TRMM only when the direct kernel can
- *            write B in place: routines/plan/direct.c);
+ *            costs less than packing, and calls that ask for it (`direct`:
+ *            TRSM's products, routines/plan/solve.c) (TRMM only when the
+ *            direct kernel can write B in place: routines/plan/direct.c);
  *   split-K: calls whose output tiles are fewer than the device's compute
  *            units and whose K gives each slice splitk_k or more
  *            (routines/plan/splitk.c);
  *   packed:  the rest.
- * Complex calls take the packed path whatever is asked.
+ * Complex calls take the packed path whatever is asked, and so do calls of
+ * a series that packs its shared operand once (g3_reuse, plan.h), with the
+ * set its first call chose, whose layout the packed copy has.
  * GPUBLAS3_PLAN=packed|direct|splitk forces a path where it can run (read
  * with the device state, lib/device.c).  GPUBLAS3_VERBOSE=1 prints each
  * call's plan on stderr. */
@@ -46,15 +49,16 @@ static int direct_wanted(const g3_call *c, const g3_kset *ks)
 
 void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
 {
-    int shape = shape_class(c);
-    const g3_kset *ks = &d->sets[c->dbl][shape];
+    const g3_reuse *r = c->reuse && c->reuse->ks && c->reuse->d == d ? c->reuse : NULL;
+    int shape = r ? r->shape : shape_class(c);
+    const g3_kset *ks = r ? r->ks : &d->sets[c->dbl][shape];
     *out = (g3_plan){ .path = G3_PATH_PACKED, .shape = shape, .ks = ks, .splits = 1 };
     const int force = d->plan_force;
     /* complex calls (complex.c's real view): the packed path only, where
      * the copy kernels make their real layout */
-    if (force == G3_PATH_PACKED || c->cplx)
+    if (force == G3_PATH_PACKED || c->cplx || c->reuse)
         return;
-    if ((force == G3_PATH_DIRECT || (force < 0 && direct_wanted(c, ks))) && g3_direct_fits(c, ks)) {
+    if ((force == G3_PATH_DIRECT || (force < 0 && (c->direct || direct_wanted(c, ks)))) && g3_direct_fits(c, ks)) {
         out->path = G3_PATH_DIRECT;
         return;
     }
@@ -94,7 +98,7 @@ static void read_verbose(void)
     verbose_on = e && *e && *e != '0';
 }
 
-int g3_verbose(void)
+int g3_plan_verbose(void)
 {
     pthread_once(&verbose_once, read_verbose);
     return verbose_on;
@@ -123,7 +127,7 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
     g3_plan_choose(d, c, &p);
     if (c->cplx && p.ks->p.mwg % 2)
         return gpublas3NotImplemented; /* the mapping needs whole 2 x 2 blocks in a tile */
-    if (g3_verbose()) {
+    if (g3_plan_verbose()) {
         char line[384];
         g3_plan_describe(c, &p, line, sizeof line);
         fprintf(stderr, "gpublas3: plan: %s\n", line);
@@ -134,8 +138,11 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
 gpublas3Status g3_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                       const cl_event *wait, cl_event *events)
 {
-    if (nq > 1)
-        return g3_split_run(c, nq, qs, nwait, wait, events);
+    if (nq > 1) {
+        g3_call whole = *c;
+        whole.reuse = NULL; /* a series runs on one queue */
+        return g3_split_run(&whole, nq, qs, nwait, wait, events);
+    }
     g3_chain chain;
     g3_chain_init(&chain, qs[0], nwait, wait);
     gpublas3Status st = g3_enqueue(c, &chain);

@@ -8,7 +8,9 @@
  * copy kernel's g3_operand); `tri` stores one triangle of C (SYRK, SYR2K),
  * `band` marks the k-range where a triangular operand is nonzero (TRMM),
  * `snapshot` says that a[0] (1) or b[0] (2) is the output itself (TRMM: it
- * is read before it is overwritten).
+ * is read before it is overwritten); `direct` asks for the direct path
+ * whatever the size, where the direct kernel can run the call (TRSM's
+ * small products: solve.c).
  * A complex call (`cplx`, G3_CPLX or G3_HERMITIAN when C's diagonal must
  * come out real) counts M, N, K, offc and ldc in complex elements, has
  * complex alpha and beta, and complex operands; complex.c maps it to a real
@@ -42,6 +44,35 @@ static inline int g3_valid_rank_trans(int type, int herm, gpublas3Transpose t)
     return t == gpublas3NoTrans || t == (herm ? gpublas3ConjTrans : gpublas3Trans);
 }
 
+/* An operand packed once and read by a series of calls: the host
+ * drop-ins' panels all multiply by the same shared matrix (A, or B by
+ * rows), which a call through the cl_mem API would pack again each time.
+ * The caller names the buffer that holds it (src), passes the object to
+ * every call of the series that uses that operand whole (g3_call.reuse),
+ * and releases it after the last; it must not be shared between threads.
+ * The first such call packs the operand into scratch it keeps, and fixes
+ * the parameter set (its layout) for the rest; a later call reads the
+ * packed copy when its operand is the same one (buffer, place, transpose,
+ * structure, extent and set), else packs as usual, so a mismatch costs
+ * time, never a wrong result.  Calls carrying it take the packed path. */
+typedef struct {
+    cl_mem src;            /* the shared operand's buffer */
+    cl_mem buf;            /* its packed copy (pool scratch kept), NULL until the first call */
+    const g3_device *d;
+    const g3_kset *ks;     /* the set the copy is laid out for */
+    int shape;
+    g3_operand op;         /* what buf holds: op packed whole, xlen x klen */
+    int bside;
+    size_t xlen, klen;
+    cl_command_queue q;    /* the queue and last event of the last call that used it */
+    cl_event last;
+    int packs, reads;      /* calls that packed it, calls that read it (GPUBLAS3_VERBOSE) */
+} g3_reuse;
+void g3_reuse_init(g3_reuse *r, cl_mem src);
+/* Gives the packed copy back to the pool (reused once the last call that
+ * read it has completed). */
+void g3_reuse_release(g3_reuse *r);
+
 typedef struct {
     int dbl, cplx;
     size_t M, N, K;
@@ -54,6 +85,8 @@ typedef struct {
     size_t offc, ldc;
     int tri, band;
     int snapshot;
+    g3_reuse *reuse;  /* NULL, or a series' shared operand (above) */
+    int direct;
 } g3_call;
 
 /* The ways to run a call. */
@@ -76,8 +109,8 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out);
 /* One line for GPUBLAS3_VERBOSE. */
 void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n);
 
-/* Is GPUBLAS3_VERBOSE set (read once)? */
-int g3_verbose(void);
+/* GPUBLAS3_VERBOSE is set (read once). */
+int g3_plan_verbose(void);
 /* Plans and enqueues call c as the next steps of the chain. */
 gpublas3Status g3_enqueue(const g3_call *c, g3_chain *chain);
 /* Everything a routine does after its checks: runs c on the caller's

@@ -4,31 +4,45 @@
  * T is halved at a multiple of nb, the half that does not depend on the
  * other is solved first, the other half of B is updated by one GEMM-shaped
  * call, B2 <- alpha*B2 - T21*X1 (left; right: X1*T12), and the second half is
- * solved with alpha = 1.  A block of at most nb is one call, X_i <- alpha *
- * inv(T_ii) * B_i, which reads the B block it writes (the packed path's
- * snapshot).  So the updates are few and large (K = n/2, n/4, ...):
- * ceil(n/nb) - 1 updates and ceil(n/nb) blocks, all chained by events, no
- * host wait (n = 8192, nb = 64: 127 updates, 128 blocks).
+ * solved with alpha = 1.  A block of at most nb is
+ * X_i <- alpha * inv(T_ii) * B_i: unrefined, one call reading the B block
+ * it writes (the packed path's snapshot); refined, below.  So the updates
+ * are few and large (K = n/2, n/4, ...): ceil(n/nb) - 1 updates and
+ * ceil(n/nb) blocks, all chained by events, no host wait (n = 8192,
+ * nb = 64: 127 updates, 128 blocks).
  *
  * Accuracy: a product with inv(T_ii) instead of substitution leaves a
  * residual that grows with cond(T_ii) (nb bounds it), which LAPACK's own
  * tests notice (README, TRSM).  With trsm_refine (the default) each block
- * is refined once, in GEMM-shaped calls too: S = alpha inv(T_ii) B_i into
- * scratch, B_i <- alpha B_i - T_ii S (the residual), S <- S + inv(T_ii) B_i,
- * then S is copied back into B_i: three calls and a copy per block.
+ * is refined once, in GEMM-shaped calls too, after one copy S <- B_i into
+ * scratch: B_i <- alpha inv(T_ii) S (X0), S <- alpha S - T_ii B_i (the
+ * residual), B_i <- B_i + inv(T_ii) S.  No call reads what it writes, so
+ * each can run on the direct path, and the result lands in B_i.
+ *
+ * Launches: on a GPU a TRSM costs mostly its number of commands (each
+ * packed call is two packs and a GEMM launch; bench/NOTES.md, section 12).
+ * Products whose inner dimension is at most trsm_direct (the blocks' and
+ * the smallest updates') ask the plan for the direct path: one launch each
+ * reading its operands in place.  The direct kernel then reads the inverted
+ * blocks, which trtri writes as transposes, through one transposing copy
+ * made after the inversion, so that its work-items read neighbouring rows.
  *
  * Complex solves (CTRSM, ZTRSM) are the same calls, complex (complex.c maps
  * them), with complex alpha (the updates' beta = alpha is then complex too)
  * and T conjugated for ConjTrans; trtri inverts the blocks in complex
- * arithmetic. */
+ * arithmetic; complex calls take the packed path, whatever trsm_direct. */
+#include <stdio.h>
 #include "plan.h"
 #include "trtri.h"
 
 typedef struct {
     const g3_solve *s;
+    const g3_device *d;
     size_t nb;
     int refine;
-    cl_mem inv, work;  /* inverted blocks; S of the refinement */
+    size_t direct;     /* trsm_direct: products with K up to it ask for the direct path */
+    g3_operand inv;    /* the inverted blocks: block 0's operand */
+    cl_mem work;       /* S, a copy of B_i */
     g3_chain *chain;
 } solver;
 
@@ -54,8 +68,9 @@ static gpublas3Status step(const solver *v, size_t len, size_t k, g3_operand t, 
 {
     const g3_solve *s = v->s;
     g3_call c = { .dbl = s->dbl, .cplx = s->cplx, .M = s->left ? len : s->M, .N = s->left ? s->N : len, .K = k,
-                  .alpha = alpha.re, .alpha_im = alpha.im, .beta = beta.re, .beta_im = beta.im, .nterms = 1, .a = { s->left ? t : x }, .b = { s->left ? x : t }, .c = out.buf,
-                  .offc = out.off, .ldc = out.ld };
+                  .alpha = alpha.re, .alpha_im = alpha.im, .beta = beta.re, .beta_im = beta.im, .nterms = 1,
+                  .a = { s->left ? t : x }, .b = { s->left ? x : t }, .c = out.buf, .offc = out.off,
+                  .ldc = out.ld, .direct = k <= v->direct };
     if (snapshot)
         c.snapshot = s->left ? 2 : 1;
     if (tri)
@@ -63,15 +78,32 @@ static gpublas3Status step(const solver *v, size_t len, size_t k, g3_operand t, 
     return g3_enqueue(&c, v->chain);
 }
 
+/* Block i's inverse (len x len from row and column lo) as an operand. */
+static g3_operand inverse(const solver *v, size_t lo)
+{
+    g3_operand o = v->inv;
+    o.off += o.trans ? lo * v->nb : lo;
+    return o;
+}
+
+/* The next step of the chain: S <- B_i (rows x cols), tight, by the copy
+ * kernel (complex: as real pairs). */
+static gpublas3Status copy_block(const solver *v, g3_operand b, size_t rows, size_t cols)
+{
+    size_t c = v->s->cplx ? 2 : 1;
+    g3_operand from = { .buf = b.buf, .off = b.off * c, .ld = b.ld * c };
+    return g3_pack(v->d, &v->d->sets[v->s->dbl][G3_SHAPE_LARGE], &from, 0, 0, 0, rows * c, cols, v->work,
+                   rows * c, rows * c, cols, 0, 0, v->chain);
+}
+
 /* Block lo (of len <= nb): B_i <- alpha inv(T_ii) B_i, refined once when asked. */
 static gpublas3Status leaf(const solver *v, size_t lo, size_t len, g3_scalar alpha)
 {
     const g3_solve *s = v->s;
-    g3_operand b = bpart(s, lo);
-    /* the stored block is inv(T_ii)^T: read it transposed */
-    g3_operand inv = { .buf = v->inv, .off = lo / v->nb * v->nb * v->nb, .ld = v->nb, .trans = 1 };
+    g3_operand b = bpart(s, lo), inv = inverse(v, lo);
     const g3_scalar zero = g3_real(0), one = g3_real(1), minus = g3_real(-1);
-    if (!v->refine)
+    /* the packed path reads B_i in place through its pack (the snapshot) */
+    if (!v->refine && len > v->direct)
         return step(v, len, len, inv, b, alpha, zero, b, 1, 1);
     /* T_ii as stored (its triangle: op(A)'s, flipped by trans), and S */
     g3_operand t = { .buf = s->a, .off = s->offa + lo * (s->lda + 1), .ld = s->lda, .trans = s->trans,
@@ -79,13 +111,13 @@ static gpublas3Status leaf(const solver *v, size_t lo, size_t len, g3_scalar alp
                      .conj = s->conj };
     size_t rows = s->left ? len : s->M, cols = s->left ? s->N : len;
     g3_operand w = { .buf = v->work, .ld = rows };
-    gpublas3Status st;
-    if ((st = step(v, len, len, inv, b, alpha, zero, w, 0, 1)) != gpublas3Success ||  /* S = alpha inv B_i */
-        (st = step(v, len, len, t, w, minus, alpha, b, 0, 1)) != gpublas3Success ||   /* B_i <- alpha B_i - T_ii S */
-        (st = step(v, len, len, inv, b, one, one, w, 0, 1)) != gpublas3Success)       /* S <- S + inv B_i */
+    gpublas3Status st = copy_block(v, b, rows, cols);                                  /* S <- B_i */
+    if (st == gpublas3Success)
+        st = step(v, len, len, inv, w, alpha, zero, b, 0, 1);                          /* B_i <- alpha inv S */
+    if (st != gpublas3Success || !v->refine)
         return st;
-    return g3_copy_matrix(v->chain, v->work, 0, rows, b.buf, b.off, b.ld, rows, cols,
-                          g3_type_size(s->dbl + 2 * s->cplx));
+    st = step(v, len, len, t, b, minus, alpha, w, 0, 1);                               /* S <- alpha S - T_ii B_i */
+    return st != gpublas3Success ? st : step(v, len, len, inv, w, one, one, b, 0, 1); /* B_i <- B_i + inv S */
 }
 
 /* X(lo..lo+len) <- alpha * solve, rows (left) or columns (right) of B. */
@@ -126,20 +158,35 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
     g3_chain_init(&chain, qs[0], nwait, wait);
     size_t n = s->left ? s->M : s->N;
     if (s->M && s->N) {
-        const g3_params *pr = &d->sets[s->dbl][G3_SHAPE_LARGE].p;
-        solver v = { s, (size_t)pr->trsm_nb, pr->trsm_refine, NULL, NULL, &chain };
-        size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n;
-        size_t bytes[2] = { g3_roundup(n, v.nb) * v.nb * es, v.refine ? nbl * (s->left ? s->N : s->M) * es : 0 };
-        cl_mem bufs[2];
-        st = g3_scratch_acquire(d, &chain, 2, bytes, bufs);
+        const g3_kset *ks = &d->sets[s->dbl][G3_SHAPE_LARGE];
+        solver v = { s, d, (size_t)ks->p.trsm_nb, ks->p.trsm_refine, s->cplx ? 0 : (size_t)ks->p.trsm_direct,
+                     { 0 }, NULL, &chain };
+        size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n, nr = g3_roundup(n, v.nb);
+        size_t rhs = s->left ? s->N : s->M;
+        /* the inverted blocks; S; their transposes when products go direct */
+        size_t bytes[3] = { nr * v.nb * es, v.refine || v.direct ? nbl * rhs * es : 0,
+                            v.direct ? nr * v.nb * es : 0 };
+        cl_mem bufs[3];
+        st = g3_scratch_acquire(d, &chain, 3, bytes, bufs);
         if (st == gpublas3Success) {
-            v.inv = bufs[0];
+            /* trtri writes block g's inverse transposed, row-major at g nb^2 */
+            g3_operand w = { .buf = bufs[0], .ld = v.nb, .trans = 1 };
+            v.inv = w;
             v.work = bufs[1];
             st = g3_trtri_launch(d, s->dbl, s->cplx, s->a, s->offa, s->lda, s->trans, s->conj, s->upper,
-                                 s->unit, n, v.nb, v.inv, &chain);
+                                 s->unit, n, v.nb, bufs[0], &chain);
+            /* direct: the blocks as one nr x nb column-major matrix, block g from row g nb */
+            if (st == gpublas3Success && v.direct) {
+                v.inv = (g3_operand){ .buf = bufs[2], .ld = nr };
+                st = g3_pack(d, ks, &w, 0, 0, 0, nr, v.nb, bufs[2], nr, nr, v.nb, 0, 0, &chain);
+            }
             if (st == gpublas3Success)
                 st = solve(&v, 0, n, s->alpha);
-            g3_scratch_release(d, &chain, 2, bufs);
+            g3_scratch_release(d, &chain, 3, bufs);
+            if (g3_plan_verbose())
+                fprintf(stderr, "gpublas3: trsm: %ctrsm %s n=%zu rhs=%zu nb=%zu refine=%d direct=%zu: %u commands\n",
+                        "sdcz"[s->dbl + 2 * s->cplx], s->left ? "left" : "right", n, rhs, v.nb, v.refine,
+                        v.direct, chain.steps);
         }
     }
     if (st != gpublas3Success) {

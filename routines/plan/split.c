@@ -23,7 +23,7 @@
  * buffer to the device of each command that writes it (NVIDIA's does), so
  * two devices writing blocks of one C, in several launches each, sent C
  * back and forth between them many times per call (0.13x of one queue on
- * two H200s with sub-buffers of C; bench/NOTES.md section 11).  A share on
+ * two H200s with sub-buffers of C; bench/NOTES.md section 14).  A share on
  * another device ("remote") computes its pieces into scratch of its own
  * device, tight, one after another (the triangle first), starting from C's
  * block copied in on its own queue when the call reads C (beta != 0, or
@@ -277,10 +277,12 @@ static gpublas3Status enqueue_share(const g3_call *c, share *s)
 
 /* Remote share s's pieces into C on queue 0, after the share: the chain
  * moves to queue 0 (its scratch is released with that queue, and
- * events[i] is the last copy). */
+ * events[i] is the last copy), where no queue's order stands for the wait
+ * on the share's last event (GPUBLAS3_CHAIN=order). */
 static gpublas3Status copy_back(const g3_call *c, const g3_device *home, cl_command_queue q0, share *s)
 {
     s->chain.q = q0;
+    s->chain.ordered = 0;
     gpublas3Status st = gpublas3Success;
     int cs = c->cplx ? 1 : 0;
     for (int k = 0; k < s->n && st == gpublas3Success; k++) {
@@ -327,7 +329,7 @@ static gpublas3Status enqueue_all(const g3_call *c, cl_uint nq, cl_command_queue
         plan_split(c, nq, dev, 1, s);
         st = gpublas3Success;
     }
-    if (st == gpublas3Success && g3_verbose())
+    if (st == gpublas3Success && g3_plan_verbose())
         describe(nq, s);
     for (cl_uint i = 0; i < nq && st == gpublas3Success; i++)
         st = enqueue_share(c, &s[i]);

@@ -5,7 +5,8 @@
  * rerun with GPUBLAS3_PLAN forcing each path (tests/cl/CMakeLists.txt).
  *
  * The thresholds are fixed here with GPUBLAS3_PARAMS (direct_max = 32,
- * splitk_k = 256, for every shape class), so the expected choices hold on
+ * splitk_k = 256, for every shape class; TRSM's trsm_nb = 16 and
+ * trsm_direct = 32), so the expected choices hold on
  * any device: a 2 x 2 output is one tile of any parameter set, and the
  * device has at least two compute units or split-K is never wanted --
  * test_plan then accepts packed for the deep case. */
@@ -26,10 +27,12 @@ static cl_uint compute_units(void)
     return cu;
 }
 
+static const char *const paths[] = { ": direct,", ": split-k,", ": packed," };
+
 /* Runs case c (judged as everywhere) with stderr captured; returns the
  * path named by its last plan line ("direct", "split-k", "packed"), or
- * "none". */
-static const char *path_of(const spec_case *c, uint64_t seed, int *fails)
+ * "none"; counts[i], when asked, the plan lines naming paths[i]. */
+static const char *path_of(const spec_case *c, uint64_t seed, int *fails, int counts[3])
 {
     fflush(stderr);
     FILE *log = tmpfile();
@@ -46,9 +49,13 @@ static const char *path_of(const spec_case *c, uint64_t seed, int *fails)
     fclose(log);
     fputs(text, stderr);
     const char *line = NULL;
-    for (const char *p = strstr(text, "plan: "); p; p = strstr(p + 1, "plan: "))
+    for (const char *p = strstr(text, "plan: "); p; p = strstr(p + 1, "plan: ")) {
         line = p;
-    static const char *const paths[] = { ": direct,", ": split-k,", ": packed," };
+        for (int i = 0; counts && i < 3; i++) {
+            const char *hit = strstr(line, paths[i]), *eol = strchr(line, '\n');
+            counts[i] += hit && (!eol || hit < eol);
+        }
+    }
     for (int i = 0; line && i < 3; i++) {
         const char *hit = strstr(line, paths[i]);
         const char *eol = strchr(line, '\n');
@@ -60,7 +67,7 @@ static const char *path_of(const spec_case *c, uint64_t seed, int *fails)
 
 static void expect_path(const spec_case *c, const char *want, uint64_t seed, int *fails)
 {
-    const char *got = path_of(c, seed, fails);
+    const char *got = path_of(c, seed, fails, NULL);
     if (strncmp(got, want, strlen(want)) != 0) {
         char desc[256];
         spec_describe(c, desc, sizeof desc);
@@ -183,16 +190,44 @@ static void splitk_deterministic(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* TRSM with trsm_direct = 32 (trsm_nb = 16, set in main): M = 100 is 7
+ * blocks, each a copy and three products, all direct, and 6 updates, of
+ * K = 64 (packed: over direct_max), 32, 32, 16, 16, 16 (direct); complex
+ * solves stay packed; the same solve twice is bit-identical. */
+static void trsm_direct_products(void **state)
+{
+    (void)state;
+    restart_with_plan(NULL);
+    int fails = 0;
+    for (int cplx = 0; cplx < 2; cplx++)
+        for (int dbl = 0; dbl < 2; dbl++) {
+            spec_case t = { .routine = SPEC_TRSM, .dbl = dbl, .cplx = cplx, .order = gpublas3ColumnMajor,
+                            .side = gpublas3Left, .uplo = gpublas3Lower, .transA = gpublas3Trans,
+                            .diag = gpublas3NonUnit, .M = 100, .N = 40, .alpha = 1.5, .alpha_im = cplx ? 0.5 : 0 };
+            int counts[3] = { 0, 0, 0 };
+            path_of(&t, 50 + dbl, &fails, counts);
+            int want_direct = cplx ? 0 : 7 * 3 + 5, want_packed = cplx ? 7 * 3 + 6 : 1;
+            if (counts[0] != want_direct || counts[1] != 0 || counts[2] != want_packed) {
+                print_error("FAIL %ctrsm M=100 N=40 nb=16: %d direct, %d split-k, %d packed calls; "
+                            "expected %d, 0, %d\n", "sdcz"[dbl + 2 * cplx], counts[0], counts[1], counts[2], want_direct, want_packed);
+                fails++;
+            }
+            fails += same_twice(&t, 52 + dbl);
+        }
+    assert_int_equal(fails, 0);
+}
+
 int main(void)
 {
     /* before the library's first call: both are read once */
     setenv("GPUBLAS3_VERBOSE", "1", 1);
-    setenv("GPUBLAS3_PARAMS", "direct_max=32,splitk_k=256", 1);
+    setenv("GPUBLAS3_PARAMS", "direct_max=32,splitk_k=256,trsm_nb=16,trsm_direct=32", 1);
     unsetenv("GPUBLAS3_PLAN");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(automatic_choice),
         cmocka_unit_test(trmm_direct_only_in_place),
         cmocka_unit_test(splitk_deterministic),
+        cmocka_unit_test(trsm_direct_products),
     };
     return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
 }

@@ -24,7 +24,7 @@ run() {  # label, then environment settings for host_timing
     echo "== $label"
     env "$@" GPUBLAS3_VERBOSE=1 "$T" "$N" 3 1.0 >"$OUT/timing_$label.txt" 2>"$OUT/timing_$label.err"
     echo "exit status $?" >>"$OUT/timing_$label.txt"
-    grep -E "^(device|h2d|d2h|compute|bound|dgemm_|nvblas|check|exit)" "$OUT/timing_$label.txt"
+    grep -E "^(device|h2d|d2h|compute|bound|floor|host copy|dgemm_|nvblas|check|exit)" "$OUT/timing_$label.txt"
     grep "gpublas3: DGEMM" "$OUT/timing_$label.err" | tail -n 1
 }
 
@@ -34,7 +34,7 @@ run threads16 GPUBLAS3_COPY_THREADS=16
 run panel64m GPUBLAS3_PANEL_KB=65536
 run panel8m GPUBLAS3_PANEL_KB=8192
 echo "== beta0"
-GPUBLAS3_VERBOSE=1 "$T" "$N" 3 0.0 2>"$OUT/timing_beta0.err" | tee "$OUT/timing_beta0.txt" | grep -E "^(bound|dgemm_|nvblas)"
+GPUBLAS3_VERBOSE=1 "$T" "$N" 3 0.0 2>"$OUT/timing_beta0.err" | tee "$OUT/timing_beta0.txt" | grep -E "^(bound|floor|dgemm_|nvblas)"
 
 # The crossover model's constants on this device (the row for
 # routines/dropin/crossover.c), against OpenBLAS as the host BLAS.

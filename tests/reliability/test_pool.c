@@ -92,6 +92,31 @@ static void repeated(void)
     gpublas3Teardown();
 }
 
+/* The control for gated(): whether the driver itself runs a plain copy on
+ * qy while a copy on qx waits for an unset user event.  NVIDIA's (580)
+ * does not on one out-of-order queue; there no library could, and only
+ * gated()'s scratch check applies. */
+static int driver_runs_past(cl_command_queue qx, cl_command_queue qy)
+{
+    cl_int err;
+    cl_mem src = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 4096, NULL, &err);
+    cl_mem dst = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 8192, NULL, &err);
+    cl_event gate = clCreateUserEvent(dev.ctx, &err), ex, ey;
+    clEnqueueCopyBuffer(qx, src, dst, 0, 0, 4096, 1, &gate, &ex);
+    clFlush(qx);
+    clEnqueueCopyBuffer(qy, src, dst, 0, 4096, 4096, 0, NULL, &ey);
+    clFlush(qy);
+    int ran = wait_bounded(ey, 10) == 0;
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    clWaitForEvents(1, &ex);
+    clWaitForEvents(1, &ey);
+    for (cl_event *e = (cl_event[]){ ex, ey, gate }, *end = e + 3; e < end; e++)
+        clReleaseEvent(*e);
+    clReleaseMemObject(src);
+    clReleaseMemObject(dst);
+    return ran;
+}
+
 /* Call X is gated on an unset user event; call Y comes on `qy`. */
 static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, const char *what)
 {
@@ -103,6 +128,10 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
     rel_upload(&x, dev.ctx, dev.q);
     rel_upload(&y, dev.ctx, dev.q);
     rel_upload(&w, dev.ctx, dev.q);
+    const int driver_runs = expect_new && driver_runs_past(qx, qy);
+    if (expect_new && !driver_runs)
+        printf("note: %s: the driver holds a plain command behind a gated one here; "
+               "only the scratch check applies\n", what);
     /* fill the pool first, so that X takes pooled buffers */
     rel_expect(rel_run(&w, dev.q, what) == 0, "%s: warm-up", what);
     rel_free(&w);
@@ -115,8 +144,9 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
     long made = creates();
     clFlush(qy);
     if (expect_new) {
-        /* Y must run now, while X waits for its gate */
-        rel_expect(wait_bounded(ey, 60) == 0, "%s: Y did not complete while X was gated", what);
+        /* Y must run now, while X waits for its gate (where the driver lets it) */
+        if (driver_runs)
+            rel_expect(wait_bounded(ey, 30) == 0, "%s: Y did not complete while X was gated", what);
         rel_expect(made > 0, "%s: Y took X's busy scratch", what);
     } else {
         rel_expect(made == 0, "%s: Y created %ld buffers instead of sharing behind X", what, made);
