@@ -4,8 +4,9 @@
 #include "core.h"
 
 /* C (M x N at offc, ldc) <- alpha * (sum of the `splits` partial matrices
- * in P, M x N each, tight, one after another) + beta * C, on triangle tri. */
+ * in P, M x N each, tight, one after another) + beta * C, on triangle tri
+ * (cplx: M counts the real rows of a complex matrix, two per complex row). */
 gpublas3Status g3_reduce_launch(const g3_device *d, const g3_kset *ks, int dbl, size_t M, size_t N, int splits,
                                 double alpha, double beta, cl_mem P, cl_mem C, size_t offc, size_t ldc, int tri,
-                                g3_chain *chain);
+                                int cplx, g3_chain *chain);
 #endif

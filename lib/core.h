@@ -98,6 +98,15 @@ void g3_chain_push(g3_chain *c, cl_event ev);
 gpublas3Status g3_chain_finish(g3_chain *c, cl_event *events);
 void g3_chain_abandon(g3_chain *c);
 
+/* The buffer whose storage m is: a sub-buffer's parent, with *at (bytes)
+ * moved by the sub-buffer's origin; else m itself. */
+cl_mem g3_storage(cl_mem m, size_t *at);
+/* Copies the rows x cols column-major matrix at element soff (leading
+ * dimension sld) of src to element doff (dld) of dst, es bytes per element,
+ * as the chain's next step(s) (clEnqueueCopyBufferRect). */
+gpublas3Status g3_copy_matrix(g3_chain *c, cl_mem src, size_t soff, size_t sld, cl_mem dst, size_t doff,
+                              size_t dld, size_t rows, size_t cols, size_t es);
+
 typedef struct { size_t size; const void *value; } g3_arg;
 #define G3_ARG(v) ((g3_arg){ sizeof(v), &(v) })
 /* Enqueues kernel `name` of the program (src, options) on d, with the
@@ -118,6 +127,12 @@ int g3_alloc_failure(cl_int err);
  * runs.  gpublas3OutOfResources when they cannot be had; nothing is held then. */
 gpublas3Status g3_scratch_acquire(const g3_device *d, g3_chain *chain, int n, const size_t bytes[],
                                   cl_mem out[]);
+/* Makes n buffers just acquired resident on chain->q's device, their
+ * contents undefined, as the chain's next step: for scratch that the call
+ * overwrites whole on a device other than the one its last user read it
+ * on, so that a driver keeping one valid copy does not move the old
+ * contents back (routines/plan/split.c). */
+gpublas3Status g3_scratch_resident(g3_chain *chain, int n, cl_mem bufs[]);
 /* Gives them back once the call is enqueued: reused after chain->last. */
 void g3_scratch_release(const g3_device *d, const g3_chain *chain, int n, cl_mem bufs[]);
 void g3_pool_release_all(void);

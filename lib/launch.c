@@ -1,6 +1,7 @@
-/* The one launch helper and the event chain.  Steps of one call are chained
- * by events, never by a host wait, so a call only enqueues and returns; the
- * chain also works on out-of-order queues.
+/* The one launch helper, the one matrix copy (buffer to buffer, as a
+ * command) and the event chain.  Steps of one call are chained by events,
+ * never by a host wait, so a call only enqueues and returns; the chain also
+ * works on out-of-order queues.
  *
  * GPUBLAS3_CHAIN=order: on an in-order queue, steps after the first pass no
  * wait list (the queue runs them in order anyway).  Each step still gets
@@ -98,4 +99,51 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
     }
     pthread_mutex_unlock(lock);
     return (gpublas3Status)err;
+}
+
+cl_mem g3_storage(cl_mem m, size_t *at)
+{
+    cl_mem parent = NULL;
+    size_t origin = 0;
+    if (clGetMemObjectInfo(m, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, NULL) != CL_SUCCESS || !parent ||
+        clGetMemObjectInfo(m, CL_MEM_OFFSET, sizeof origin, &origin, NULL) != CL_SUCCESS)
+        return m;
+    *at += origin;
+    return parent;
+}
+
+/* Contiguous on both sides: one plain copy.  Else rectangles between the
+ * buffers' storage (PoCL 3.1 crashes on a rectangle copy from or to a
+ * sub-buffer; a plain copy is fine), the last
+ * column one of its own, one row high: NVIDIA's driver (580) refuses a
+ * rectangle whose origin + region[1] * row_pitch runs past the buffer's
+ * end even when its last row does not (a block of a matrix's last columns
+ * with ld > rows). */
+gpublas3Status g3_copy_matrix(g3_chain *c, cl_mem src, size_t soff, size_t sld, cl_mem dst, size_t doff,
+                              size_t dld, size_t rows, size_t cols, size_t es)
+{
+    size_t w = rows * es, sat = soff * es, dat = doff * es;
+    int plain = sld == rows && dld == rows;
+    if (!plain) {
+        src = g3_storage(src, &sat);
+        dst = g3_storage(dst, &dat);
+    }
+    for (size_t j0 = 0; w && j0 < cols;) {
+        size_t n = plain ? cols : j0 + 1 < cols ? cols - 1 - j0 : 1;
+        size_t spitch = n > 1 ? sld * es : w, dpitch = n > 1 ? dld * es : w; /* one column: its own width */
+        size_t s0 = sat + j0 * sld * es, d0 = dat + j0 * dld * es;
+        size_t src_o[3] = { s0 % spitch, s0 / spitch, 0 }, dst_o[3] = { d0 % dpitch, d0 / dpitch, 0 };
+        size_t region[3] = { w, n, 1 };
+        const cl_event *deps;
+        cl_uint ndeps = g3_chain_deps(c, &deps);
+        cl_event ev;
+        cl_int err = plain ? clEnqueueCopyBuffer(c->q, src, dst, sat, dat, w * cols, ndeps, deps, &ev)
+                           : clEnqueueCopyBufferRect(c->q, src, dst, src_o, dst_o, region, spitch, 0, dpitch, 0,
+                                                     ndeps, deps, &ev);
+        if (err != CL_SUCCESS)
+            return (gpublas3Status)err;
+        g3_chain_push(c, ev);
+        j0 += n;
+    }
+    return gpublas3Success;
 }

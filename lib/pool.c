@@ -281,6 +281,12 @@ gpublas3Status g3_scratch_acquire(const g3_device *d, g3_chain *chain, int n, co
     return g3_alloc_failure(err) ? gpublas3OutOfResources : (gpublas3Status)err;
 }
 
+gpublas3Status g3_scratch_resident(g3_chain *chain, int n, cl_mem bufs[])
+{
+    cl_int err = make_resident(chain, (cl_uint)n, bufs);
+    return g3_alloc_failure(err) ? gpublas3OutOfResources : (gpublas3Status)err;
+}
+
 void g3_scratch_release(const g3_device *d, const g3_chain *chain, int n, cl_mem bufs[])
 {
     give_back(d, chain, n, bufs, NULL);

@@ -12,7 +12,12 @@
  *
  * The first call of a mode is timed apart (it moves A and B to the second
  * device); the median is over REPS later calls, each timed from enqueue to
- * the end of every queue's event. */
+ * the end of every queue's event.  Last, what the two-device split pays
+ * besides its half of the work: one copy, on the first device's queue, of
+ * half of C's bytes from a buffer the second device has just written into
+ * C (routines/plan/split.c's copy of the second block), as
+ *
+ *   RESULT prec=d n=16384 mode=xcopy bytes=... median_s=... gbps=... */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -215,6 +220,29 @@ int main(int argc, char **argv)
         fflush(stdout);
         free(t);
     }
+    /* the cross-device copy: S written on device 1 (a fill), then copied into C on queue 0 */
+    size_t half = bytes / 2;
+    cl_mem S = clCreateBuffer(ctx, CL_MEM_READ_WRITE, half, NULL, &err);
+    if (err) die("clCreateBuffer", err);
+    double *t = malloc((reps + 1) * sizeof *t);
+    for (int i = 0; i <= reps; i++) {
+        double zero = 0;
+        cl_event filled, copied;
+        clEnqueueFillBuffer(q1, S, &zero, es, 0, half, 0, NULL, &filled);
+        clWaitForEvents(1, &filled);
+        double t0 = now();
+        clEnqueueCopyBuffer(q0, S, C, 0, half, half, 1, &filled, &copied);
+        clWaitForEvents(1, &copied);
+        t[i] = now() - t0;
+        clReleaseEvent(filled);
+        clReleaseEvent(copied);
+    }
+    qsort(t + 1, reps, sizeof *t, cmp); /* the first apart: it may allocate */
+    double med = reps ? t[1 + reps / 2] : t[0];
+    printf("RESULT prec=%c n=%zu mode=xcopy bytes=%zu first_s=%.4f median_s=%.4f gbps=%.1f\n", dbl ? 'd' : 's', n,
+           half, t[0], med, half / med / 1e9);
+    free(t);
+    clReleaseMemObject(S);
     clReleaseMemObject(A); clReleaseMemObject(B); clReleaseMemObject(C);
     clReleaseCommandQueue(q0); clReleaseCommandQueue(q0b); clReleaseCommandQueue(q1);
     gpublas3Teardown();

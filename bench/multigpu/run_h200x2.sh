@@ -3,7 +3,8 @@
 # call of at most 9 minutes:
 #   (a) one DGEMM and one SGEMM call, n = N_CALL, on one queue, on two
 #       queues of one GPU, and on two queues on the two GPUs (gpublas3-multiq:
-#       checked by a residual and against the one-queue result first);
+#       checked by a residual and against the one-queue result first), and
+#       the copy of half of C from GPU 1 to GPU 0 that the split pays;
 #   (b) ScaLAPACK over gpublas3 (pdtime): PDGEMM and LU (PDGETRF), n = N_PD
 #       and N_LU, on two ranks with one GPU each, on one rank with one GPU,
 #       and on two CPU-only ranks (OpenBLAS), at the block sizes NBS.  PDGEMM
@@ -23,6 +24,8 @@
 # Sizes and lists can be changed through the environment (defaults below);
 # SMALL=1 shrinks everything to try the script on a CPU (PoCL: the two
 # "GPUs" are then two sub-devices, or the one CPU device for the ranks).
+# STEPS=call runs only (a), the one-call steps (about a minute at
+# n = 16384): the short re-measurement after a change to the split.
 set -u
 CARRY=${CARRY:-bench/multigpu/carry}
 BUILD=${BUILD:-$CARRY/build}
@@ -37,6 +40,7 @@ N_LU=${N_LU:-16384}       # LU size
 N_CPU=${N_CPU:-16384}     # size of the CPU-only runs (PDGEMM and LU)
 NBS=${NBS:-64 256 1024}   # block sizes swept
 BUDGET=${BUDGET:-500}     # seconds for the whole script
+STEPS=${STEPS:-all}       # all, or call: only (a)
 START=$(date +%s)
 mkdir -p "$OUT"
 : >"$OUT/results.txt"
@@ -129,10 +133,12 @@ chmod +x "$RANKS"
 export PBLAS_NB
 
 # ---- (a) one call over two GPUs ----
-step call_d 150 "$MULTIQ" d "$N_CALL" "$REPS"
-step call_s 120 "$MULTIQ" s "$N_CALL" "$REPS"
+# (the plans of every share's pieces in the logs: GPUBLAS3_VERBOSE)
+step call_d 150 env GPUBLAS3_VERBOSE=1 "$MULTIQ" d "$N_CALL" "$REPS"
+step call_s 120 env GPUBLAS3_VERBOSE=1 "$MULTIQ" s "$N_CALL" "$REPS"
 
 # ---- (b) ScaLAPACK: first the comparisons at NB = 256, then the sweeps ----
+if [ "$STEPS" != call ]; then
 PBLAS_NB=256
 step pdgemm_2gpu_nb256 60 "$RANKS" gpu 2 gemm "$N_PD" 256 1 2
 step pdgemm_1gpu_nb256 80 "$RANKS" gpu 1 gemm "$N_PD" 256 1 1
@@ -161,11 +167,15 @@ for r in 2 1; do # two GPUs, then one
         step "lu_${r}gpu_nb$nb" 100 "$RANKS" gpu $r lu "$N_LU" "$nb" 1 $r
     done
 done
+fi # STEPS
 
 # ---- the table ----
 echo
 echo "total $(($(date +%s) - START)) s; logs in $OUT"
 awk '
+/^call_.*mode=xcopy/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+           printf "%-28s %-6s %6.0f MB  %-7s %8.4f s %8.1f GB/s (dev 1 -> dev 0, on queue 0)\n",
+                  $1, "copy", v["bytes"] / 1e6, v["mode"], v["median_s"], v["gbps"]; next }
 /^call_/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
            printf "%-28s %-6s n=%-6s %-7s %8.3f s %8.2f TFLOP/s  x%.2f of 1 queue  %s\n",
                   $1, "gemm", v["n"], v["mode"], v["median_s"], v["tflops"], v["vs_1q"], v["check"]; next }

@@ -2,8 +2,7 @@
  * C is cut into blocks of columns or of rows, one block per queue, and each
  * queue runs its block as a call of its own (g3_enqueue: its own plan, its
  * own packing of what the block reads, scratch from its own device's pool)
- * after the caller's wait list; events[i] is queue i's share, a marker
- * after the wait list when the share is empty.  Nothing waits on the host.
+ * after the caller's wait list.  Nothing waits on the host.
  *
  * The cut runs along the dimension whose operand is general, so that a
  * block's operands are plain sub-matrices of the caller's:
@@ -16,32 +15,67 @@
  * what another has still to read.  Blocks are balanced by their work: equal
  * widths, except SYRK's and SYR2K's triangle (column j of an upper triangle
  * holds j + 1 elements).  A triangular block (columns [n0, n1) of an upper
- * C) runs as two pieces: the rectangle above its diagonal block, a GEMM,
- * and the diagonal block, a small SYRK.
+ * C) runs as two pieces: the diagonal block, a small SYRK, and the
+ * rectangle above it, a GEMM.
  *
- * Queues on different devices of one context write C through
- * non-overlapping sub-buffers, the one way OpenCL defines for several
- * devices to write one buffer at once; that needs column blocks (contiguous
- * in memory) starting at the devices' base-address alignment.  A call that
- * cannot be cut so (rows, an input in C's own buffer, a C that is itself a
- * sub-buffer, an ldc that no aligned column starts) runs whole on queue 0. */
+ * Queues on several devices: C is written only on the device of queue 0
+ * ("home").  A driver that keeps one valid copy of a buffer moves the whole
+ * buffer to the device of each command that writes it (NVIDIA's does), so
+ * two devices writing blocks of one C, in several launches each, sent C
+ * back and forth between them many times per call (0.13x of one queue on
+ * two H200s with sub-buffers of C; bench/NOTES.md section 14).  A share on
+ * another device ("remote") computes its pieces into scratch of its own
+ * device, tight, one after another (the triangle first), starting from C's
+ * block copied in on its own queue when the call reads C (beta != 0, or
+ * TRMM's input); then queue 0 copies what the share wrote into C: the
+ * rectangles by clEnqueueCopyBufferRect, a diagonal block's stored
+ * triangle by the split-K reduction kernel (one slice, alpha 1, beta 0),
+ * so C's other triangle stays untouched.  A remote device only reads C's
+ * buffer, and only its own block; A and B are only read, so after the
+ * first call they are valid on every device.  events[i] of a remote share
+ * is its last copy into C (a command of queue 0); other shares' events are
+ * their own queue's last command, a marker after the wait list when the
+ * share is empty.  The scratch goes back to the remote device's pool with
+ * that copy's event and queue 0, so no later call reuses it before the copy
+ * has read it (that pool serves only the remote device's queues).
+ * A call on several devices runs whole on queue 0 when one of its inputs
+ * lives in C's storage (C's buffer, its parent or a sibling sub-buffer),
+ * TRMM's own output excepted: a remote device would read a buffer that
+ * home writes, which OpenCL leaves undefined for sub-buffers and which
+ * would move C between the devices again; and when a remote share's scratch
+ * cannot be had (C is then still untouched). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "plan.h"
 
+/* Rows [m0, m1) x columns [n0, n1) of C, storing triangle tri of it. */
 typedef struct {
-    size_t lo, hi;   /* the block: columns or rows [lo, hi) of C */
-    cl_mem sub;      /* several devices: C's block as a sub-buffer */
-    size_t origin;   /* its first element in C's buffer */
+    size_t m0, m1, n0, n1;
+    int tri;
+} rect;
+
+typedef struct {
+    size_t lo, hi;      /* the block: columns or rows [lo, hi) of C */
+    int n;              /* its non-empty pieces */
+    rect piece[2];
+    int remote;         /* on a device other than queue 0's */
+    cl_mem scratch;     /* remote: the pieces, tight, piece k at element at[k] */
+    size_t at[2];
+    g3_chain chain;
 } share;
 
 /* Bytes per element of C (complex calls are cut before complex.c maps
- * them to real ones: their blocks, offsets and sub-buffers count complex
- * elements). */
+ * them to real ones: their blocks and offsets count complex elements). */
 static size_t elem_bytes(const g3_call *c)
 {
     return (size_t)(c->dbl ? 8 : 4) << (c->cplx ? 1 : 0);
 }
+
+static size_t rows(const rect *r) { return r->m1 - r->m0; }
+static size_t cols(const rect *r) { return r->n1 - r->n0; }
+/* r's first element in C's buffer */
+static size_t in_c(const g3_call *c, const rect *r) { return c->offc + r->m0 + r->n0 * c->ldc; }
 
 /* op(o) from row r0 and column k0 on (o general). */
 static g3_operand shift(g3_operand o, size_t r0, size_t k0)
@@ -50,59 +84,68 @@ static g3_operand shift(g3_operand o, size_t r0, size_t k0)
     return o;
 }
 
-/* The part of call c that writes rows [m0, m1) x columns [n0, n1) of C,
- * storing triangle tri of it. */
-static g3_call window(const g3_call *c, size_t m0, size_t m1, size_t n0, size_t n1, int tri)
+/* The part of call c that writes piece r of C. */
+static g3_call window(const g3_call *c, const rect *r)
 {
     g3_call w = *c;
-    w.M = m1 - m0;
-    w.N = n1 - n0;
-    w.tri = tri;
+    w.M = rows(r);
+    w.N = cols(r);
+    w.tri = r->tri;
     for (int t = 0; t < c->nterms; t++) {
-        if (m0)
-            w.a[t] = shift(c->a[t], m0, 0);
-        if (n0)
-            w.b[t] = shift(c->b[t], 0, n0);
+        if (r->m0)
+            w.a[t] = shift(c->a[t], r->m0, 0);
+        if (r->n0)
+            w.b[t] = shift(c->b[t], 0, r->n0);
     }
-    w.offc += m0 + n0 * c->ldc;
+    w.offc = in_c(c, r);
     /* a rectangle off the diagonal holds none of a Hermitian C's diagonal,
      * whose imaginary parts the kernel would zero at the window's own */
-    if (!tri && w.cplx == G3_HERMITIAN)
+    if (!r->tri && w.cplx == G3_HERMITIAN)
         w.cplx = G3_CPLX;
     return w;
 }
 
-/* The pieces of block s (1 or 2), with C's buffer replaced by the block's
- * sub-buffer when there is one. */
-static int pieces(const g3_call *c, int cols, const share *s, g3_call out[2])
+/* The same part writing remote share s's scratch instead of C, reading its
+ * TRMM input (the output itself, copied in) there too. */
+static g3_call in_scratch(const g3_call *c, const share *s, int k)
 {
-    int n = 0;
-    if (!cols)
-        out[n++] = window(c, s->lo, s->hi, 0, c->N, 0);
-    else if (c->tri == 1) {
-        if (s->lo)
-            out[n++] = window(c, 0, s->lo, s->lo, s->hi, 0);
-        out[n++] = window(c, s->lo, s->hi, s->lo, s->hi, 1);
-    } else if (c->tri == 2) {
-        out[n++] = window(c, s->lo, s->hi, s->lo, s->hi, 2);
-        if (s->hi < c->M)
-            out[n++] = window(c, s->hi, c->M, s->lo, s->hi, 0);
-    } else
-        out[n++] = window(c, 0, c->M, s->lo, s->hi, 0);
-    for (int i = 0; s->sub && i < n; i++) {
-        g3_call *w = &out[i];
-        for (int t = 0; t < w->nterms; t++) {
-            g3_operand *o[2] = { &w->a[t], &w->b[t] };
-            for (int k = 0; k < 2; k++)
-                if (o[k]->buf == c->c) { /* TRMM's B, the output itself */
-                    o[k]->buf = s->sub;
-                    o[k]->off -= s->origin;
-                }
-        }
-        w->c = s->sub;
-        w->offc -= s->origin;
+    g3_call w = window(c, &s->piece[k]);
+    for (int t = 0; t < w.nterms; t++) {
+        g3_operand *o[2] = { &w.a[t], &w.b[t] };
+        for (int x = 0; x < 2; x++)
+            if (o[x]->buf == c->c) { /* TRMM's output: the window of C itself, not transposed */
+                o[x]->buf = s->scratch;
+                o[x]->off = s->at[k];
+                o[x]->ld = w.M;
+            }
     }
-    return n;
+    w.c = s->scratch;
+    w.offc = s->at[k];
+    w.ldc = w.M;
+    return w;
+}
+
+/* Does a share start from C's block (beta * C, or TRMM's input)? */
+static int reads_c(const g3_call *c)
+{
+    return c->beta != 0 || c->beta_im != 0 || c->snapshot;
+}
+
+/* The non-empty pieces of block s (the diagonal block first). */
+static void pieces(const g3_call *c, int by_cols, share *s)
+{
+    size_t lo = s->lo, hi = s->hi;
+    rect r[2] = { { lo, hi, 0, c->N, 0 }, { 0, 0, 0, 0, 0 } };
+    if (by_cols && c->tri) {
+        r[0] = (rect){ lo, hi, lo, hi, c->tri };
+        r[1] = c->tri == 1 ? (rect){ 0, lo, lo, hi, 0 } : (rect){ hi, c->M, lo, hi, 0 };
+    } else if (by_cols) {
+        r[0] = (rect){ 0, c->M, lo, hi, 0 };
+    }
+    s->n = 0;
+    for (int k = 0; k < 2; k++)
+        if (rows(&r[k]) && cols(&r[k]))
+            s->piece[s->n++] = r[k];
 }
 
 /* Where the first fraction f of the work ends, along the cut. */
@@ -115,132 +158,186 @@ static double cut_at(const g3_call *c, size_t X, double f)
     return X * f;
 }
 
-/* Can C's buffer be written by several devices at once, through one
- * sub-buffer per column block?  Inputs must live elsewhere (TRMM's B, the
- * output itself, excepted). */
-static int subbuffers_possible(const g3_call *c)
+/* Does an input other than TRMM's output live in C's storage? */
+static int input_in_c(const g3_call *c)
 {
-    cl_mem parent = NULL;
-    if (clGetMemObjectInfo(c->c, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, NULL) != CL_SUCCESS ||
-        parent)
-        return 0;
+    size_t at = 0;
+    cl_mem home = g3_storage(c->c, &at);
     for (int t = 0; t < c->nterms; t++) {
-        if (c->a[t].buf == c->c && !(c->snapshot == 1 && t == 0))
-            return 0;
-        if (c->b[t].buf == c->c && !(c->snapshot == 2 && t == 0))
-            return 0;
+        if (c->a[t].buf && g3_storage(c->a[t].buf, &at) == home && !(c->snapshot == 1 && t == 0))
+            return 1;
+        if (c->b[t].buf && g3_storage(c->b[t].buf, &at) == home && !(c->snapshot == 2 && t == 0))
+            return 1;
     }
-    return 1;
+    return 0;
 }
 
 /* The block boundaries along X (rows or columns) for nq queues: multiples
- * of the tile gran, balanced by work; with align (bytes, several devices),
- * every inner boundary's column starts on an aligned address.  0 when no
- * such boundaries exist. */
-static int boundaries(const g3_call *c, size_t X, size_t gran, size_t align, cl_uint nq, share *s)
+ * of the tile gran, balanced by work; with whole, all of X on queue 0. */
+static void boundaries(const g3_call *c, size_t X, size_t gran, int whole, cl_uint nq, share *s)
 {
-    size_t es = elem_bytes(c), prev = 0;
+    size_t prev = 0;
     for (cl_uint i = 0; i < nq; i++) {
         size_t b = X;
-        if (i + 1 < nq) {
-            double at = cut_at(c, X, (double)(i + 1) / nq);
-            b = (size_t)(at / gran + 0.5) * gran;
-            if (b < prev)
-                b = prev;
-            size_t tries = 0;
-            while (align && b < X && ((c->offc + b * c->ldc) * es) % align && tries++ < align)
-                b++;
-            if (align && b < X && ((c->offc + b * c->ldc) * es) % align)
-                return 0;
-            if (b > X)
-                b = X;
+        if (i + 1 < nq && !whole) {
+            b = (size_t)(cut_at(c, X, (double)(i + 1) / nq) / gran + 0.5) * gran;
+            b = b < prev ? prev : b > X ? X : b;
         }
-        s[i] = (share){ .lo = prev, .hi = b };
+        s[i].lo = prev;
+        s[i].hi = b;
         prev = b;
     }
-    return 1;
 }
 
-/* Sub-buffers of C, one per non-empty column block; 0 if one cannot be made. */
-static int make_subbuffers(const g3_call *c, size_t align, cl_uint nq, share *s)
+/* Cuts c among the queues: fills each share's block, pieces and whether
+ * it is remote.  whole: all on queue 0. */
+static void plan_split(const g3_call *c, cl_uint nq, const g3_device **dev, int whole, share *s)
 {
-    size_t es = elem_bytes(c);
-    for (cl_uint i = 0; i < nq; i++) {
-        if (s[i].lo == s[i].hi)
-            continue;
-        size_t start = (c->offc + s[i].lo * c->ldc) * es;
-        size_t end = (c->offc + (s[i].hi - 1) * c->ldc + c->M) * es;
-        cl_buffer_region r = { start - start % align, end - (start - start % align) };
-        cl_int err;
-        s[i].sub = clCreateSubBuffer(c->c, 0, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
-        s[i].origin = r.origin / es;
-        if (err != CL_SUCCESS)
-            return 0;
+    int cols_ok = 1, rows_ok = !c->tri, several = 0;
+    for (int t = 0; t < c->nterms; t++) {
+        cols_ok &= c->b[t].shape == G3_GENERAL;
+        rows_ok &= c->a[t].shape == G3_GENERAL;
     }
-    return 1;
+    int by_cols = cols_ok && (!rows_ok || c->N >= c->M);
+    size_t gran = 1;
+    for (cl_uint i = 0; i < nq; i++) {
+        const g3_params *p = &dev[i]->sets[c->dbl][G3_SHAPE_LARGE].p;
+        size_t tile = (size_t)(by_cols ? p->nwg : p->mwg);
+        if (tile > gran)
+            gran = tile;
+        several |= dev[i] != dev[0];
+    }
+    whole |= several && input_in_c(c);
+    boundaries(c, by_cols ? c->N : c->M, gran, whole, nq, s);
+    for (cl_uint i = 0; i < nq; i++) {
+        pieces(c, by_cols, &s[i]);
+        s[i].remote = dev[i] != dev[0] && s[i].n;
+    }
 }
 
-static void release_subbuffers(cl_uint nq, share *s)
+static gpublas3Status queue_devices(const g3_call *c, cl_uint nq, cl_command_queue *qs, const g3_device **dev)
 {
-    for (cl_uint i = 0; i < nq; i++)
-        if (s[i].sub)
-            clReleaseMemObject(s[i].sub);
-}
-
-/* Devices of the queues; fills align with the largest base-address
- * alignment (bytes) when they are not all one device, else 0. */
-static gpublas3Status queue_devices(const g3_call *c, cl_uint nq, cl_command_queue *qs,
-                                    const g3_device **dev, size_t *align)
-{
-    *align = 0;
-    int several = 0;
     for (cl_uint i = 0; i < nq; i++) {
         gpublas3Status st = g3_device_of(qs[i], &dev[i]);
         if (st != gpublas3Success)
             return st;
         if (c->dbl && !dev[i]->has_fp64)
             return gpublas3InvalidDevice;
-        several |= dev[i] != dev[0];
-    }
-    for (cl_uint i = 0; several && i < nq; i++) {
-        cl_uint bits = 0;
-        clGetDeviceInfo(dev[i]->dev, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, NULL);
-        size_t bytes = bits >= 64 ? bits / 8 : 8;
-        if (bytes > *align)
-            *align = bytes;
     }
     return gpublas3Success;
 }
 
-/* Cuts c among the queues: fills s and says whether the cut is by columns. */
-static int plan_split(const g3_call *c, cl_uint nq, const g3_device **dev, size_t align, share *s)
+/* Scratch for every remote share, from its device's pool, before anything
+ * writes C. */
+static gpublas3Status acquire_scratch(const g3_call *c, cl_uint nq, const g3_device **dev, share *s)
 {
-    int cols_ok = 1, rows_ok = !c->tri;
-    for (int t = 0; t < c->nterms; t++) {
-        cols_ok &= c->b[t].shape == G3_GENERAL;
-        rows_ok &= c->a[t].shape == G3_GENERAL;
-    }
-    int cols = cols_ok && (!rows_ok || align || c->N >= c->M);
-    size_t gran = 1;
     for (cl_uint i = 0; i < nq; i++) {
-        const g3_params *p = &dev[i]->sets[c->dbl][G3_SHAPE_LARGE].p;
-        size_t tile = (size_t)(cols ? p->nwg : p->mwg);
-        if (tile > gran)
-            gran = tile;
+        if (!s[i].remote)
+            continue;
+        size_t total = 0;
+        for (int k = 0; k < s[i].n; k++) {
+            s[i].at[k] = total;
+            total += rows(&s[i].piece[k]) * cols(&s[i].piece[k]);
+        }
+        size_t bytes = total * elem_bytes(c);
+        gpublas3Status st = g3_scratch_acquire(dev[i], &s[i].chain, 1, &bytes, &s[i].scratch);
+        if (st != gpublas3Success)
+            return st;
     }
-    size_t X = cols ? c->N : c->M;
-    int whole = align && (!cols || !subbuffers_possible(c));
-    if (whole || !boundaries(c, X, gran, align, nq, s)) {
-        for (cl_uint i = 0; i < nq; i++)
-            s[i] = (share){ .lo = i ? X : 0, .hi = X };
-        return cols;
+    return gpublas3Success;
+}
+
+static void release_scratch(cl_uint nq, const g3_device **dev, share *s)
+{
+    for (cl_uint i = 0; i < nq; i++)
+        if (s[i].scratch) {
+            g3_scratch_release(dev[i], &s[i].chain, 1, &s[i].scratch);
+            s[i].scratch = NULL;
+        }
+}
+
+/* Share s's pieces on its own queue: into C, or (remote) into its scratch
+ * after C's block when the call reads it. */
+static gpublas3Status enqueue_share(const g3_call *c, share *s)
+{
+    /* the scratch is overwritten whole (a triangle's other half is never
+     * copied out); queue 0 read it last */
+    gpublas3Status st = s->remote ? g3_scratch_resident(&s->chain, 1, &s->scratch) : gpublas3Success;
+    for (int k = 0; k < s->n && st == gpublas3Success; k++) {
+        const rect *r = &s->piece[k];
+        if (s->remote && reads_c(c))
+            st = g3_copy_matrix(&s->chain, c->c, in_c(c, r), c->ldc, s->scratch, s->at[k], rows(r), rows(r),
+                                cols(r), elem_bytes(c));
+        g3_call w = s->remote ? in_scratch(c, s, k) : window(c, r);
+        if (st == gpublas3Success)
+            st = g3_enqueue(&w, &s->chain);
     }
-    if (align && !make_subbuffers(c, align, nq, s)) {
-        release_subbuffers(nq, s);
-        for (cl_uint i = 0; i < nq; i++)
-            s[i] = (share){ .lo = i ? X : 0, .hi = X };
+    return st;
+}
+
+/* Remote share s's pieces into C on queue 0, after the share: the chain
+ * moves to queue 0 (its scratch is released with that queue, and
+ * events[i] is the last copy), where no queue's order stands for the wait
+ * on the share's last event (GPUBLAS3_CHAIN=order). */
+static gpublas3Status copy_back(const g3_call *c, const g3_device *home, cl_command_queue q0, share *s)
+{
+    s->chain.q = q0;
+    s->chain.ordered = 0;
+    gpublas3Status st = gpublas3Success;
+    int cs = c->cplx ? 1 : 0;
+    for (int k = 0; k < s->n && st == gpublas3Success; k++) {
+        const rect *r = &s->piece[k];
+        if (r->tri) /* the stored triangle only (at[k] is 0: the triangle comes first) */
+            st = g3_reduce_launch(home, &home->sets[c->dbl][G3_SHAPE_LARGE], c->dbl, rows(r) << cs, cols(r), 1,
+                                  1.0, 0.0, s->scratch, c->c, in_c(c, r) << cs, c->ldc << cs, r->tri, cs,
+                                  &s->chain);
+        else
+            st = g3_copy_matrix(&s->chain, s->scratch, s->at[k], rows(r), c->c, in_c(c, r), c->ldc, rows(r),
+                                cols(r), elem_bytes(c));
     }
-    return cols;
+    return st;
+}
+
+/* One line per share for GPUBLAS3_VERBOSE (before each piece's plan). */
+static void describe(cl_uint nq, const share *s)
+{
+    for (cl_uint i = 0; i < nq; i++) {
+        char line[256];
+        int n = snprintf(line, sizeof line, "gpublas3: split: queue %u:", i);
+        for (int k = 0; k < s[i].n && n > 0 && (size_t)n < sizeof line; k++) {
+            const rect *r = &s[i].piece[k];
+            n += snprintf(line + n, sizeof line - n, " rows %zu-%zu x cols %zu-%zu%s", r->m0, r->m1, r->n0, r->n1,
+                          r->tri ? " (triangle)" : "");
+        }
+        fprintf(stderr, "%s%s\n", line,
+                !s[i].n ? " nothing" : s[i].remote ? ", on another device: in its scratch, copied by queue 0" : "");
+    }
+}
+
+/* Enqueues everything: the remote shares' scratch (else all on queue 0),
+ * every share on its queue, then the remote blocks' copies into C. */
+static gpublas3Status enqueue_all(const g3_call *c, cl_uint nq, cl_command_queue *qs, const g3_device **dev,
+                                  share *s)
+{
+    gpublas3Status st = acquire_scratch(c, nq, dev, s);
+    if (st == gpublas3OutOfResources) {
+        release_scratch(nq, dev, s);
+        for (cl_uint i = 0; i < nq; i++) {
+            g3_chain_abandon(&s[i].chain);
+            g3_chain_init(&s[i].chain, qs[i], s[i].chain.nwait, s[i].chain.wait);
+        }
+        plan_split(c, nq, dev, 1, s);
+        st = gpublas3Success;
+    }
+    if (st == gpublas3Success && g3_plan_verbose())
+        describe(nq, s);
+    for (cl_uint i = 0; i < nq && st == gpublas3Success; i++)
+        st = enqueue_share(c, &s[i]);
+    for (cl_uint i = 0; i < nq && st == gpublas3Success; i++)
+        if (s[i].remote)
+            st = copy_back(c, dev[0], qs[0], &s[i]);
+    release_scratch(nq, dev, s);
+    return st;
 }
 
 gpublas3Status g3_split_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
@@ -249,28 +346,22 @@ gpublas3Status g3_split_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, 
     const g3_device **dev = malloc(nq * sizeof *dev);
     share *s = calloc(nq, sizeof *s);
     gpublas3Status st = dev && s ? gpublas3Success : gpublas3OutOfHostMemory;
-    size_t align = 0;
     if (st == gpublas3Success)
-        st = queue_devices(c, nq, qs, dev, &align);
-    int cols = st == gpublas3Success ? plan_split(c, nq, dev, align, s) : 0;
-    cl_uint done = 0;
-    for (; done < nq && st == gpublas3Success; done++) {
-        g3_chain chain;
-        g3_chain_init(&chain, qs[done], nwait, wait);
-        g3_call piece[2];
-        int n = s[done].lo < s[done].hi ? pieces(c, cols, &s[done], piece) : 0;
-        for (int i = 0; i < n && st == gpublas3Success; i++)
-            st = g3_enqueue(&piece[i], &chain);
-        if (st != gpublas3Success)
-            g3_chain_abandon(&chain);
-        else
-            st = g3_chain_finish(&chain, events ? &events[done] : NULL);
+        st = queue_devices(c, nq, qs, dev);
+    if (st == gpublas3Success) {
+        for (cl_uint i = 0; i < nq; i++)
+            g3_chain_init(&s[i].chain, qs[i], nwait, wait);
+        plan_split(c, nq, dev, 0, s);
+        st = enqueue_all(c, nq, qs, dev, s);
     }
+    cl_uint done = 0;
+    for (; done < nq && st == gpublas3Success; done++)
+        st = g3_chain_finish(&s[done].chain, events ? &events[done] : NULL);
     if (st != gpublas3Success && events)
         for (cl_uint i = 0; i + 1 < done; i++)
             clReleaseEvent(events[i]);
-    if (s)
-        release_subbuffers(nq, s);
+    for (cl_uint i = 0; s && i < nq; i++)
+        g3_chain_abandon(&s[i].chain);
     free(dev);
     free(s);
     return st;

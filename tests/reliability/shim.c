@@ -253,6 +253,14 @@ static int may_write_watched(cl_kernel k)
     return hit && strcmp(name, "pack") != 0;
 }
 
+/* A command that may write buffers was enqueued (writes: it may write the
+ * watched one). */
+static void wrote(shim_func f, cl_event *ev, int writes)
+{
+    counted(f, ev);
+    if (writes) __atomic_store_n(&writer, 1, __ATOMIC_SEQ_CST);
+}
+
 cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t *off,
                               const size_t *global, const size_t *local, cl_uint nwait,
                               const cl_event *wait, cl_event *ev)
@@ -261,10 +269,7 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim, cons
     cl_int e = enqueue_fault(SHIM_NDRANGE);
     if (e != CL_SUCCESS) return e;
     e = real_clEnqueueNDRangeKernel(q, k, dim, off, global, local, nwait, wait, ev);
-    if (e == CL_SUCCESS) {
-        counted(SHIM_NDRANGE, ev);
-        if (may_write_watched(k)) __atomic_store_n(&writer, 1, __ATOMIC_SEQ_CST);
-    }
+    if (e == CL_SUCCESS) wrote(SHIM_NDRANGE, ev, may_write_watched(k));
     return e;
 }
 
@@ -314,10 +319,18 @@ cl_int clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst, const
     cl_int e = enqueue_fault(SHIM_COPY_RECT);
     if (e != CL_SUCCESS) return e;
     e = real_clEnqueueCopyBufferRect(q, src, dst, so, dO, region, srp, ssp, drp, dsp, nwait, wait, ev);
-    if (e == CL_SUCCESS) {
-        counted(SHIM_COPY_RECT, ev);
-        if (watched && dst == watched) __atomic_store_n(&writer, 1, __ATOMIC_SEQ_CST);
-    }
+    if (e == CL_SUCCESS) wrote(SHIM_COPY_RECT, ev, watched && dst == watched);
+    return e;
+}
+
+cl_int clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t so, size_t dO, size_t n,
+                           cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    REAL(clEnqueueCopyBuffer);
+    cl_int e = enqueue_fault(SHIM_COPY_RECT);
+    if (e != CL_SUCCESS) return e;
+    e = real_clEnqueueCopyBuffer(q, src, dst, so, dO, n, nwait, wait, ev);
+    if (e == CL_SUCCESS) wrote(SHIM_COPY_RECT, ev, watched && dst == watched);
     return e;
 }
 

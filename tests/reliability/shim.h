@@ -25,7 +25,7 @@
 typedef enum {
     SHIM_CREATE_BUFFER, SHIM_MIGRATE, SHIM_NDRANGE, SHIM_MARKER, SHIM_CREATE_KERNEL,
     SHIM_BUILD_PROGRAM, SHIM_CREATE_PROGRAM_SOURCE, SHIM_CREATE_PROGRAM_BINARY,
-    SHIM_COPY_RECT,   /* clEnqueueCopyBufferRect (TRSM's refined blocks) */
+    SHIM_COPY_RECT,   /* clEnqueueCopyBufferRect and clEnqueueCopyBuffer (lib/launch.c g3_copy_matrix) */
     SHIM_ENQUEUE_ANY, /* every clEnqueue* above together */
     SHIM_NFUNCS
 } shim_func;

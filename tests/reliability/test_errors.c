@@ -30,7 +30,7 @@ static const fault faults[] = {
     { SHIM_MIGRATE, CL_OUT_OF_HOST_MEMORY, "clEnqueueMigrateMemObjects (host)", 0 },
     { SHIM_NDRANGE, CL_OUT_OF_RESOURCES, "clEnqueueNDRangeKernel", 0 },
     { SHIM_MARKER, CL_OUT_OF_HOST_MEMORY, "clEnqueueMarkerWithWaitList", 0 },
-    { SHIM_COPY_RECT, CL_OUT_OF_RESOURCES, "clEnqueueCopyBufferRect", 0 },
+    { SHIM_COPY_RECT, CL_OUT_OF_RESOURCES, "clEnqueueCopyBuffer(Rect)", 0 },
     { SHIM_CREATE_KERNEL, CL_OUT_OF_HOST_MEMORY, "clCreateKernel", 0 },
     { SHIM_CREATE_PROGRAM_SOURCE, CL_OUT_OF_HOST_MEMORY, "clCreateProgramWithSource", 1 },
     { SHIM_CREATE_PROGRAM_BINARY, CL_OUT_OF_HOST_MEMORY, "clCreateProgramWithBinary", 1 },

@@ -253,6 +253,62 @@ static void device_refuses(const long peak[])
     }
 }
 
+/* Two devices of one context (two sub-devices of the test device; skipped
+ * where it has none): a share on the second device computes its block of
+ * C into scratch of its own (routines/plan/split.c).  When that block
+ * cannot be had, the whole call runs on queue 0 (events[1] a marker) and is
+ * right; without the fault the second device's share runs (its event, the
+ * copy into C, is no marker).  K = 1 keeps the packed operands well under
+ * the refused size, the block (M x N/2) over it. */
+static void two_devices_refuse_block(void)
+{
+    cl_device_partition_property props[] = { CL_DEVICE_PARTITION_EQUALLY, 1, 0 };
+    cl_device_id sd[2];
+    cl_uint ns = 0;
+    if (clCreateSubDevices(dev.dev, props, 2, sd, &ns) != CL_SUCCESS || ns < 2) {
+        printf("test_memlimits: no sub-devices: two-device case skipped\n");
+        return;
+    }
+    cl_int err;
+    cl_context ctx = clCreateContext(NULL, 2, sd, NULL, NULL, &err);
+    cl_command_queue q[2] = { clCreateCommandQueue(ctx, sd[0], 0, &err), clCreateCommandQueue(ctx, sd[1], 0, &err) };
+    for (int dbl = 0; dbl < 2; dbl++)
+        for (int refuse = 0; refuse < 2; refuse++) {
+            spec_case c = { .routine = SPEC_GEMM, .dbl = dbl, .order = gpublas3ColumnMajor, .M = 1024, .N = 256,
+                            .K = 1, .alpha = 1.5, .beta = 2.5, .offA = 3, .offB = 1, .offC = 2 };
+            rel_case r;
+            rel_fill(&r, &c, 800 + 2 * dbl + refuse, 3);
+            rel_upload(&r, ctx, q[0]);
+            restart(); /* an empty pool: the block is a new buffer */
+            if (refuse)
+                shim_fail_create_above(c.M * c.N / 2 * (dbl ? 8 : 4) * 3 / 4);
+            cl_event ev[2] = { 0 };
+            gpublas3Status st = spec_run_queues(&r.c, 2, q, r.buf[0], r.buf[1], r.buf[2], 0, NULL, ev);
+            int injected = shim_injected();
+            shim_clear_faults();
+            rel_expect(st == gpublas3Success, "two devices, refuse %d: status %d", refuse, st);
+            if (st != gpublas3Success) {
+                rel_free(&r);
+                continue;
+            }
+            clWaitForEvents(2, ev);
+            cl_command_type type = 0;
+            clGetEventInfo(ev[1], CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL);
+            rel_expect(refuse == injected, "two devices, refuse %d: injected %d", refuse, injected);
+            rel_expect((type == CL_COMMAND_MARKER) == refuse, "two devices, refuse %d: events[1] has type %#x",
+                       refuse, (unsigned)type);
+            for (int i = 0; i < 2; i++) clReleaseEvent(ev[i]);
+            rel_expect(!rel_judge(&r, q[0], "two devices"), "two devices, refuse %d: wrong result", refuse);
+            rel_free(&r);
+        }
+    for (int i = 0; i < 2; i++) {
+        clReleaseCommandQueue(q[i]);
+        clReleaseDevice(sd[i]);
+    }
+    restart(); /* the pools and programs of ctx go before it does */
+    clReleaseContext(ctx);
+}
+
 /* `quick` (the sanitizer build): tuned parameters only, fewer caps. */
 int main(int argc, char **argv)
 {
@@ -273,6 +329,7 @@ int main(int argc, char **argv)
     limit_syntax();
     trmm_snapshot();
     device_refuses(peak);
+    two_devices_refuse_block();
     if (!quick) {
         setenv("GPUBLAS3_PARAMS", SMALL_TILES, 1);
         caps("small tiles", small_peak);
