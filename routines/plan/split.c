@@ -38,7 +38,17 @@
  * share is empty.  The scratch goes back to the remote device's pool with
  * that copy's event and queue 0, so no later call reuses it before the copy
  * has read it (that pool serves only the remote device's queues).
- * A call on several devices runs whole on queue 0 when one of its inputs
+ * Only devices that share the host's memory (CL_DEVICE_HOST_UNIFIED_MEMORY:
+ * CPU devices and their sub-devices, integrated GPUs) split a call among
+ * them: between discrete GPUs NVIDIA's driver (580) moved buffers at 1.2
+ * GB/s (one 1 GB block from one H200 to the other on queue 0: 0.92 s,
+ * NVLink or not), so even one copy of the remote block back costs more
+ * than the whole call on one GPU (0.20 s for DGEMM n = 16384; the split
+ * took 8.7 s, A and B moving too; bench/NOTES.md section 13).  A call over
+ * devices with memory of their own runs whole on queue 0, the other queues'
+ * events markers after the wait list; two contexts (one per GPU, as MPI
+ * ranks have) are the way to use several discrete GPUs.
+ * A call on several devices runs whole on queue 0 also when one of its inputs
  * lives in C's storage (C's buffer, its parent or a sibling sub-buffer),
  * TRMM's own output excepted: a remote device would read a buffer that
  * home writes, which OpenCL leaves undefined for sub-buffers and which
@@ -189,11 +199,19 @@ static void boundaries(const g3_call *c, size_t X, size_t gran, int whole, cl_ui
     }
 }
 
+/* Whether device d's buffers live in the host's memory (see the top). */
+static int host_memory(const g3_device *d)
+{
+    cl_bool unified = CL_FALSE;
+    clGetDeviceInfo(d->dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL);
+    return unified == CL_TRUE;
+}
+
 /* Cuts c among the queues: fills each share's block, pieces and whether
  * it is remote.  whole: all on queue 0. */
 static void plan_split(const g3_call *c, cl_uint nq, const g3_device **dev, int whole, share *s)
 {
-    int cols_ok = 1, rows_ok = !c->tri, several = 0;
+    int cols_ok = 1, rows_ok = !c->tri, several = 0, apart = 0;
     for (int t = 0; t < c->nterms; t++) {
         cols_ok &= c->b[t].shape == G3_GENERAL;
         rows_ok &= c->a[t].shape == G3_GENERAL;
@@ -206,8 +224,9 @@ static void plan_split(const g3_call *c, cl_uint nq, const g3_device **dev, int 
         if (tile > gran)
             gran = tile;
         several |= dev[i] != dev[0];
+        apart |= dev[i] != dev[0] && !(host_memory(dev[i]) && host_memory(dev[0]));
     }
-    whole |= several && input_in_c(c);
+    whole |= apart || (several && input_in_c(c));
     boundaries(c, by_cols ? c->N : c->M, gran, whole, nq, s);
     for (cl_uint i = 0; i < nq; i++) {
         pieces(c, by_cols, &s[i]);

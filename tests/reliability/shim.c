@@ -19,6 +19,7 @@ static long fail_at[SHIM_NFUNCS];   /* countdown: fail when it reaches 0 */
 static cl_int fail_err[SHIM_NFUNCS];
 static size_t create_above, migrate_above;
 static cl_ulong fake_max_alloc;
+static int fake_discrete;
 static int injected;
 static cl_mem watched;
 static int writer;
@@ -75,11 +76,13 @@ void shim_fail_nth(shim_func f, long n, cl_int err)
 void shim_fail_create_above(size_t bytes) { create_above = bytes; }
 void shim_fail_migrate_above(size_t bytes) { migrate_above = bytes; }
 void shim_fake_max_alloc(cl_ulong bytes) { fake_max_alloc = bytes; }
+void shim_fake_discrete(void) { fake_discrete = 1; }
 void shim_clear_faults(void)
 {
     for (int f = 0; f < SHIM_NFUNCS; f++) __atomic_store_n(&fail_at[f], 0, __ATOMIC_SEQ_CST);
     create_above = migrate_above = 0;
     fake_max_alloc = 0;
+    fake_discrete = 0;
     __atomic_store_n(&injected, 0, __ATOMIC_SEQ_CST);
 }
 int shim_injected(void) { return GET(injected); }
@@ -488,6 +491,8 @@ cl_int clGetDeviceInfo(cl_device_id d, cl_device_info what, size_t size, void *v
     if (e == CL_SUCCESS && fake_max_alloc && what == CL_DEVICE_MAX_MEM_ALLOC_SIZE && value &&
         size >= sizeof(cl_ulong))
         *(cl_ulong *)value = fake_max_alloc;
+    if (e == CL_SUCCESS && fake_discrete && what == CL_DEVICE_HOST_UNIFIED_MEMORY && value && size >= sizeof(cl_bool))
+        *(cl_bool *)value = CL_FALSE;
     return e;
 }
 

@@ -46,6 +46,7 @@ void shim_fail_nth(shim_func f, long n, cl_int err);        /* the n-th call fro
 void shim_fail_create_above(size_t bytes);                  /* clCreateBuffer > bytes: allocation failure */
 void shim_fail_migrate_above(size_t bytes);                 /* migrating > bytes in one command fails */
 void shim_fake_max_alloc(cl_ulong bytes);                   /* CL_DEVICE_MAX_MEM_ALLOC_SIZE reported */
+void shim_fake_discrete(void);                              /* CL_DEVICE_HOST_UNIFIED_MEMORY: false */
 void shim_clear_faults(void);
 /* Did a failure get injected since the last shim_clear_faults? */
 int shim_injected(void);

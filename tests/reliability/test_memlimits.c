@@ -259,7 +259,9 @@ static void device_refuses(const long peak[])
  * cannot be had, the whole call runs on queue 0 (events[1] a marker) and is
  * right; without the fault the second device's share runs (its event, the
  * copy into C, is no marker).  K = 1 keeps the packed operands well under
- * the refused size, the block (M x N/2) over it. */
+ * the refused size, the block (M x N/2) over it.  Mode 2: the devices
+ * report memory of their own (as discrete GPUs do): the call runs whole on
+ * queue 0 without any fault. */
 static void two_devices_refuse_block(void)
 {
     cl_device_partition_property props[] = { CL_DEVICE_PARTITION_EQUALLY, 1, 0 };
@@ -273,20 +275,23 @@ static void two_devices_refuse_block(void)
     cl_context ctx = clCreateContext(NULL, 2, sd, NULL, NULL, &err);
     cl_command_queue q[2] = { clCreateCommandQueue(ctx, sd[0], 0, &err), clCreateCommandQueue(ctx, sd[1], 0, &err) };
     for (int dbl = 0; dbl < 2; dbl++)
-        for (int refuse = 0; refuse < 2; refuse++) {
+        for (int mode = 0; mode < 3; mode++) {
+            const int refuse = mode == 1, whole = mode > 0;
             spec_case c = { .routine = SPEC_GEMM, .dbl = dbl, .order = gpublas3ColumnMajor, .M = 1024, .N = 256,
                             .K = 1, .alpha = 1.5, .beta = 2.5, .offA = 3, .offB = 1, .offC = 2 };
             rel_case r;
-            rel_fill(&r, &c, 800 + 2 * dbl + refuse, 3);
+            rel_fill(&r, &c, 800 + 3 * dbl + mode, 3);
             rel_upload(&r, ctx, q[0]);
             restart(); /* an empty pool: the block is a new buffer */
             if (refuse)
                 shim_fail_create_above(c.M * c.N / 2 * (dbl ? 8 : 4) * 3 / 4);
+            if (mode == 2)
+                shim_fake_discrete();
             cl_event ev[2] = { 0 };
             gpublas3Status st = spec_run_queues(&r.c, 2, q, r.buf[0], r.buf[1], r.buf[2], 0, NULL, ev);
             int injected = shim_injected();
             shim_clear_faults();
-            rel_expect(st == gpublas3Success, "two devices, refuse %d: status %d", refuse, st);
+            rel_expect(st == gpublas3Success, "two devices, mode %d: status %d", mode, st);
             if (st != gpublas3Success) {
                 rel_free(&r);
                 continue;
@@ -294,11 +299,11 @@ static void two_devices_refuse_block(void)
             clWaitForEvents(2, ev);
             cl_command_type type = 0;
             clGetEventInfo(ev[1], CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL);
-            rel_expect(refuse == injected, "two devices, refuse %d: injected %d", refuse, injected);
-            rel_expect((type == CL_COMMAND_MARKER) == refuse, "two devices, refuse %d: events[1] has type %#x",
-                       refuse, (unsigned)type);
+            rel_expect(refuse == injected, "two devices, mode %d: injected %d", mode, injected);
+            rel_expect((type == CL_COMMAND_MARKER) == whole, "two devices, mode %d: events[1] has type %#x",
+                       mode, (unsigned)type);
             for (int i = 0; i < 2; i++) clReleaseEvent(ev[i]);
-            rel_expect(!rel_judge(&r, q[0], "two devices"), "two devices, refuse %d: wrong result", refuse);
+            rel_expect(!rel_judge(&r, q[0], "two devices"), "two devices, mode %d: wrong result", mode);
             rel_free(&r);
         }
     for (int i = 0; i < 2; i++) {
