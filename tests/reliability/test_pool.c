@@ -120,6 +120,7 @@ static int driver_runs_past(cl_command_queue qx, cl_command_queue qy)
 /* Call X is gated on an unset user event; call Y comes on `qy`. */
 static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, const char *what)
 {
+    printf("test_pool: gated, %s\n", what);
     gpublas3Setup();
     rel_case x, y, w;
     rel_fill(&x, &base, 1, 1);
@@ -243,6 +244,9 @@ static void teardown_pending(void)
 
 int main(void)
 {
+    /* unbuffered, with a line per stage: on the H100 the test ran past its
+     * limit with nothing printed (bench/NOTES.md section 13) */
+    setvbuf(stdout, NULL, _IONBF, 0);
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
     unsetenv("GPUBLAS3_SCRATCH_LIMIT");
     /* the pool serves the packed path; these calls would go direct on a
@@ -252,14 +256,18 @@ int main(void)
     shim_counts c0;
     shim_get(&c0);
     base_bytes = c0.bytes_live;
+    printf("test_pool: %s\n", "repeated");
     repeated();
     cl_command_queue q1 = rel_queue(&dev, 0), q2 = rel_queue(&dev, 0);
     cl_command_queue ooo = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
     gated(q1, q2, 1, "two queues of one context");
     gated(q1, q1, 0, "one in-order queue");
     gated(ooo, ooo, 1, "one out-of-order queue");
+    printf("test_pool: %s\n", "contexts");
     contexts();
+    printf("test_pool: %s\n", "bounded");
     bounded();
+    printf("test_pool: %s\n", "teardown_pending");
     teardown_pending();
     clReleaseCommandQueue(q1);
     clReleaseCommandQueue(q2);
