@@ -24,6 +24,7 @@ typedef struct {
     cl_context ctx;
     cl_device_id dev;
     int has_fp64;
+    int host_memory;  /* CL_DEVICE_HOST_UNIFIED_MEMORY: its buffers live in the host's memory */
     cl_ulong max_alloc, global_mem;
     cl_uint compute_units;
     /* [0] single, [1] double; one set per shape class (lib/params.h) */

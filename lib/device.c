@@ -128,6 +128,9 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
         return gpublas3InvalidDevice;
     clGetDeviceInfo(dev, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
     d->has_fp64 = fp64 != 0;
+    cl_bool unified = CL_FALSE;
+    clGetDeviceInfo(dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL);
+    d->host_memory = unified == CL_TRUE;
     clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof d->compute_units, &d->compute_units, NULL);
     for (int i = 0; i < 2; i++)
         for (int s = 0; s < G3_NSHAPES; s++) {

@@ -38,7 +38,7 @@
  * share is empty.  The scratch goes back to the remote device's pool with
  * that copy's event and queue 0, so no later call reuses it before the copy
  * has read it (that pool serves only the remote device's queues).
- * Only devices that share the host's memory (CL_DEVICE_HOST_UNIFIED_MEMORY:
+ * Only devices that share the host's memory (g3_device's host_memory:
  * CPU devices and their sub-devices, integrated GPUs) split a call among
  * them: between discrete GPUs NVIDIA's driver (580) moved buffers at 1.2
  * GB/s (one 1 GB block from one H200 to the other on queue 0: 0.92 s,
@@ -199,14 +199,6 @@ static void boundaries(const g3_call *c, size_t X, size_t gran, int whole, cl_ui
     }
 }
 
-/* Whether device d's buffers live in the host's memory (see the top). */
-static int host_memory(const g3_device *d)
-{
-    cl_bool unified = CL_FALSE;
-    clGetDeviceInfo(d->dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL);
-    return unified == CL_TRUE;
-}
-
 /* Cuts c among the queues: fills each share's block, pieces and whether
  * it is remote.  whole: all on queue 0. */
 static void plan_split(const g3_call *c, cl_uint nq, const g3_device **dev, int whole, share *s)
@@ -224,7 +216,7 @@ static void plan_split(const g3_call *c, cl_uint nq, const g3_device **dev, int 
         if (tile > gran)
             gran = tile;
         several |= dev[i] != dev[0];
-        apart |= dev[i] != dev[0] && !(host_memory(dev[i]) && host_memory(dev[0]));
+        apart |= dev[i] != dev[0] && !(dev[i]->host_memory && dev[0]->host_memory);
     }
     whole |= apart || (several && input_in_c(c));
     boundaries(c, by_cols ? c->N : c->M, gran, whole, nq, s);
