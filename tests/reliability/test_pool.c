@@ -110,8 +110,9 @@ static int driver_runs_past(cl_command_queue qx, cl_command_queue qy)
     clSetUserEventStatus(gate, CL_COMPLETE);
     clWaitForEvents(1, &ex);
     clWaitForEvents(1, &ey);
-    for (cl_event *e = (cl_event[]){ ex, ey, gate }, *end = e + 3; e < end; e++)
-        clReleaseEvent(*e);
+    clReleaseEvent(ex);
+    clReleaseEvent(ey);
+    clReleaseEvent(gate);
     clReleaseMemObject(src);
     clReleaseMemObject(dst);
     return ran;
