@@ -28,7 +28,7 @@ gpublas3Status g3_gemm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3T
                   .nterms = 1, .a = { row ? opb : opa }, .b = { row ? opa : opb },
                   .c = C, .offc = offC, .ldc = ldc };
     p.reuse = reuse;
-    return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
+    return g3_run(&p, G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Sgemm(gpublas3Order order, gpublas3Transpose transA, gpublas3Transpose transB,

@@ -30,7 +30,7 @@ gpublas3Status g3_symm(g3_reuse *reuse, int type, int herm, gpublas3Order order,
                   .c = C, .offc = offC, .ldc = ldc };
     p.K = left ? p.M : p.N;
     p.reuse = reuse;
-    return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
+    return g3_run(&p, G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Ssymm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo, size_t M, size_t N,

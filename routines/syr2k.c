@@ -32,7 +32,7 @@ static gpublas3Status syr2k(int type, int herm, gpublas3Order order, gpublas3Upl
                   .alpha = alpha.re, .alpha_im = herm && row ? -alpha.im : alpha.im, .alpha_conj2 = herm,
                   .beta = beta.re, .beta_im = beta.im, .nterms = 2, .a = { opa, opb }, .b = { opbt, opat },
                   .c = C, .offc = offC, .ldc = ldc, .tri = upper ? 1 : 2 };
-    return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
+    return g3_run(&p, G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Ssyr2k(gpublas3Order order, gpublas3Uplo uplo, gpublas3Transpose transAB, size_t N,

@@ -30,7 +30,7 @@ static gpublas3Status syrk(int type, int herm, gpublas3Order order, gpublas3Uplo
                   .a = { { A, offA, lda, tr, G3_GENERAL, 0, .conj = herm && tr } },
                   .b = { { A, offA, lda, !tr, G3_GENERAL, 0, .conj = herm && !tr } },
                   .c = C, .offc = offC, .ldc = ldc, .tri = upper ? 1 : 2 };
-    return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
+    return g3_run(&p, G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Ssyrk(gpublas3Order order, gpublas3Uplo uplo, gpublas3Transpose transA, size_t N,

@@ -33,7 +33,7 @@ gpublas3Status g3_trmm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3S
      * right, op(A)(k,n): upper k <= n, lower k >= n */
     p.band = left ? (op_upper ? 2 : 1) : (op_upper ? 3 : 4);
     p.reuse = reuse;
-    return g3_run(&p, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, events);
+    return g3_run(&p, G3_QUEUE_PASS);
 }
 
 gpublas3Status gpublas3Strmm(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
