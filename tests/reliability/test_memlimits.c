@@ -89,6 +89,27 @@ static outcome run_one(const spec_case *c, uint64_t seed, const char *what, int 
     return run_armed(c, seed, what, bad, NULL, 0);
 }
 
+/* An empty pool without a restart, which would make the library build its
+ * programs again (on NVIDIA's driver a JIT compilation each time: 566
+ * restarts took over 300 s on the H100).  A call whose scratch no pooled
+ * buffer holds, with every clCreateBuffer refused, makes the pool give back
+ * everything idle and try again (lib/pool.c), then fails; what is left
+ * alive must be what was before any call. */
+static long live_at_start;
+
+static void drain(void)
+{
+    spec_case big = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .dbl = 1, .M = 512, .N = 512, .K = 512,
+                      .alpha = 1 };
+    int bad = 0;
+    set_limit(0);
+    outcome o = run_armed(&big, 1, "drain", &bad, shim_fail_create_above, 1);
+    shim_counts now;
+    shim_get(&now);
+    rel_expect(o.st == gpublas3OutOfResources && now.bytes_live == live_at_start,
+               "drain: status %d, %ld bytes still alive", o.st, now.bytes_live - live_at_start);
+}
+
 /* The cases: odd sizes, both triangles, K panels with beta != 1, beta = 0
  * (NaN in C), row and column major. */
 static int make_cases(spec_case *out)
@@ -135,16 +156,16 @@ static void caps(const char *params, long peak[])
         char what[160], desc[200];
         spec_describe(c, desc, sizeof desc);
         int bad = 0;
+        drain();
         set_limit(0);
-        restart();
         outcome whole = run_one(c, i, "uncapped", &bad);
         rel_expect(whole.st == gpublas3Success && !bad, "uncapped %s: status %d", desc, whole.st);
         peak[i] = whole.scratch_peak;
         int split = 0;
         for (size_t f = 0; f < nfrac; f++) {
             size_t cap = (size_t)(fractions[f] * (double)whole.scratch_peak);
+            drain();
             set_limit(cap);
-            restart();
             snprintf(what, sizeof what, "cap %zu bytes (%s)", cap, params);
             outcome o = run_one(c, 100 + i, what, &bad);
             if (o.st == gpublas3Success) {
@@ -159,8 +180,8 @@ static void caps(const char *params, long peak[])
         rel_expect(!bad, "%s: wrong results under caps (%s)", desc, params);
         rel_expect(split, "%s: no cap made the work split (%s)", desc, params);
         /* far below one tile: must fail cleanly */
+        drain();
         set_limit(64);
-        restart();
         outcome o = run_one(c, 200 + i, "cap 64 bytes", &bad);
         rel_expect(o.st == gpublas3OutOfResources && o.untouched, "cap 64: %s: status %d untouched %d", desc,
                    o.st, o.untouched);
@@ -180,8 +201,8 @@ static void trmm_snapshot(void)
         size_t bbytes = c.M * c.N * (dbl ? 8 : 4);
         int bad = 0, ok = 0;
         for (size_t cap = bbytes * 9 / 10; cap > bbytes / 8; cap = cap * 3 / 4) {
+            drain();
             set_limit(cap);
-            restart();
             outcome o = run_one(&c, 7, "trmm snapshot cap", &bad);
             if (o.st == gpublas3Success) {
                 ok++;
@@ -206,8 +227,8 @@ static void limit_syntax(void)
     spec_case c = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .M = 50, .N = 40, .K = 30, .alpha = 1 };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
         int bad = 0;
+        drain();
         setenv("GPUBLAS3_SCRATCH_LIMIT", t[i].v, 1);
-        restart();
         outcome o = run_one(&c, i, "limit syntax", &bad);
         rel_expect((o.st == gpublas3Success) == t[i].ok && !bad, "GPUBLAS3_SCRATCH_LIMIT=\"%s\": status %d", t[i].v,
                    o.st);
@@ -227,11 +248,11 @@ static void device_refuses(const long peak[])
         int bad = 0;
         size_t small = (size_t)peak[i] / 3;
 
-        restart();
+        drain();
         outcome o = run_armed(c, 300 + i, "clCreateBuffer refuses large buffers", &bad, shim_fail_create_above, small);
         rel_expect(o.st == gpublas3Success, "create refuses > %zu: %s: status %d", small, desc, o.st);
 
-        restart();
+        drain();
         o = run_armed(c, 400 + i, "lazy allocation fails at enqueue", &bad, shim_fail_migrate_above, small);
         rel_expect(o.st == gpublas3Success, "migrate refuses > %zu: %s: status %d", small, desc, o.st);
 
@@ -241,11 +262,11 @@ static void device_refuses(const long peak[])
         rel_expect(o.st == gpublas3Success, "max alloc %zu: %s: status %d", small, desc, o.st);
 
         /* nothing at all: a clear status, nothing changed */
-        restart();
+        restart(); /* the device state forgets the small size */
         o = run_armed(c, 600 + i, "no buffer at all", &bad, shim_fail_create_above, 1);
         rel_expect(o.st == gpublas3OutOfResources && o.untouched, "create always fails: %s: status %d", desc, o.st);
 
-        restart();
+        drain();
         o = run_armed(c, 700 + i, "no resident buffer at all", &bad, shim_fail_migrate_above, 1);
         rel_expect(o.st == gpublas3OutOfResources && o.untouched, "migrate always fails: %s: status %d", desc,
                    o.st);
@@ -314,30 +335,21 @@ static void two_devices_refuse_block(void)
     clReleaseContext(ctx);
 }
 
-/* `quick` (the sanitizer build): tuned parameters only, fewer caps; the
- * default on a GPU, `full` forces the whole run.  Every restart rebuilds
- * the programs, which a CPU device loads from the disk cache in
- * milliseconds but NVIDIA's driver JIT-compiles from the cached PTX each
- * time (the whole run took over 300 s on the H100, bench/NOTES.md 10); the
- * logic under test (caps, splits, refusals) is host code, the same on both. */
+/* `quick` (the sanitizer build): tuned parameters only, fewer caps. */
 int main(int argc, char **argv)
 {
-    int quick = argc > 1 && !strcmp(argv[1], "quick"), full = argc > 1 && !strcmp(argv[1], "full");
+    int quick = argc > 1 && !strcmp(argv[1], "quick");
+    setvbuf(stdout, NULL, _IONBF, 0);
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
     /* the scratch limits are the packed path's: the plan would run these
      * sizes on the direct kernel, which takes no scratch */
     setenv("GPUBLAS3_PLAN", "packed", 1);
     rel_open(&dev);
-    cl_device_type type = 0;
-    clGetDeviceInfo(dev.dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
-    if (!full && (type & CL_DEVICE_TYPE_GPU) && !quick) {
-        quick = 1;
-        printf("note: a GPU: the quick run (tuned parameters, %d caps); `full` for all\n", 4);
-    }
     if (quick) nfrac = 4;
     gpublas3Setup();
     shim_counts start;
     shim_get(&start);
+    live_at_start = start.bytes_live;
 
     unsetenv("GPUBLAS3_PARAMS");
     long peak[32], small_peak[32];
