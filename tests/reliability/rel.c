@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int rel_failures;
 
@@ -205,6 +206,15 @@ void rel_random_options(spec_case *c, uint64_t *s)
     c->transA = tr[rel_below(s, 3)];
     c->transB = tr[rel_below(s, 3)];
     c->diag = rel_below(s, 2) ? gpublas3Unit : gpublas3NonUnit;
+}
+
+void rel_stage(const char *test, const char *what)
+{
+    static struct timespec t0;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    if (!t0.tv_sec) t0 = t;
+    printf("%s: %6.1f s: %s\n", test, (double)(t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) / 1e9, what);
 }
 
 int rel_finish(const char *name)

@@ -61,5 +61,8 @@ extern int rel_failures;
     do { if (!(cond)) { __atomic_add_fetch(&rel_failures, 1, __ATOMIC_SEQ_CST); \
          flockfile(stderr); fprintf(stderr, "%s:%d: ", __FILE__, __LINE__); \
          fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); funlockfile(stderr); } } while (0)
+/* Prints "<test>: <seconds since the first call> s: <what>", unbuffered
+ * output assumed: a line per stage shows where a run that hangs stopped. */
+void rel_stage(const char *test, const char *what);
 int rel_finish(const char *name); /* prints a summary; the exit status */
 #endif

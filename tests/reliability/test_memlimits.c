@@ -155,6 +155,7 @@ static void caps(const char *params, long peak[])
         const spec_case *c = &cases[i];
         char what[160], desc[200];
         spec_describe(c, desc, sizeof desc);
+        rel_stage("test_memlimits: caps", desc);
         int bad = 0;
         drain();
         set_limit(0);
@@ -245,6 +246,7 @@ static void device_refuses(const long peak[])
         const spec_case *c = &cases[i];
         char desc[200];
         spec_describe(c, desc, sizeof desc);
+        rel_stage("test_memlimits: refusals", desc);
         int bad = 0;
         size_t small = (size_t)peak[i] / 3;
 
@@ -354,9 +356,13 @@ int main(int argc, char **argv)
     unsetenv("GPUBLAS3_PARAMS");
     long peak[32], small_peak[32];
     caps("tuned parameters", peak);
+    rel_stage("test_memlimits", "limit_syntax");
     limit_syntax();
+    rel_stage("test_memlimits", "trmm_snapshot");
     trmm_snapshot();
+    rel_stage("test_memlimits", "device_refuses");
     device_refuses(peak);
+    rel_stage("test_memlimits", "two_devices_refuse_block");
     two_devices_refuse_block();
     if (!quick) {
         setenv("GPUBLAS3_PARAMS", SMALL_TILES, 1);
