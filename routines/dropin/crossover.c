@@ -4,10 +4,15 @@
  * The model: on the device a call costs a fixed time per call, plus its
  * bytes (every operand from the caller's arrays, C back) over the link's
  * bandwidth, plus its flops over the device's rate; on the host, its flops
- * over the host BLAS's rate.  The device's three constants come from the
- * table below, by device name (tests/host/crossover_measure prints a row
- * for the device it runs on); the host BLAS's rate is timed once per
- * precision, the best of three GEMMs of HOST_N, the first time it is needed.
+ * over the host BLAS's rate.  A TRSM costs the device more than a GEMM of
+ * its flops: trtri and a chain of launches per diagonal block
+ * (routines/plan/solve.c) come before and between its products, so its
+ * device time gains a fixed part and a part per TRSM_BLOCK rows of its
+ * triangle, paid by each panel (each is a solve of its own,
+ * dropin_plan.c).  The device's constants come from the table below, by
+ * device name (tests/host/crossover_measure prints a row for the device it
+ * runs on); the host BLAS's rate is timed once per precision, the best of
+ * three GEMMs of HOST_N, the first time it is needed.
  * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
  * calls of at least that many flops go to the device (0: every call). */
 #define _GNU_SOURCE
@@ -40,16 +45,17 @@ typedef struct {
  * 305/356 us, 1.22/1.18 ms, 6.45/6.15 ms): what each took beyond this
  * row's GEMM model (30 us + n^3 at 45 TFLOP/s), fitted as fixed + blocks x
  * per block by least squares on relative errors, gives 162 us + 131 us per
- * block of 128 (rounded here), every time within 10 % (bench/NOTES.md section 15).  The
- * last row is crossover_measure's run on PoCL 3.1 (2 shared cores, under
- * load: rough; its TRSM part the median of several runs).  The GPU row is
- * a cautious guess for GPUs never measured (the TRSM part twice the
- * H100's: erring that way keeps small solves on the host). */
+ * block of 128 (rounded here), each time within 10 % (bench/NOTES.md
+ * section 15).  The last row is crossover_measure's run on PoCL 3.1 (2
+ * shared cores, under load: rough; its TRSM part, 2026-11-23, the medians
+ * of 12 runs' fits).  The GPU row is a cautious guess for GPUs never
+ * measured (the TRSM part twice the H100's: erring that way keeps small
+ * solves on the host). */
 static const device_row rows[] = {
     /*  match  type                link  fixed  GFLOP/s S, D     TRSM us: fixed, per block */
     { "H100", CL_DEVICE_TYPE_GPU,   14,    30,  { 45000, 45000 }, { 160, 130 } },
     { NULL,   CL_DEVICE_TYPE_GPU,   10,   100,  { 5000, 1000 },   { 320, 260 } },
-    { NULL,   CL_DEVICE_TYPE_ALL,  3.5,    65,  { 115, 60 },      { 20, 220 } },
+    { NULL,   CL_DEVICE_TYPE_ALL,  3.5,    65,  { 115, 60 },      { 10, 250 } },
 };
 
 enum { HOST_N = 256, TRSM_BLOCK = 128 };
