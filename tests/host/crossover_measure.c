@@ -142,7 +142,7 @@ static double gemm_model(const double f[3], const shape *x) { return f[0] + f[1]
 /* Times the TRSMs of orders 128.. on the device and the host, fits their
  * time beyond the GEMM model f as tr[0] + blocks x tr[1] and prints them. */
 static void measure_trsm(void *dev, void *host, int dbl, int maxn, const double f[3], char *a, char *c,
-                         double tr[2])
+                         double tr[3])
 {
     shape s[MAXSHAPES];
     point pt[MAXSHAPES];
@@ -163,10 +163,7 @@ static void measure_trsm(void *dev, void *host, int dbl, int maxn, const double 
         int blocks = (m + BLOCK - 1) / BLOCK;
         pt[ns] = (point){ { 1, blocks, 0 }, x->t_dev - gemm_model(f, x), x->t_dev };
     }
-    double x3[3];
-    fit(pt, ns, 2, x3);
-    tr[0] = x3[0];
-    tr[1] = x3[1];
+    fit(pt, ns, 2, tr);
     printf("%cTRSM beyond the GEMM model: fixed %.0f us, %.0f us per block of %d\n", dbl ? 'D' : 'S',
            1e6 * tr[0], 1e6 * tr[1], BLOCK);
     printf("%6s %6s %12s %12s %12s %12s  %s\n", "order", "n", "device s", "GEMM model", "TRSM model", "host s",
@@ -188,7 +185,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "cannot load the host BLAS %s: %s\n", hostlib, dlerror());
         return 2;
     }
-    double fit_d[2][3], trsm_d[2][2];
+    double fit_d[2][3], trsm_d[2][3];
     for (int dbl = 1; dbl >= 0; dbl--) {
         void *host = dlsym(lib, dbl ? "dgemm_" : "sgemm_"), *host_trsm = dlsym(lib, dbl ? "dtrsm_" : "strsm_");
         void *dev = dbl ? (void *)dgemm_ : (void *)sgemm_, *dev_trsm = dbl ? (void *)dtrsm_ : (void *)strsm_;
