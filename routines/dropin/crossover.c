@@ -4,10 +4,15 @@
  * The model: on the device a call costs a fixed time per call, plus its
  * bytes (every operand from the caller's arrays, C back) over the link's
  * bandwidth, plus its flops over the device's rate; on the host, its flops
- * over the host BLAS's rate.  The device's three constants come from the
- * table below, by device name (tests/host/crossover_measure prints a row
- * for the device it runs on); the host BLAS's rate is timed once per
- * precision, the best of three GEMMs of HOST_N, the first time it is needed.
+ * over the host BLAS's rate.  A TRSM costs the device more than a GEMM of
+ * its flops: trtri and a chain of launches per diagonal block
+ * (routines/plan/solve.c) come before and between its products, so its
+ * device time gains a fixed part and a part per TRSM_BLOCK rows of its
+ * triangle, paid by each panel (each is a solve of its own,
+ * dropin_plan.c).  The device's constants come from the table below, by
+ * device name (tests/host/crossover_measure prints a row for the device it
+ * runs on); the host BLAS's rate is timed once per precision, the best of
+ * three GEMMs of HOST_N, the first time it is needed.
  * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
  * calls of at least that many flops go to the device (0: every call). */
 #define _GNU_SOURCE
@@ -26,6 +31,7 @@ typedef struct {
     double link_gbs;          /* host array -> device -> host array, GB/s */
     double fixed_us;          /* per call */
     double gflops[2];         /* device rate on large calls, single / double */
+    double trsm_us[2];        /* TRSM's extra: per call, and per TRSM_BLOCK rows of its triangle */
 } device_row;
 
 /* First match wins.  The H100 row is crossover_measure's on the lent H100
@@ -33,15 +39,26 @@ typedef struct {
  * fixed 30 us, link 18.5 GB/s for D and 14.0 for S, the smaller kept; its
  * fit left the device's rate unresolved, the transfers dominating every
  * measured shape, so the rate is the measured GEMM rate at n = 8192, 45
- * TFLOP/s); the last row is its run on PoCL 3.1 (2 shared cores, under
- * load: rough); the GPU row is a cautious guess for GPUs never measured. */
+ * TFLOP/s).  Its TRSM part is fitted to trsm_ab's square solves of the
+ * same day (run4a/trsm_ab.table, cl_mem calls, no transfers: STRSM and
+ * DTRSM n = 128, 1024, 4096 at 6.9/5.9, 878/908, 10661/11167 GFLOP/s, i.e.
+ * 305/356 us, 1.22/1.18 ms, 6.45/6.15 ms): what each took beyond this
+ * row's GEMM model (30 us + n^3 at 45 TFLOP/s), fitted as fixed + blocks x
+ * per block by least squares on relative errors, gives 162 us + 131 us per
+ * block of 128 (rounded here), each time within 10 % (bench/NOTES.md
+ * section 15).  The last row is crossover_measure's run on PoCL 3.1 (2
+ * shared cores, under load: rough; its TRSM part, 2026-11-23, the medians
+ * of 12 runs' fits).  The GPU row is a cautious guess for GPUs never
+ * measured (the TRSM part twice the H100's: erring that way keeps small
+ * solves on the host). */
 static const device_row rows[] = {
-    { "H100", CL_DEVICE_TYPE_GPU, 14, 30, { 45000, 45000 } },
-    { NULL, CL_DEVICE_TYPE_GPU, 10, 100, { 5000, 1000 } },
-    { NULL, CL_DEVICE_TYPE_ALL, 3.5, 65, { 115, 60 } },
+    /*  match  type                link  fixed  GFLOP/s S, D     TRSM us: fixed, per block */
+    { "H100", CL_DEVICE_TYPE_GPU,   14,    30,  { 45000, 45000 }, { 160, 130 } },
+    { NULL,   CL_DEVICE_TYPE_GPU,   10,   100,  { 5000, 1000 },   { 320, 260 } },
+    { NULL,   CL_DEVICE_TYPE_ALL,  3.5,    65,  { 115, 60 },      { 10, 250 } },
 };
 
-enum { HOST_N = 256 };
+enum { HOST_N = 256, TRSM_BLOCK = 128 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_once_t host_once[2] = { PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT };
@@ -131,6 +148,16 @@ static double travel_bytes(const g3d_call *c)
     return b * (double)g3d_elem_size(c);
 }
 
+/* What a TRSM costs the device beyond its GEMM-priced time. */
+static double trsm_extra(const g3d_call *c, int *blocks)
+{
+    g3d_plan pl;
+    g3d_plan_make(c, g3h_panel_bytes(), &pl);
+    int order = c->side == 'L' ? c->m : c->n;
+    *blocks = (order + TRSM_BLOCK - 1) / TRSM_BLOCK;
+    return 1e-6 * pl.npanels * (dev->trsm_us[0] + *blocks * dev->trsm_us[1]);
+}
+
 int g3x_to_device(const g3d_call *c, char *why, size_t len)
 {
     pthread_once(&once, init);
@@ -147,11 +174,17 @@ int g3x_to_device(const g3d_call *c, char *why, size_t len)
         return 0;
     }
     pthread_once(&host_once[c->dbl != 0], c->dbl ? time_host_d : time_host_s);
+    int blocks = 0;
+    double trsm = c->routine == G3D_TRSM ? trsm_extra(c, &blocks) : 0;
     double t_dev = 1e-6 * dev->fixed_us + travel_bytes(c) / (1e9 * dev->link_gbs) +
-                   flops / (1e9 * dev->gflops[c->dbl != 0]);
+                   flops / (1e9 * dev->gflops[c->dbl != 0]) + trsm;
     double t_host = flops / (1e9 * host_gflops[c->dbl != 0]);
-    if (why)
-        snprintf(why, len, "model: device %.3g s, host BLAS %.3g s (%.3g flops, %.0f GFLOP/s on the host)", t_dev,
-                 t_host, flops, host_gflops[c->dbl != 0]);
+    if (why) {
+        char part[48] = "";
+        if (trsm > 0)
+            snprintf(part, sizeof part, " (%.3g s of it TRSM's %d blocks)", trsm, blocks);
+        snprintf(why, len, "model: device %.3g s%s, host BLAS %.3g s (%.3g flops, %.0f GFLOP/s on the host)", t_dev,
+                 part, t_host, flops, host_gflops[c->dbl != 0]);
+    }
     return t_dev < t_host;
 }

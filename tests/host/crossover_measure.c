@@ -9,7 +9,15 @@
  *
  * by least squares on relative errors (no negative constant), and prints,
  * shape by shape, both times, the model's, and which side wins, then the
- * square n from which the device wins, measured and modelled.
+ * square n from which the device wins, measured and modelled.  Then the
+ * TRSM term: it times the drop-in TRSM (side L, lower, N, non-unit, a
+ * diagonally dominant triangle; 16 right-hand sides, so that few flops
+ * hide the fixed costs) of orders 128 to 1024, and fits what each took
+ * beyond the GEMM model just fitted as
+ *
+ *     trsm fixed + ceil(order / 128) x trsm per block
+ *
+ * the same way.
  *
  * Usage: crossover_measure [MAXN [HOSTBLAS]]; MAXN (default 1024; 8192 on a
  * GPU) bounds the shapes, HOSTBLAS (default libopenblas.so.0) is dlopen'd
@@ -26,9 +34,12 @@
 typedef void gemm_fn(const char *, const char *, const int *, const int *, const int *, const void *,
                      const void *, const int *, const void *, const int *, const void *, void *, const int *,
                      size_t, size_t);
+typedef void trsm_fn(const char *, const char *, const char *, const char *, const int *, const int *,
+                     const void *, const void *, const int *, void *, const int *, size_t, size_t, size_t, size_t);
 
-enum { MAXSHAPES = 64, REPS = 5 };
+enum { MAXSHAPES = 64, REPS = 5, RHS = 16, BLOCK = 128, MAXORDER = 1024 };
 
+/* A GEMM of m x n x k, or (k = 0) a TRSM of order m with n right-hand sides */
 typedef struct { int m, n, k; double flops, bytes, t_dev, t_host; } shape;
 
 static double now(void)
@@ -45,14 +56,17 @@ static int cmp(const void *a, const void *b)
 }
 
 /* Median of REPS timed calls after one untimed one. */
-static double timed(gemm_fn *f, int dbl, const shape *s, void *a, void *b, void *c)
+static double timed(void *f, int dbl, const shape *s, void *a, void *b, void *c)
 {
     double al = 1, be = 1, t[REPS];
     float fal = 1, fbe = 1;
     const void *pa = dbl ? (void *)&al : (void *)&fal, *pb = dbl ? (void *)&be : (void *)&fbe;
     for (int r = 0; r <= REPS; r++) {
         double t0 = now();
-        f("N", "N", &s->m, &s->n, &s->k, pa, a, &s->m, b, &s->k, pb, c, &s->m, 1, 1);
+        if (s->k)
+            ((gemm_fn *)f)("N", "N", &s->m, &s->n, &s->k, pa, a, &s->m, b, &s->k, pb, c, &s->m, 1, 1);
+        else
+            ((trsm_fn *)f)("L", "L", "N", "N", &s->m, &s->n, pa, a, &s->m, c, &s->m, 1, 1, 1, 1);
         if (r > 0)
             t[r - 1] = now() - t0;
     }
@@ -60,28 +74,36 @@ static double timed(gemm_fn *f, int dbl, const shape *s, void *a, void *b, void 
     return t[REPS / 2];
 }
 
-/* Solves the 3x3 system g x = h on the constants in `use` (a mask), the
- * others 0; returns the weighted squared residual, or HUGE_VAL if a
- * constant came out negative. */
-static double fit_subset(const shape *s, int ns, int use, double x[3])
+/* One measured time t, to fit as y ~ x . row */
+typedef struct { double row[3], y, t; } point;
+
+/* Solves the normal equations on the constants in `use` (a mask), the
+ * others 0, weighting each point by 1 / t (relative errors); returns the
+ * weighted squared residual, or HUGE_VAL if a constant came out negative
+ * or the points cannot tell the constants apart. */
+static double fit_subset(const point *pt, int np, int use, double x[3])
 {
-    double g[3][3] = { { 0 } }, h[3] = { 0 };
-    for (int i = 0; i < ns; i++) {
-        double row[3] = { 1, s[i].bytes, s[i].flops }, w = 1 / s[i].t_dev;
+    double g[3][3] = { { 0 } }, h[3] = { 0 }, diag[3];
+    for (int i = 0; i < np; i++) {
+        double w = 1 / pt[i].t;
         for (int p = 0; p < 3; p++) {
-            h[p] += w * w * row[p] * s[i].t_dev;
+            h[p] += w * w * pt[i].row[p] * pt[i].y;
             for (int q = 0; q < 3; q++)
-                g[p][q] += w * w * row[p] * row[q];
+                g[p][q] += w * w * pt[i].row[p] * pt[i].row[q];
         }
     }
-    for (int p = 0; p < 3; p++)
+    for (int p = 0; p < 3; p++) {
         if (!(use >> p & 1)) {
             for (int q = 0; q < 3; q++)
                 g[p][q] = g[q][p] = 0;
             g[p][p] = 1;
             h[p] = 0;
         }
+        diag[p] = g[p][p];
+    }
     for (int p = 0; p < 3; p++) {  /* Gauss-Jordan, pivoting on the diagonal (g is SPD) */
+        if (!(g[p][p] > 1e-9 * diag[p]))
+            return HUGE_VAL;
         for (int q = 0; q < 3; q++) {
             if (q == p) continue;
             double f = g[q][p] / g[p][p];
@@ -94,24 +116,63 @@ static double fit_subset(const shape *s, int ns, int use, double x[3])
         x[p] = h[p] / g[p][p];
         if (x[p] < 0) return HUGE_VAL;
     }
-    for (int i = 0; i < ns; i++) {
-        double e = (x[0] + x[1] * s[i].bytes + x[2] * s[i].flops - s[i].t_dev) / s[i].t_dev;
+    for (int i = 0; i < np; i++) {
+        double e = (x[0] * pt[i].row[0] + x[1] * pt[i].row[1] + x[2] * pt[i].row[2] - pt[i].y) / pt[i].t;
         res += e * e;
     }
     return res;
 }
 
-static void fit(const shape *s, int ns, double x[3])
+/* The best fit of the first `nc` constants (all 0 if none fits). */
+static void fit(const point *pt, int np, int nc, double x[3])
 {
     double best = HUGE_VAL, y[3];
     x[0] = x[1] = x[2] = 0;
-    for (int use = 1; use < 8; use++) {
-        double r = fit_subset(s, ns, use, y);
+    for (int use = 1; use < 1 << nc; use++) {
+        double r = fit_subset(pt, np, use, y);
         if (r < best) {
             best = r;
             memcpy(x, y, sizeof y);
         }
     }
+}
+
+static double gemm_model(const double f[3], const shape *x) { return f[0] + f[1] * x->bytes + f[2] * x->flops; }
+
+/* Times the TRSMs of orders 128.. on the device and the host, fits their
+ * time beyond the GEMM model f as tr[0] + blocks x tr[1] and prints them. */
+static void measure_trsm(void *dev, void *host, int dbl, int maxn, const double f[3], char *a, char *c,
+                         double tr[3])
+{
+    shape s[MAXSHAPES];
+    point pt[MAXSHAPES];
+    int ns = 0;
+    size_t es = dbl ? 8 : 4;
+    for (int m = BLOCK; m <= maxn && m <= MAXORDER; m *= 2, ns++) {
+        for (int j = 0; j < m; j++)  /* ones on the diagonal, the rest small: solves keep B's size */
+            for (int i = j; i < m; i++) {
+                double v = i == j ? 1 : ((double)((i + 3 * j) % 13) / 13 - 0.5) / m;
+                if (dbl) ((double *)a)[(size_t)j * m + i] = v;
+                else ((float *)a)[(size_t)j * m + i] = (float)v;
+            }
+        shape *x = &s[ns];
+        *x = (shape){ .m = m, .n = RHS, .flops = (double)m * m * RHS };
+        x->bytes = ((double)m * m + 2.0 * m * RHS) * (double)es;  /* A up, B up and back */
+        x->t_dev = timed(dev, dbl, x, a, NULL, c);
+        x->t_host = timed(host, dbl, x, a, NULL, c);
+        int blocks = (m + BLOCK - 1) / BLOCK;
+        pt[ns] = (point){ { 1, blocks, 0 }, x->t_dev - gemm_model(f, x), x->t_dev };
+    }
+    fit(pt, ns, 2, tr);
+    printf("%cTRSM beyond the GEMM model: fixed %.0f us, %.0f us per block of %d\n", dbl ? 'D' : 'S',
+           1e6 * tr[0], 1e6 * tr[1], BLOCK);
+    printf("%6s %6s %12s %12s %12s %12s  %s\n", "order", "n", "device s", "GEMM model", "TRSM model", "host s",
+           "faster");
+    for (int i = 0; i < ns; i++)
+        printf("%6d %6d %12.6f %12.6f %12.6f %12.6f  %s\n", s[i].m, s[i].n, s[i].t_dev, gemm_model(f, &s[i]),
+               gemm_model(f, &s[i]) + tr[0] + pt[i].row[1] * tr[1], s[i].t_host,
+               s[i].t_dev < s[i].t_host ? "device" : "host");
+    printf("\n");
 }
 
 int main(int argc, char **argv)
@@ -124,11 +185,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "cannot load the host BLAS %s: %s\n", hostlib, dlerror());
         return 2;
     }
-    double fit_d[2][3];
+    double fit_d[2][3], trsm_d[2][3];
     for (int dbl = 1; dbl >= 0; dbl--) {
-        gemm_fn *host = (gemm_fn *)dlsym(lib, dbl ? "dgemm_" : "sgemm_");
-        gemm_fn *dev = (gemm_fn *)(dbl ? (void *)dgemm_ : (void *)sgemm_);
+        void *host = dlsym(lib, dbl ? "dgemm_" : "sgemm_"), *host_trsm = dlsym(lib, dbl ? "dtrsm_" : "strsm_");
+        void *dev = dbl ? (void *)dgemm_ : (void *)sgemm_, *dev_trsm = dbl ? (void *)dtrsm_ : (void *)strsm_;
         shape s[MAXSHAPES];
+        point pt[MAXSHAPES];
         int ns = 0;
         for (int n = 8; n <= maxn && ns < MAXSHAPES; n *= 2)
             s[ns++] = (shape){ .m = n, .n = n, .k = n };
@@ -136,7 +198,7 @@ int main(int argc, char **argv)
             s[ns++] = (shape){ .m = n, .n = n, .k = 16 };
         size_t es = dbl ? 8 : 4, most = (size_t)maxn * maxn;
         char *a = malloc(most * es), *b = malloc(most * es), *c = malloc(most * es);
-        if (!a || !b || !c || !host)
+        if (!a || !b || !c || !host || !host_trsm)
             return 2;
         for (size_t i = 0; i < most; i++) {
             double v = (double)(i % 13) / 13 - 0.5;
@@ -150,16 +212,17 @@ int main(int argc, char **argv)
             x->bytes = ((double)x->m * x->k + (double)x->k * x->n + (double)x->m * x->n) * (double)es;
             x->t_dev = timed(dev, dbl, x, a, b, c);
             x->t_host = timed(host, dbl, x, a, b, c);
+            pt[i] = (point){ { 1, x->bytes, x->flops }, x->t_dev, x->t_dev };
         }
         double *f = fit_d[dbl];
-        fit(s, ns, f);
+        fit(pt, ns, 3, f);
         printf("%cGEMM: fixed %.1f us, link %.2f GB/s, device %.1f GFLOP/s\n", dbl ? 'D' : 'S', 1e6 * f[0],
                f[1] > 0 ? 1e-9 / f[1] : INFINITY, f[2] > 0 ? 1e-9 / f[2] : INFINITY);
         printf("%6s %6s %6s %12s %12s %12s  %s\n", "m", "n", "k", "device s", "model s", "host s", "faster");
         int cross = 0, cross_model = 0;
         for (int i = 0; i < ns; i++) {
             shape *x = &s[i];
-            double model = f[0] + f[1] * x->bytes + f[2] * x->flops;
+            double model = gemm_model(f, x);
             printf("%6d %6d %6d %12.6f %12.6f %12.6f  %s\n", x->m, x->n, x->k, x->t_dev, model, x->t_host,
                    x->t_dev < x->t_host ? "device" : "host");
             if (x->k == x->n && x->t_dev < x->t_host && !cross) cross = x->n;
@@ -173,14 +236,15 @@ int main(int argc, char **argv)
         printf("%cGEMM square crossover: measured n = %d, model n = %d (0: the host wins up to n = %d); "
                "host BLAS %.1f GFLOP/s at n = %d\n\n", dbl ? 'D' : 'S', cross, cross_model, s[sq].n,
                1e-9 * s[sq].flops / s[sq].t_host, s[sq].n);
+        measure_trsm(dev_trsm, host_trsm, dbl, maxn, f, a, c, trsm_d[dbl]);
         free(a);
         free(b);
         free(c);
     }
-    /* The table row (crossover.c): link and fixed cost from double precision. */
+    /* The table row (crossover.c): link, fixed cost and TRSM term from double precision. */
     double *d = fit_d[1], *sg = fit_d[0];
     printf("row for routines/dropin/crossover.c:\n    { \"<part of the device name>\", CL_DEVICE_TYPE_..., "
-           "%.1f, %.0f, { %.0f, %.0f } },\n", d[1] > 0 ? 1e-9 / d[1] : 1e3, 1e6 * d[0],
-           sg[2] > 0 ? 1e-9 / sg[2] : 1e6, d[2] > 0 ? 1e-9 / d[2] : 1e6);
+           "%.1f, %.0f, { %.0f, %.0f }, { %.0f, %.0f } },\n", d[1] > 0 ? 1e-9 / d[1] : 1e3, 1e6 * d[0],
+           sg[2] > 0 ? 1e-9 / sg[2] : 1e6, d[2] > 0 ? 1e-9 / d[2] : 1e6, 1e6 * trsm_d[1][0], 1e6 * trsm_d[1][1]);
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "gpublas3_blas.h"
 
 static int index_of(char which) { return which == 'A' ? 0 : which == 'B' ? 1 : 2; }
@@ -220,4 +221,34 @@ int dcase_run(const spec_case *c, int cblas, int lower, unsigned seed)
     }
     dcase_free(&d);
     return bad != 0;
+}
+
+static FILE *captured;
+static int saved_stderr = -1;
+
+int stderr_capture(void)
+{
+    fflush(stderr);
+    if (!(captured = tmpfile()) || (saved_stderr = dup(2)) < 0 || dup2(fileno(captured), 2) < 0) {
+        perror("redirecting stderr");
+        return -1;
+    }
+    return 0;
+}
+
+int stderr_release(char *text, size_t n)
+{
+    fflush(stderr);
+    if (saved_stderr < 0 || dup2(saved_stderr, 2) < 0) {
+        perror("restoring stderr");
+        return -1;
+    }
+    rewind(captured);
+    size_t len = fread(text, 1, n - 1, captured);
+    text[len] = 0;
+    fputs(text, stderr);
+    fclose(captured);
+    close(saved_stderr);
+    saved_stderr = -1;
+    return 0;
 }

@@ -34,4 +34,11 @@ void dcase_free(dcase *d);
 /* Checks one case end to end through Fortran (cblas = 0) or CBLAS; on a
  * failure prints the case and returns nonzero. */
 int dcase_run(const spec_case *c, int cblas, int lower, unsigned seed);
+
+/* What the library says on stderr, read back by the program: from
+ * stderr_capture on, stderr goes to a temporary file; stderr_release puts
+ * it back, copies what came to the real stderr and into text (at most n - 1
+ * bytes and a NUL).  Both return 0, or -1 on failure (perror says why). */
+int stderr_capture(void);
+int stderr_release(char *text, size_t n);
 #endif

@@ -3,11 +3,17 @@
  * to OpenBLAS (dlopen'd RTLD_LOCAL, so that its names never meet
  * gpublas3's).  Tests name it with GPUBLAS3_CPU_BLAS, or link it so that
  * it is the library after a preloaded gpublas3, and read fake_blas_calls()
- * to see which calls came here rather than to the device. */
+ * to see which calls came here rather than to the device.
+ *
+ * FAKE_BLAS_GFLOPS=<rate> makes its GEMMs take at least their flops at that
+ * rate (sleeping out the rest): the crossover model times the host BLAS's
+ * rate through them, so a test can fix that rate however loaded the
+ * machine is. */
 #include <dlfcn.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 typedef const char ch;
 typedef const int in;
@@ -32,18 +38,44 @@ static void *real(const char *name)
     return f;
 }
 
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Sleeps until a GEMM of m x n x k begun at t0 has taken FAKE_BLAS_GFLOPS's time. */
+static void pace(double t0, in *m, in *n, in *k)
+{
+    const char *e = getenv("FAKE_BLAS_GFLOPS");
+    double rate = e ? atof(e) : 0, end = rate > 0 ? t0 + 2e-9 * *m * *n * *k / rate : 0, left;
+    while ((left = end - now()) > 0) {
+        struct timespec d = { (time_t)left, (long)(1e9 * (left - (double)(time_t)left)) };
+        nanosleep(&d, NULL);
+    }
+}
+
 typedef void gemm(ch *, ch *, in *, in *, in *, cv *, cv *, in *, cv *, in *, cv *, void *, in *, size_t, size_t);
 typedef void symm(ch *, ch *, in *, in *, cv *, cv *, in *, cv *, in *, cv *, void *, in *, size_t, size_t);
 typedef void syrk(ch *, ch *, in *, in *, cv *, cv *, in *, cv *, void *, in *, size_t, size_t);
 typedef void syr2k(ch *, ch *, in *, in *, cv *, cv *, in *, cv *, in *, cv *, void *, in *, size_t, size_t);
-typedef void trmm(ch *, ch *, ch *, ch *, in *, in *, cv *, cv *, in *, void *, in *, size_t, size_t, size_t, size_t);
+typedef void trxm(ch *, ch *, ch *, ch *, in *, in *, cv *, cv *, in *, void *, in *, size_t, size_t, size_t, size_t);
 
 void sgemm_(ch *ta, ch *tb, in *m, in *n, in *k, cv *al, cv *a, in *lda, cv *b, in *ldb, cv *be, void *c, in *ldc,
             size_t l1, size_t l2)
-{ ((gemm *)real("sgemm_"))(ta, tb, m, n, k, al, a, lda, b, ldb, be, c, ldc, l1, l2); }
+{
+    double t0 = now();
+    ((gemm *)real("sgemm_"))(ta, tb, m, n, k, al, a, lda, b, ldb, be, c, ldc, l1, l2);
+    pace(t0, m, n, k);
+}
 void dgemm_(ch *ta, ch *tb, in *m, in *n, in *k, cv *al, cv *a, in *lda, cv *b, in *ldb, cv *be, void *c, in *ldc,
             size_t l1, size_t l2)
-{ ((gemm *)real("dgemm_"))(ta, tb, m, n, k, al, a, lda, b, ldb, be, c, ldc, l1, l2); }
+{
+    double t0 = now();
+    ((gemm *)real("dgemm_"))(ta, tb, m, n, k, al, a, lda, b, ldb, be, c, ldc, l1, l2);
+    pace(t0, m, n, k);
+}
 void ssymm_(ch *sd, ch *ul, in *m, in *n, cv *al, cv *a, in *lda, cv *b, in *ldb, cv *be, void *c, in *ldc,
             size_t l1, size_t l2)
 { ((symm *)real("ssymm_"))(sd, ul, m, n, al, a, lda, b, ldb, be, c, ldc, l1, l2); }
@@ -62,7 +94,13 @@ void dsyr2k_(ch *ul, ch *tr, in *n, in *k, cv *al, cv *a, in *lda, cv *b, in *ld
 { ((syr2k *)real("dsyr2k_"))(ul, tr, n, k, al, a, lda, b, ldb, be, c, ldc, l1, l2); }
 void strmm_(ch *sd, ch *ul, ch *ta, ch *dg, in *m, in *n, cv *al, cv *a, in *lda, void *b, in *ldb, size_t l1,
             size_t l2, size_t l3, size_t l4)
-{ ((trmm *)real("strmm_"))(sd, ul, ta, dg, m, n, al, a, lda, b, ldb, l1, l2, l3, l4); }
+{ ((trxm *)real("strmm_"))(sd, ul, ta, dg, m, n, al, a, lda, b, ldb, l1, l2, l3, l4); }
 void dtrmm_(ch *sd, ch *ul, ch *ta, ch *dg, in *m, in *n, cv *al, cv *a, in *lda, void *b, in *ldb, size_t l1,
             size_t l2, size_t l3, size_t l4)
-{ ((trmm *)real("dtrmm_"))(sd, ul, ta, dg, m, n, al, a, lda, b, ldb, l1, l2, l3, l4); }
+{ ((trxm *)real("dtrmm_"))(sd, ul, ta, dg, m, n, al, a, lda, b, ldb, l1, l2, l3, l4); }
+void strsm_(ch *sd, ch *ul, ch *ta, ch *dg, in *m, in *n, cv *al, cv *a, in *lda, void *b, in *ldb, size_t l1,
+            size_t l2, size_t l3, size_t l4)
+{ ((trxm *)real("strsm_"))(sd, ul, ta, dg, m, n, al, a, lda, b, ldb, l1, l2, l3, l4); }
+void dtrsm_(ch *sd, ch *ul, ch *ta, ch *dg, in *m, in *n, cv *al, cv *a, in *lda, void *b, in *ldb, size_t l1,
+            size_t l2, size_t l3, size_t l4)
+{ ((trxm *)real("dtrsm_"))(sd, ul, ta, dg, m, n, al, a, lda, b, ldb, l1, l2, l3, l4); }

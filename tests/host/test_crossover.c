@@ -9,22 +9,21 @@
  *           add the host BLAS's one-time timing calls)
  *   device  none did
  *   some    at least one did (a fallback)
- *   any     not checked (the model's choice) */
+ *   any     not checked (the model's choice)
+ * With the one argument `trsm` it checks the model's TRSM term instead
+ * (trsm_term below). */
 #include <stdio.h>
 #include <string.h>
 #include "dropin_test.h"
 
 int fake_blas_calls(void);
 
-/* The routines fake_blas.c defines (a routine it lacks goes to the device). */
-enum { NROUTINES = SPEC_TRMM + 1 };
-
 static int group(int big, const char *want)
 {
     static const gpublas3Transpose tr[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
     int failures = 0, before = fake_blas_calls(), ncalls = 0;
-    for (int k = 0; k < 2 * NROUTINES; k++) {
-        spec_case c = { .routine = (spec_routine)(k % NROUTINES), .dbl = k < NROUTINES,
+    for (int k = 0; k < 2 * SPEC_NROUTINES; k++) {
+        spec_case c = { .routine = (spec_routine)(k % SPEC_NROUTINES), .dbl = k < SPEC_NROUTINES,
                         .order = gpublas3ColumnMajor, .side = k % 2 ? gpublas3Right : gpublas3Left,
                         .uplo = k % 3 ? gpublas3Lower : gpublas3Upper, .transA = tr[k % 3],
                         .transB = tr[(k + 1) % 3], .diag = gpublas3NonUnit, .M = big ? 100 : 12,
@@ -41,10 +40,58 @@ static int group(int big, const char *want)
     return failures + !ok;
 }
 
+/* DTRSM and STRSM of order 128 with 16 right-hand sides, the host BLAS's
+ * rate fixed by FAKE_BLAS_GFLOPS (fake_blas.c) so that their host time falls
+ * between the model's device time without its TRSM term and with it:
+ * priced like a GEMM they would go to the device; the term must keep them
+ * on the host.  The times are the library's own, from its GPUBLAS3_VERBOSE
+ * line; on another device row than PoCL's the window moves (the test
+ * names PoCL's platform). */
+static int trsm_term(void)
+{
+    int failures = 0;
+    char text[4096];
+    if (stderr_capture() != 0)
+        return 1;
+    for (int dbl = 1; dbl >= 0; dbl--) {
+        spec_case c = { .routine = SPEC_TRSM, .dbl = dbl, .order = gpublas3ColumnMajor, .side = gpublas3Left,
+                        .uplo = gpublas3Lower, .transA = gpublas3NoTrans, .diag = gpublas3NonUnit, .M = 128,
+                        .N = 16, .alpha = 0.75 };
+        failures += dcase_run(&c, 0, 0, (unsigned)dbl);
+    }
+    if (stderr_release(text, sizeof text) != 0)
+        return 1;
+    for (const char *p = "DS"; *p; p++) {
+        char head[64];
+        snprintf(head, sizeof head, "gpublas3: %cTRSM m=128 n=16 k=0 on the host BLAS", *p);
+        const char *line = strstr(text, head), *model = line ? strstr(line, "model: device") : NULL;
+        double dev, extra, host;
+        int blocks;
+        if (!model || sscanf(model, "model: device %lg s (%lg s of it TRSM's %d blocks), host BLAS %lg s", &dev,
+                             &extra, &blocks, &host) != 4) {
+            printf("FAIL: no line \"%s ...: model: device ... TRSM's ...\"\n", head);
+            failures++;
+            continue;
+        }
+        printf("%cTRSM: device %.3g s priced like a GEMM, %.3g s with the TRSM term; host BLAS %.3g s\n", *p,
+               dev - extra, dev, host);
+        if (!(dev - extra < host && host < dev)) {
+            printf("FAIL: the host time is not between the two: FAKE_BLAS_GFLOPS must change with the PoCL row\n");
+            failures++;
+        }
+    }
+    return failures;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 2 && strcmp(argv[1], "trsm") == 0) {
+        int failures = trsm_term();
+        printf("%s trsm: %d failure(s)\n", argv[0], failures);
+        return failures != 0;
+    }
     if (argc != 3) {
-        fprintf(stderr, "usage: %s host|device|some|any host|device|some|any\n", argv[0]);
+        fprintf(stderr, "usage: %s host|device|some|any host|device|some|any, or %s trsm\n", argv[0], argv[0]);
         return 2;
     }
     int failures = group(0, argv[1]) + group(1, argv[2]);

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "dropin_test.h"
 #include "gpublas3_blas.h"
 
@@ -48,13 +47,8 @@ int main(int argc, char **argv)
         return 2;
     }
     name_the_device();
-    fflush(stderr);
-    FILE *log = tmpfile();
-    int saved = dup(2);
-    if (!log || saved < 0 || dup2(fileno(log), 2) < 0) {
-        perror("redirecting stderr");
+    if (stderr_capture() != 0)
         return 2;
-    }
 
     int failures = 0;
     static const gpublas3Transpose tr[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
@@ -70,13 +64,9 @@ int main(int argc, char **argv)
     dgemm_("N", "N", &two, &two, &two, &x[0], x, &one, x, &two, &x[1], x, &two);
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, -1, 2, 2, 1, x, 2, x, 2, 0, x, 2);
 
-    fflush(stderr);
-    dup2(saved, 2);
     char text[8192] = "";
-    rewind(log);
-    size_t len = fread(text, 1, sizeof text - 1, log);
-    text[len] = 0;
-    fputs(text, stderr);
+    if (stderr_release(text, sizeof text) != 0)
+        return 2;
 
     const char *must[] = { " ** On entry to DGEMM parameter number  8 had an illegal value",
                            "Parameter 4 to routine cblas_dgemm was incorrect", argv[1] };
