@@ -12,7 +12,10 @@
  * dropin_plan.c).  The device's constants come from the table below, by
  * device name (tests/host/crossover_measure prints a row for the device it
  * runs on); the host BLAS's rate is timed once per precision, the best of
- * three GEMMs of HOST_N, the first time it is needed.
+ * five GEMMs of HOST_N after one untimed, at the first call, before the
+ * OpenCL driver is opened: timed after it (and lazily, per precision), the
+ * H100 machine's OpenBLAS read 2 to 13 GFLOP/s in double precision instead
+ * of hundreds, which sent small calls to the device (bench/NOTES.md 15).
  * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
  * calls of at least that many flops go to the device (0: every call). */
 #define _GNU_SOURCE
@@ -61,30 +64,11 @@ static const device_row rows[] = {
 enum { HOST_N = 256, TRSM_BLOCK = 128 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static pthread_once_t host_once[2] = { PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT };
 static const device_row *dev;
 static double threshold = -1;   /* GPUBLAS3_CROSSOVER, -1 when unset */
 static double host_gflops[2];
 
-static void init(void)
-{
-    const char *env = getenv("GPUBLAS3_CROSSOVER");
-    char *end;
-    if (env && *env) {
-        double x = strtod(env, &end);
-        if (end != env && *end == 0 && x >= 0)
-            threshold = x;
-        else
-            fprintf(stderr, "gpublas3: GPUBLAS3_CROSSOVER=%s is not a count of flops; using the model\n", env);
-    }
-    cl_device_type type = 0;
-    const char *name = g3h_chosen_device(&type);
-    for (size_t i = 0; name && i < sizeof rows / sizeof rows[0] && !dev; i++)
-        if ((rows[i].type & type) && (!rows[i].match || strcasestr(name, rows[i].match)))
-            dev = &rows[i];
-}
-
-/* Times the host BLAS's GEMM of HOST_N (after one small warm-up call). */
+/* Times the host BLAS's GEMM of HOST_N. */
 static void time_host(int dbl)
 {
     size_t n = HOST_N, es = dbl ? 8 : 4;
@@ -98,12 +82,11 @@ static void time_host(int dbl)
     for (size_t i = 0; i < 2 * n * n; i++)
         if (dbl) ((double *)m)[i] = (double)(i % 7) - 3;
         else ((float *)m)[i] = (float)(i % 7) - 3;
-    g3d_call c = { .routine = G3D_GEMM, .dbl = dbl, .trans = 'N', .transb = 'N', .m = 64, .n = 64, .k = 64,
-                   .alpha = 1, .beta = 0, .a = m, .lda = (int)n, .b = m + n * n * es, .ldb = (int)n,
+    g3d_call c = { .routine = G3D_GEMM, .dbl = dbl, .trans = 'N', .transb = 'N', .m = (int)n, .n = (int)n,
+                   .k = (int)n, .alpha = 1, .beta = 0, .a = m, .lda = (int)n, .b = m + n * n * es, .ldb = (int)n,
                    .c = m + 2 * n * n * es, .ldc = (int)n };
-    g3b_run(&c);
-    c.m = c.n = c.k = (int)n;
-    for (int r = 0; r < 3; r++) {  /* the best of three: other work may share the cores */
+    g3b_run(&c);  /* untimed: the host BLAS starts its threads */
+    for (int r = 0; r < 5; r++) {  /* the best of five: other work may share the cores */
         double t0 = g3h_seconds();
         g3b_run(&c);
         double t = g3h_seconds() - t0, rate = t > 0 ? 2e-9 * (double)n * (double)n * (double)n / t : 0;
@@ -112,8 +95,27 @@ static void time_host(int dbl)
     free(m);
 }
 
-static void time_host_s(void) { time_host(0); }
-static void time_host_d(void) { time_host(1); }
+static void init(void)
+{
+    const char *env = getenv("GPUBLAS3_CROSSOVER");
+    char *end;
+    if (env && *env) {
+        double x = strtod(env, &end);
+        if (end != env && *end == 0 && x >= 0)
+            threshold = x;
+        else
+            fprintf(stderr, "gpublas3: GPUBLAS3_CROSSOVER=%s is not a count of flops; using the model\n", env);
+    }
+    if (threshold < 0) {
+        time_host(0);
+        time_host(1);
+    }
+    cl_device_type type = 0;
+    const char *name = g3h_chosen_device(&type);
+    for (size_t i = 0; name && i < sizeof rows / sizeof rows[0] && !dev; i++)
+        if ((rows[i].type & type) && (!rows[i].match || strcasestr(name, rows[i].match)))
+            dev = &rows[i];
+}
 
 /* Real flops: a complex multiply-add is four real ones (ZGEMM's 8mnk). */
 double g3x_flops(const g3d_call *c)
@@ -173,7 +175,6 @@ int g3x_to_device(const g3d_call *c, char *why, size_t len)
             snprintf(why, len, "no device");
         return 0;
     }
-    pthread_once(&host_once[c->dbl != 0], c->dbl ? time_host_d : time_host_s);
     int blocks = 0;
     double trsm = c->routine == G3D_TRSM ? trsm_extra(c, &blocks) : 0;
     double t_dev = 1e-6 * dev->fixed_us + travel_bytes(c) / (1e9 * dev->link_gbs) +

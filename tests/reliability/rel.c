@@ -3,11 +3,16 @@
  * visibly wrong answer and one writing it is caught bit for bit. */
 #include "rel.h"
 
+#include <execinfo.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 int rel_failures;
 
@@ -208,13 +213,58 @@ void rel_random_options(spec_case *c, uint64_t *s)
     c->diag = rel_below(s, 2) ? gpublas3Unit : gpublas3NonUnit;
 }
 
-void rel_stage(const char *test, const char *what)
+static struct timespec stage_t0;
+static volatile long stage_no;   /* bumped by each stage; the watchdog reads it */
+static pthread_t stage_thread;
+
+static double since(const struct timespec *t0)
 {
-    static struct timespec t0;
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
-    if (!t0.tv_sec) t0 = t;
-    printf("%s: %6.1f s: %s\n", test, (double)(t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) / 1e9, what);
+    return (double)(t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+void rel_stage(const char *test, const char *what)
+{
+    static struct timespec first;
+    if (!first.tv_sec) clock_gettime(CLOCK_MONOTONIC, &first);
+    printf("%s: %6.1f s: %s\n", test, since(&first), what);
+    clock_gettime(CLOCK_MONOTONIC, &stage_t0);
+    stage_thread = pthread_self();
+    __atomic_add_fetch(&stage_no, 1, __ATOMIC_SEQ_CST);
+}
+
+static void print_backtrace(int sig)
+{
+    (void)sig;
+    void *frames[48];
+    int n = backtrace(frames, 48);
+    static const char head[] = "rel: the stage is stuck here:\n";
+    write(2, head, sizeof head - 1);
+    backtrace_symbols_fd(frames, n, 2);
+}
+
+static void *watch(void *arg)
+{
+    int seconds = (int)(intptr_t)arg;
+    long told = 0;
+    for (;;) {
+        sleep(1);
+        long now = __atomic_load_n(&stage_no, __ATOMIC_SEQ_CST);
+        if (now && now != told && since(&stage_t0) > seconds) {
+            told = now;
+            pthread_kill(stage_thread, SIGUSR1);
+        }
+    }
+    return NULL;
+}
+
+void rel_watchdog(int seconds)
+{
+    signal(SIGUSR1, print_backtrace);
+    pthread_t t;
+    if (pthread_create(&t, NULL, watch, (void *)(intptr_t)seconds) == 0)
+        pthread_detach(t);
 }
 
 int rel_finish(const char *name)

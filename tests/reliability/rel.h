@@ -64,5 +64,9 @@ extern int rel_failures;
 /* Prints "<test>: <seconds since the first call> s: <what>", unbuffered
  * output assumed: a line per stage shows where a run that hangs stopped. */
 void rel_stage(const char *test, const char *what);
+/* From then on, a stage that lasts over `seconds` gets the calling
+ * thread's backtrace printed on stderr (once per stage): where a driver
+ * hangs, the test says in which call. */
+void rel_watchdog(int seconds);
 int rel_finish(const char *name); /* prints a summary; the exit status */
 #endif

@@ -347,6 +347,7 @@ int main(int argc, char **argv)
      * sizes on the direct kernel, which takes no scratch */
     setenv("GPUBLAS3_PLAN", "packed", 1);
     rel_open(&dev);
+    rel_watchdog(20);
     if (quick) nfrac = 4;
     gpublas3Setup();
     shim_counts start;

@@ -127,6 +127,8 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
     char line[96];
     snprintf(line, sizeof line, "gated, %s", what);
     stage(line);
+    shim_counts start, end;
+    shim_get(&start);
     gpublas3Setup();
     rel_case x, y, w;
     rel_fill(&x, &base, 1, 1);
@@ -169,6 +171,12 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
     rel_free(&x);
     rel_free(&y);
     gpublas3Teardown();
+    shim_get(&end);
+    rel_expect(end.mems == start.mems && end.events == start.events && end.kernels == start.kernels &&
+                   end.programs == start.programs,
+               "%s: left OpenCL objects: mems %ld events %ld kernels %ld programs %ld", what,
+               end.mems - start.mems, end.events - start.events, end.kernels - start.kernels,
+               end.programs - start.programs);
 }
 
 /* Alternating contexts: each has its own pool. */
@@ -405,6 +413,7 @@ int main(int argc, char **argv)
      * GPU (direct_max 128) and take no scratch at all */
     setenv("GPUBLAS3_PLAN", "packed", 1);
     rel_open(&dev);
+    rel_watchdog(20);
     shim_counts c0;
     shim_get(&c0);
     base_bytes = c0.bytes_live;
