@@ -242,16 +242,20 @@ static int plan_fits(const job *j, size_t mb, size_t nb, size_t kb, size_t budge
     return !kb || panels_fit(j, mb, nb, kb, budget - snap);
 }
 
-/* Halves the largest panel dimension; 0 when all are one tile already. */
+/* Halves the largest panel dimension still over one tile; 0 when all are
+ * one tile already.  (Choosing among all three, as this once did, looped
+ * for ever with MWG != NWG: with K within one tile and M over its tile
+ * but under N, which was within its own, only K was "halved", up to its
+ * tile again; seen on the H100 under a scratch cap, bench/NOTES.md 15.) */
 static int shrink(const job *j, size_t *mb, size_t *nb, size_t *kb)
 {
     const g3_params *pr = j->pr;
-    if (*kb <= (size_t)pr->kwg && *mb <= (size_t)pr->mwg && *nb <= (size_t)pr->nwg)
+    const int k = *kb > (size_t)pr->kwg, m = *mb > (size_t)pr->mwg, n = *nb > (size_t)pr->nwg;
+    if (!k && !m && !n)
         return 0;
-    if (*kb >= *mb && *kb >= *nb && *kb > (size_t)pr->kwg) *kb = halve(*kb, pr->kwg);
-    else if (*mb >= *nb && *mb > (size_t)pr->mwg) *mb = halve(*mb, pr->mwg);
-    else if (*nb > (size_t)pr->nwg) *nb = halve(*nb, pr->nwg);
-    else *kb = halve(*kb, pr->kwg);
+    if (k && (!m || *kb >= *mb) && (!n || *kb >= *nb)) *kb = halve(*kb, pr->kwg);
+    else if (m && (!n || *mb >= *nb)) *mb = halve(*mb, pr->mwg);
+    else *nb = halve(*nb, pr->nwg);
     return 1;
 }
 

@@ -22,6 +22,20 @@ static rel_dev dev;
  * the kernel.  An override the library cannot use is reported and ignored. */
 #define SMALL_TILES "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=2,mma=0," \
                     "copy_ts=8,copy_rs=4"
+/* Tiles of different widths (MWG != NWG), as the H100's rows have: the
+ * panel shrinking once looped for ever on them under a cap. */
+#define LOPSIDED_TILES "mwg=16,nwg=32,kwg=8,mdimc=8,ndimc=8,vwm=2,vwn=1,kwi=2,sa=1,sb=0,db=0,pad=2,wtm=8,mma=0," \
+                       "copy_ts=8,copy_rs=2"
+
+/* Parameters override (NULL: none); the device state reads them again at
+ * the first call after a restart. */
+static void restart(void);
+static void use_params(const char *params)
+{
+    if (params) setenv("GPUBLAS3_PARAMS", params, 1);
+    else unsetenv("GPUBLAS3_PARAMS");
+    restart();
+}
 
 static void set_limit(size_t bytes)
 {
@@ -122,6 +136,11 @@ static int make_cases(spec_case *out)
         c.transA = gpublas3NoTrans; c.transB = gpublas3NoTrans; out[n++] = c;
         c.order = gpublas3RowMajor; c.transA = gpublas3Trans; c.beta = 0; c.lda = 100; out[n++] = c;
         c.lda = 0; c.beta = 2.5;
+        /* M between one and two tiles of a lopsided set, under N: the case
+         * whose shrinking once looped (LOPSIDED_TILES; on the H100, M = 53
+         * and N = 77 with its small set's 32 x 64 tiles) */
+        c.order = gpublas3ColumnMajor; c.transA = gpublas3NoTrans; c.M = 24; c.N = 50; c.K = 40; out[n++] = c;
+        c.M = 77; c.N = 53; c.K = 91;
         /* SYMM */
         c.routine = SPEC_SYMM; c.order = gpublas3ColumnMajor; c.side = gpublas3Left; c.uplo = gpublas3Upper;
         c.M = 77; c.N = 53; out[n++] = c;
@@ -366,10 +385,12 @@ int main(int argc, char **argv)
     rel_stage("test_memlimits", "two_devices_refuse_block");
     two_devices_refuse_block();
     if (!quick) {
-        setenv("GPUBLAS3_PARAMS", SMALL_TILES, 1);
+        use_params(SMALL_TILES);
         caps("small tiles", small_peak);
         trmm_snapshot();
-        unsetenv("GPUBLAS3_PARAMS");
+        use_params(LOPSIDED_TILES);
+        caps("lopsided tiles", small_peak);
+        use_params(NULL);
     }
 
     gpublas3Teardown();
