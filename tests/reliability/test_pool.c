@@ -388,6 +388,32 @@ static void ooo_control(void)
     clReleaseCommandQueue(ooo);
 }
 
+/* The library's pattern on an out-of-order queue without the library: a
+ * copy gated on a user event, then a fresh buffer migrated (no wait list)
+ * and a marker joining the migration with the gate (lib/pool.c,
+ * make_resident), a copy after the marker. */
+static void ooo_migrate_control(void)
+{
+    cl_int err;
+    cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    cl_mem a = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 4096, NULL, &err);
+    cl_mem b = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 4096, NULL, &err);
+    cl_event gate = clCreateUserEvent(dev.ctx, &err), ev[4];
+    clEnqueueCopyBuffer(q, a, b, 0, 0, 1024, 1, &gate, &ev[0]);
+    clEnqueueMigrateMemObjects(q, 1, &b, CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED, 0, NULL, &ev[1]);
+    cl_event both[2] = { gate, ev[1] };
+    clEnqueueMarkerWithWaitList(q, 2, both, &ev[2]);
+    clEnqueueCopyBuffer(q, a, b, 1024, 1024, 1024, 1, &ev[2], &ev[3]);
+    clFlush(q);
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    clWaitForEvents(4, ev);
+    for (int i = 0; i < 4; i++) clReleaseEvent(ev[i]);
+    clReleaseEvent(gate);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    clReleaseCommandQueue(q);
+}
+
 static void release_control(void)
 {
     printf("test_pool: the driver's releases %s while a launch is gated\n",
@@ -402,7 +428,7 @@ int main(int argc, char **argv)
     static const struct { const char *name; void (*fn)(void); } stages[] = {
         { "repeated", repeated }, { "gated", gated_all }, { "contexts", contexts }, { "bounded", bounded },
         { "teardown_pending", teardown_pending }, { "release_control", release_control },
-        { "gated_ooo", gated_ooo }, { "ooo_control", ooo_control },
+        { "gated_ooo", gated_ooo }, { "ooo_control", ooo_control }, { "ooo_migrate_control", ooo_migrate_control },
     };
     const size_t nstages = sizeof stages / sizeof stages[0];
     /* unbuffered, so that a stage line shows even if the next one hangs */
