@@ -414,6 +414,45 @@ static void ooo_migrate_control(void)
     clReleaseCommandQueue(q);
 }
 
+/* The other half of the library's pattern there, without the library: one
+ * kernel object launched gated on a user event, then again with other
+ * arguments, ungated, on the same out-of-order queue (the library keeps one
+ * kernel object per program and sets its arguments per launch). */
+static void ooo_kernel_control(void)
+{
+    static const char *src = "kernel void put(global int *p, int v) { p[get_global_id(0)] = v; }";
+    cl_int err;
+    cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    cl_program prog = clCreateProgramWithSource(dev.ctx, 1, &src, NULL, &err);
+    clBuildProgram(prog, 1, &dev.dev, "", NULL, NULL);
+    cl_kernel k = clCreateKernel(prog, "put", &err);
+    cl_mem buf[2] = { clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 256, NULL, &err),
+                      clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 256, NULL, &err) };
+    cl_event gate = clCreateUserEvent(dev.ctx, &err), ev[2];
+    size_t n = 64;
+    for (int i = 0; i < 2; i++) {
+        clSetKernelArg(k, 0, sizeof buf[i], &buf[i]);
+        clSetKernelArg(k, 1, sizeof i, &i);
+        clEnqueueNDRangeKernel(q, k, 1, NULL, &n, NULL, i ? 0 : 1, i ? NULL : &gate, &ev[i]);
+    }
+    clFlush(q);
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    clWaitForEvents(2, ev);
+    int got[2];
+    for (int i = 0; i < 2; i++)
+        clEnqueueReadBuffer(q, buf[i], CL_TRUE, 0, sizeof got[i], &got[i], 0, NULL, NULL);
+    printf("test_pool: one kernel object, gated launch then another: they wrote %d and %d (want 0 and 1)\n",
+           got[0], got[1]);
+    for (int i = 0; i < 2; i++) {
+        clReleaseEvent(ev[i]);
+        clReleaseMemObject(buf[i]);
+    }
+    clReleaseEvent(gate);
+    clReleaseKernel(k);
+    clReleaseProgram(prog);
+    clReleaseCommandQueue(q);
+}
+
 static void release_control(void)
 {
     printf("test_pool: the driver's releases %s while a launch is gated\n",
@@ -429,6 +468,7 @@ int main(int argc, char **argv)
         { "repeated", repeated }, { "gated", gated_all }, { "contexts", contexts }, { "bounded", bounded },
         { "teardown_pending", teardown_pending }, { "release_control", release_control },
         { "gated_ooo", gated_ooo }, { "ooo_control", ooo_control }, { "ooo_migrate_control", ooo_migrate_control },
+        { "ooo_kernel_control", ooo_kernel_control },
     };
     const size_t nstages = sizeof stages / sizeof stages[0];
     /* unbuffered, so that a stage line shows even if the next one hangs */
