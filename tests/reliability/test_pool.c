@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "rel.h"
 #include "shim.h"
 
@@ -280,6 +281,12 @@ static void release_objects(void *arg)
     clReleaseMemObject(o->buf);
 }
 
+static void release_context(void *arg)
+{
+    (void)arg;
+    clReleaseContext(dev.ctx);
+}
+
 static void teardown(void *arg)
 {
     (void)arg;
@@ -494,8 +501,20 @@ int main(int argc, char **argv)
     }
     stage("release the queue");
     clReleaseCommandQueue(dev.q);
+    /* bounded: on the H100 (NVIDIA 580) clReleaseContext has not returned
+     * after the out-of-order gated case, though every object was released
+     * and neither driver-only control of that case's pattern hangs
+     * (bench/NOTES.md, 16): a failure to report, not a hang to time out */
     stage("release the context");
-    clReleaseContext(dev.ctx);
+    side_run r;
+    side_start(&r, release_context, NULL);
+    if (!side_returned(&r, 20)) {
+        rel_expect(0, "clReleaseContext did not return within 20 s");
+        rel_finish("test_pool");
+        fflush(stdout);
+        _exit(1);
+    }
+    pthread_join(r.t, NULL);
     stage("done");
     return rel_finish("test_pool");
 }
