@@ -460,6 +460,34 @@ static void ooo_kernel_control(void)
     clReleaseCommandQueue(q);
 }
 
+/* One library call on an out-of-order queue, gated on a user event or
+ * not, nothing else: the first steps of bisecting the context hang after
+ * gated_ooo (bench/NOTES.md 16). */
+static void ooo_single(int gate_it)
+{
+    cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    gpublas3Setup();
+    rel_case x;
+    rel_fill(&x, &base, 5, 1);
+    rel_upload(&x, dev.ctx, dev.q);
+    cl_int err;
+    cl_event gate = clCreateUserEvent(dev.ctx, &err), ex;
+    rel_expect(spec_run(&x.c, q, x.buf[0], x.buf[1], x.buf[2], gate_it, gate_it ? &gate : NULL, &ex) ==
+                   gpublas3Success, "out-of-order call");
+    clFlush(q);
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    rel_expect(wait_bounded(ex, 30) == 0, "the out-of-order call did not complete");
+    rel_expect(rel_judge(&x, dev.q, "out-of-order call") == 0, "out-of-order call wrong");
+    clReleaseEvent(ex);
+    clReleaseEvent(gate);
+    rel_free(&x);
+    gpublas3Teardown();
+    clReleaseCommandQueue(q);
+}
+
+static void ooo_single_gated(void) { ooo_single(1); }
+static void ooo_single_ungated(void) { ooo_single(0); }
+
 static void release_control(void)
 {
     printf("test_pool: the driver's releases %s while a launch is gated\n",
@@ -475,7 +503,8 @@ int main(int argc, char **argv)
         { "repeated", repeated }, { "gated", gated_all }, { "contexts", contexts }, { "bounded", bounded },
         { "teardown_pending", teardown_pending }, { "release_control", release_control },
         { "gated_ooo", gated_ooo }, { "ooo_control", ooo_control }, { "ooo_migrate_control", ooo_migrate_control },
-        { "ooo_kernel_control", ooo_kernel_control },
+        { "ooo_kernel_control", ooo_kernel_control }, { "ooo_single_gated", ooo_single_gated },
+        { "ooo_single_ungated", ooo_single_ungated },
     };
     const size_t nstages = sizeof stages / sizeof stages[0];
     /* unbuffered, so that a stage line shows even if the next one hangs */
