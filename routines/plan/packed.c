@@ -246,7 +246,7 @@ static int plan_fits(const job *j, size_t mb, size_t nb, size_t kb, size_t budge
  * one tile already.  (Choosing among all three, as this once did, looped
  * for ever with MWG != NWG: with K within one tile and M over its tile
  * but under N, which was within its own, only K was "halved", up to its
- * tile again; seen on the H100 under a scratch cap, bench/NOTES.md 15.) */
+ * tile again; seen on the H100 under a scratch cap, bench/NOTES.md 16.) */
 static int shrink(const job *j, size_t *mb, size_t *nb, size_t *kb)
 {
     const g3_params *pr = j->pr;

@@ -60,6 +60,16 @@ void shim_get(shim_counts *out)
     pthread_mutex_unlock(&lock);
 }
 
+int shim_left(const shim_counts *start, char *out, size_t len)
+{
+    shim_counts now;
+    shim_get(&now);
+    long d[5] = { now.mems - start->mems, now.events - start->events, now.kernels - start->kernels,
+                  now.programs - start->programs, now.contexts - start->contexts };
+    snprintf(out, len, "mems %ld events %ld kernels %ld programs %ld contexts %ld", d[0], d[1], d[2], d[3], d[4]);
+    return d[0] || d[1] || d[2] || d[3] || d[4];
+}
+
 void shim_reset_calls(void)
 {
     for (int f = 0; f < SHIM_NFUNCS; f++) __atomic_store_n(&counts.calls[f], 0, __ATOMIC_SEQ_CST);

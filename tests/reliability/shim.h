@@ -38,6 +38,10 @@ typedef struct {
 } shim_counts;
 
 void shim_get(shim_counts *out);
+/* The OpenCL objects alive now beyond `start`'s, as "mems 0 events 1 ..."
+ * in `out`; 0 when none is left (every test's check that a run or a
+ * Teardown left nothing behind). */
+int shim_left(const shim_counts *start, char *out, size_t len);
 /* Resets calls[] and bytes_peak (to bytes_live); live counts stay. */
 void shim_reset_calls(void);
 
