@@ -1,0 +1,162 @@
+/* The link probe: how fast a host array the caller allocated with malloc
+ * reaches a device buffer, and comes back, by each way OpenCL offers
+ * (issue 12 item 3, bench/NOTES.md 11 and 17):
+ *   pageable   clEnqueueWriteBuffer / ReadBuffer straight from the array;
+ *   staged     memcpy into a pinned (ALLOC_HOST_PTR, mapped) buffer, then
+ *              its DMA (what the drop-ins do today), the two timed apart;
+ *   host-ptr   a CL_MEM_USE_HOST_PTR buffer over the array itself (the
+ *              driver may pin its pages: creation timed apart, then a copy
+ *              to a device buffer; twice, to see whether a second buffer
+ *              over the same pages is cheaper), and back (copy into it,
+ *              then a map, which makes the array current).
+ * Every transfer is checked (a sample of elements) before it is reported.
+ * Usage: gpublas3-link-probe [MiB (default 512)] [repetitions (3)]; the
+ * first device of the first GPU platform, else the first device. */
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static cl_device_id pick(void)
+{
+    cl_platform_id ps[8];
+    cl_uint np = 0;
+    clGetPlatformIDs(8, ps, &np);
+    cl_device_id d = NULL;
+    for (cl_uint i = 0; i < np && !d; i++)
+        clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_GPU, 1, &d, NULL);
+    for (cl_uint i = 0; i < np && !d; i++)
+        clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_ALL, 1, &d, NULL);
+    return d;
+}
+
+static int bad;
+
+/* Compares a sample of n words of got against want. */
+static void check(const char *what, const unsigned *got, const unsigned *want, size_t n)
+{
+    for (size_t i = 0; i < n; i += 4099)
+        if (got[i] != want[i]) {
+            printf("%-34s WRONG at word %zu\n", what, i);
+            bad = 1;
+            return;
+        }
+}
+
+static void report(const char *what, size_t bytes, double s)
+{
+    printf("%-34s %8.2f ms  %6.1f GB/s\n", what, 1e3 * s, bytes / s / 1e9);
+}
+
+int main(int argc, char **argv)
+{
+    size_t bytes = (size_t)(argc > 1 ? atoi(argv[1]) : 512) << 20, n = bytes / 4;
+    int reps = argc > 2 ? atoi(argv[2]) : 3;
+    cl_device_id dev = pick();
+    if (!dev) {
+        printf("no OpenCL device\n");
+        return 1;
+    }
+    char name[256];
+    clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof name, name, NULL);
+    printf("device: %s; %zu MiB per transfer, best of %d\n", name, bytes >> 20, reps);
+    cl_int err;
+    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
+    unsigned *src = NULL, *back = NULL;
+    if (posix_memalign((void **)&src, 4096, bytes) || posix_memalign((void **)&back, 4096, bytes))
+        return 1;
+    for (size_t i = 0; i < n; i++) src[i] = (unsigned)(i * 2654435761u);
+    memset(back, 0, bytes);
+    cl_mem dbuf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    cl_mem pin = clCreateBuffer(ctx, CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
+    unsigned *pinp = clEnqueueMapBuffer(q, pin, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, NULL, NULL, &err);
+    if (err != CL_SUCCESS) {
+        printf("setup failed: %d\n", err);
+        return 1;
+    }
+    clEnqueueWriteBuffer(q, dbuf, CL_TRUE, 0, bytes, src, 0, NULL, NULL); /* first touch of dbuf */
+    double best[12];
+    for (int i = 0; i < 12; i++) best[i] = 1e30;
+#define KEEP(i, t) do { double t_ = (t); if (t_ < best[i]) best[i] = t_; } while (0)
+    for (int r = 0; r < reps; r++) {
+        double t0 = now();
+        clEnqueueWriteBuffer(q, dbuf, CL_TRUE, 0, bytes, src, 0, NULL, NULL);
+        KEEP(0, now() - t0);
+        t0 = now();
+        clEnqueueReadBuffer(q, dbuf, CL_TRUE, 0, bytes, back, 0, NULL, NULL);
+        KEEP(1, now() - t0);
+        check("pageable, there and back", back, src, n);
+        memset(back, 0, bytes);
+
+        t0 = now();
+        memcpy(pinp, src, bytes);
+        KEEP(2, now() - t0);
+        t0 = now();
+        clEnqueueWriteBuffer(q, dbuf, CL_TRUE, 0, bytes, pinp, 0, NULL, NULL);
+        KEEP(3, now() - t0);
+        memset(pinp, 0, bytes);
+        t0 = now();
+        clEnqueueReadBuffer(q, dbuf, CL_TRUE, 0, bytes, pinp, 0, NULL, NULL);
+        KEEP(4, now() - t0);
+        check("pinned, there and back", pinp, src, n);
+
+        /* host-ptr there: creation, then a copy (twice over the same pages) */
+        clEnqueueFillBuffer(q, dbuf, &(unsigned){ 0 }, 4, 0, bytes, 0, NULL, NULL);
+        clFinish(q);
+        for (int again = 0; again < 2; again++) {
+            t0 = now();
+            cl_mem hb = clCreateBuffer(ctx, CL_MEM_USE_HOST_PTR | CL_MEM_READ_ONLY, bytes, src, &err);
+            double t1 = now();
+            clEnqueueCopyBuffer(q, hb, dbuf, 0, 0, bytes, 0, NULL, NULL);
+            clFinish(q);
+            double t2 = now();
+            clReleaseMemObject(hb);
+            double t3 = now();
+            KEEP(5 + 3 * again, t1 - t0);
+            KEEP(6 + 3 * again, t2 - t1);
+            KEEP(7 + 3 * again, t3 - t2);
+        }
+        clEnqueueReadBuffer(q, dbuf, CL_TRUE, 0, bytes, back, 0, NULL, NULL);
+        check("host-ptr there", back, src, n);
+        memset(back, 0, bytes);
+
+        /* host-ptr back: copy into a buffer over `back`, map to make it current */
+        t0 = now();
+        cl_mem hb = clCreateBuffer(ctx, CL_MEM_USE_HOST_PTR | CL_MEM_WRITE_ONLY, bytes, back, &err);
+        clEnqueueCopyBuffer(q, dbuf, hb, 0, 0, bytes, 0, NULL, NULL);
+        void *m = clEnqueueMapBuffer(q, hb, CL_TRUE, CL_MAP_READ, 0, bytes, 0, NULL, NULL, &err);
+        clEnqueueUnmapMemObject(q, hb, m, 0, NULL, NULL);
+        clFinish(q);
+        clReleaseMemObject(hb);
+        KEEP(11, now() - t0);
+        check("host-ptr back (mapped)", m == back ? back : m, src, n);
+        if (m != back)
+            printf("note: the map of a host-ptr buffer returned another address than the array\n");
+        memset(back, 0, bytes);
+    }
+    report("pageable write", bytes, best[0]);
+    report("pageable read", bytes, best[1]);
+    report("staged: memcpy into pinned", bytes, best[2]);
+    report("staged: pinned write (DMA)", bytes, best[3]);
+    report("staged: pinned read (DMA)", bytes, best[4]);
+    report("host-ptr: create", bytes, best[5]);
+    report("host-ptr: copy to device", bytes, best[6]);
+    report("host-ptr: release", bytes, best[7]);
+    report("host-ptr again: create", bytes, best[8]);
+    report("host-ptr again: copy to device", bytes, best[9]);
+    report("host-ptr again: release", bytes, best[10]);
+    report("host-ptr back: create+copy+map", bytes, best[11]);
+    report("host-ptr there, all of it", bytes, best[5] + best[6] + best[7]);
+    printf("%s\n", bad ? "SOME TRANSFERS WRONG" : "every transfer checked");
+    return bad;
+}
