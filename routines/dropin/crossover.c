@@ -16,6 +16,20 @@
  * OpenCL driver is opened: timed after it (and lazily, per precision), the
  * H100 machine's OpenBLAS read 2 to 13 GFLOP/s in double precision instead
  * of hundreds, which sent small calls to the device (bench/NOTES.md 15).
+ * The device's side is then corrected by what its calls took: each call
+ * the model sent there is timed (dropin.c) against the model's time, and
+ * the least ratio seen so far, per kind (TRSM or not) and per octave of
+ * the predicted time, multiplies later predictions of that octave.  On
+ * the H100 the drop-ins' skinny DGEMMs of a 2048 DPOTRF took 2 to 3 times
+ * the model's time (staging, several commands and a wait per call that a
+ * square call's fit does not see), which made reference LAPACK slower
+ * with gpublas3 than without (bench/NOTES.md 17).  The least ratio, from
+ * the second call of an octave on: the first call of a process or of a
+ * kernel set pays for compiling programs (up to a second), which no later
+ * call repeats.  An octave whose calls the correction sends to the host is
+ * not timed again: the host BLAS is what the program would have had.
+ * GPUBLAS3_LEARN=0 turns the correction off; GPUBLAS3_DEVICE_COST replaces
+ * the device row's constants (override_row).
  * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
  * calls of at least that many flops go to the device (0: every call). */
 #define _GNU_SOURCE
@@ -61,12 +75,23 @@ static const device_row rows[] = {
     { NULL,   CL_DEVICE_TYPE_ALL,  3.5,    65,  { 115, 60 },      { 10, 250 } },
 };
 
-enum { HOST_N = 256, TRSM_BLOCK = 128 };
+enum { HOST_N = 256, TRSM_BLOCK = 128, OCTAVES = 32 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const device_row *dev;
 static double threshold = -1;   /* GPUBLAS3_CROSSOVER, -1 when unset */
 static double host_gflops[2];
+static int learn = 1;           /* GPUBLAS3_LEARN */
+
+/* The device's correction: per kind (0: not TRSM, 1: TRSM) and octave of
+ * the predicted time (1 us << i), the calls timed and the least ratio of
+ * measured to predicted time. */
+typedef struct {
+    int calls;
+    double ratio;
+} octave_seen;
+static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
+static octave_seen seen[2][OCTAVES];
 
 /* Times the host BLAS's GEMM of HOST_N. */
 static void time_host(int dbl)
@@ -95,6 +120,31 @@ static void time_host(int dbl)
     free(m);
 }
 
+/* GPUBLAS3_DEVICE_COST=<fixed us>,<link GB/s>[,<S GFLOP/s>,<D GFLOP/s>]
+ * replaces the matched row's constants (crossover_measure prints them for
+ * a device this table lacks); the TRSM part stays the row's. */
+static void override_row(void)
+{
+    static device_row own;
+    const char *env = getenv("GPUBLAS3_DEVICE_COST");
+    if (!env || !*env || !dev)
+        return;
+    double fixed, link, gs = dev->gflops[0], gd = dev->gflops[1];
+    char tail;
+    int n = sscanf(env, "%lf,%lf,%lf,%lf%c", &fixed, &link, &gs, &gd, &tail);
+    if ((n != 2 && n != 4) || fixed < 0 || link <= 0 || gs <= 0 || gd <= 0) {
+        fprintf(stderr, "gpublas3: GPUBLAS3_DEVICE_COST=%s is not <fixed us>,<link GB/s>[,<S GFLOP/s>,<D GFLOP/s>]; "
+                "using the table's row\n", env);
+        return;
+    }
+    own = *dev;
+    own.fixed_us = fixed;
+    own.link_gbs = link;
+    own.gflops[0] = gs;
+    own.gflops[1] = gd;
+    dev = &own;
+}
+
 static void init(void)
 {
     const char *env = getenv("GPUBLAS3_CROSSOVER");
@@ -110,11 +160,14 @@ static void init(void)
         time_host(0);
         time_host(1);
     }
+    const char *l = getenv("GPUBLAS3_LEARN");
+    learn = !(l && strcmp(l, "0") == 0);
     cl_device_type type = 0;
     const char *name = g3h_chosen_device(&type);
     for (size_t i = 0; name && i < sizeof rows / sizeof rows[0] && !dev; i++)
         if ((rows[i].type & type) && (!rows[i].match || strcasestr(name, rows[i].match)))
             dev = &rows[i];
+    override_row();
 }
 
 /* Real flops: a complex multiply-add is four real ones (ZGEMM's 8mnk). */
@@ -160,6 +213,48 @@ static double trsm_extra(const g3d_call *c, int *blocks)
     return 1e-6 * pl.npanels * (dev->trsm_us[0] + *blocks * dev->trsm_us[1]);
 }
 
+/* The model's device time for c (no correction); *trsm and *blocks: its TRSM part. */
+static double device_time(const g3d_call *c, double *trsm, int *blocks)
+{
+    *blocks = 0;
+    *trsm = c->routine == G3D_TRSM ? trsm_extra(c, blocks) : 0;
+    return 1e-6 * dev->fixed_us + travel_bytes(c) / (1e9 * dev->link_gbs) +
+           g3x_flops(c) / (1e9 * dev->gflops[c->dbl != 0]) + *trsm;
+}
+
+static int octave(double seconds)
+{
+    int i = 0;
+    for (double t = 1e-6; t * 2 <= seconds && i < OCTAVES - 1; t *= 2)
+        i++;
+    return i;
+}
+
+void g3x_device_took(const g3d_call *c, double seconds)
+{
+    pthread_once(&once, init);
+    if (threshold >= 0 || !dev || !learn)
+        return;
+    double trsm;
+    int blocks;
+    double predicted = device_time(c, &trsm, &blocks), r = seconds / predicted;
+    pthread_mutex_lock(&seen_lock);
+    octave_seen *o = &seen[c->routine == G3D_TRSM][octave(predicted)];
+    if (o->calls++ == 0 || r < o->ratio)
+        o->ratio = r;
+    pthread_mutex_unlock(&seen_lock);
+}
+
+/* The correction for a prediction of t_dev: 1 until an octave has seen two calls. */
+static double correction(const g3d_call *c, double t_dev, int *calls)
+{
+    pthread_mutex_lock(&seen_lock);
+    octave_seen o = seen[c->routine == G3D_TRSM][octave(t_dev)];
+    pthread_mutex_unlock(&seen_lock);
+    *calls = o.calls;
+    return learn && o.calls >= 2 ? o.ratio : 1;
+}
+
 int g3x_to_device(const g3d_call *c, char *why, size_t len)
 {
     pthread_once(&once, init);
@@ -175,17 +270,17 @@ int g3x_to_device(const g3d_call *c, char *why, size_t len)
             snprintf(why, len, "no device");
         return 0;
     }
-    int blocks = 0;
-    double trsm = c->routine == G3D_TRSM ? trsm_extra(c, &blocks) : 0;
-    double t_dev = 1e-6 * dev->fixed_us + travel_bytes(c) / (1e9 * dev->link_gbs) +
-                   flops / (1e9 * dev->gflops[c->dbl != 0]) + trsm;
-    double t_host = flops / (1e9 * host_gflops[c->dbl != 0]);
+    int blocks, calls;
+    double trsm, t_model = device_time(c, &trsm, &blocks), f = correction(c, t_model, &calls);
+    double t_dev = f * t_model, t_host = flops / (1e9 * host_gflops[c->dbl != 0]);
     if (why) {
-        char part[48] = "";
+        char part[48] = "", fix[64] = "";
         if (trsm > 0)
             snprintf(part, sizeof part, " (%.3g s of it TRSM's %d blocks)", trsm, blocks);
-        snprintf(why, len, "model: device %.3g s%s, host BLAS %.3g s (%.3g flops, %.0f GFLOP/s on the host)", t_dev,
-                 part, t_host, flops, host_gflops[c->dbl != 0]);
+        if (f != 1)
+            snprintf(fix, sizeof fix, " x %.3g learned from %d call(s)", f, calls);
+        snprintf(why, len, "model: device %.3g s%s%s, host BLAS %.3g s (%.3g flops, %.0f GFLOP/s on the host)",
+                 t_model, part, fix, t_host, flops, host_gflops[c->dbl != 0]);
     }
     return t_dev < t_host;
 }

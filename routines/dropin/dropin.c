@@ -173,7 +173,8 @@ void g3d_run(const g3d_call *c)
     for (const char *s = g3d_name(c); *s && *s != ' '; s++)
         name[len++] = *s;
     name[len] = 0;
-    if (g3b_have(c)) {
+    int modelled = g3b_have(c);
+    if (modelled) {
         int dev = g3x_to_device(c, g3h_verbose() ? why : NULL, sizeof why);
         if (!dev) {
             on_host_blas(c, name, why);
@@ -187,8 +188,12 @@ void g3d_run(const g3d_call *c)
     g3d_plan pl;
     g3d_plan_make(c, g3h_panel_bytes(), &pl);
     int first = 0;
-    if (on_devices(c, name, &first, &pl))
+    double t0 = g3h_seconds();
+    if (on_devices(c, name, &first, &pl)) {
+        if (modelled)
+            g3x_device_took(c, g3h_seconds() - t0);
         return;
+    }
     /* No device left: the host BLAS can only take the call whole, so
      * only if no panel has changed C yet. */
     if (first == 0 && on_host_blas(c, name, "no device can run it"))

@@ -105,6 +105,9 @@ double g3x_flops(const g3d_call *c);
  * GPUBLAS3_CROSSOVER); why (when not NULL: formatting costs as much as a
  * tiny call) gets the reason, for GPUBLAS3_VERBOSE. */
 int g3x_to_device(const g3d_call *c, char *why, size_t len);
+/* What a call the model sent to the device took there, in seconds, whole
+ * (crossover.c corrects later predictions by it). */
+void g3x_device_took(const g3d_call *c, double seconds);
 
 /* ---- executing a plan ---- */
 

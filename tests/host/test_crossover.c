@@ -11,7 +11,8 @@
  *   some    at least one did (a fallback)
  *   any     not checked (the model's choice)
  * With the one argument `trsm` it checks the model's TRSM term instead
- * (trsm_term below). */
+ * (trsm_term below); with `learn` or `nolearn`, the device's correction
+ * (learned below). */
 #include <stdio.h>
 #include <string.h>
 #include "dropin_test.h"
@@ -83,15 +84,62 @@ static int trsm_term(void)
     return failures;
 }
 
+static int count(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+        n++;
+    return n;
+}
+
+/* Six DGEMMs of 48^3, the device's cost set far too low
+ * (GPUBLAS3_DEVICE_COST: 1 us per call, 100 GB/s, about 5 us in all) and
+ * the host BLAS's rate fixed (FAKE_BLAS_GFLOPS) so that the model's host
+ * time is about 4 times that: the first calls go to the device, which takes
+ * tens of times longer on PoCL; from the third on, the model corrected by
+ * the least ratio of the first two keeps them on the host (`learn`), or,
+ * with GPUBLAS3_LEARN=0, sends all six (`nolearn`). */
+static int learned(int want)
+{
+    char text[16384];
+    int failures = 0;
+    if (stderr_capture() != 0)
+        return 1;
+    for (int i = 0; i < 6; i++) {
+        spec_case c = { .routine = SPEC_GEMM, .dbl = 1, .order = gpublas3ColumnMajor, .transA = gpublas3NoTrans,
+                        .transB = gpublas3NoTrans, .M = 48, .N = 48, .K = 48, .alpha = 0.75, .beta = 1.5 };
+        failures += dcase_run(&c, 0, 0, (unsigned)i);
+    }
+    if (stderr_release(text, sizeof text) != 0)
+        return 1;
+    int dev = count(text, "DGEMM m=48 n=48 k=48 to the device"), host = count(text, "DGEMM m=48 n=48 k=48 on the host BLAS");
+    int told = count(text, "learned from");
+    printf("48^3 DGEMMs: %d to the device, %d on the host BLAS, %d corrected (want %s)\n", dev, host, told,
+           want ? "2, 4, 4" : "6, 0, 0");
+    if (want ? dev != 2 || host != 4 || told != 4 : dev != 6 || host != 0 || told != 0) {
+        printf("FAIL: the device's correction %s\n", want ? "did not keep the later calls on the host" :
+               "acted with GPUBLAS3_LEARN=0");
+        fputs(text, stdout);
+        failures++;
+    }
+    return failures;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 2 && (strcmp(argv[1], "learn") == 0 || strcmp(argv[1], "nolearn") == 0)) {
+        int failures = learned(strcmp(argv[1], "learn") == 0);
+        printf("%s %s: %d failure(s)\n", argv[0], argv[1], failures);
+        return failures != 0;
+    }
     if (argc == 2 && strcmp(argv[1], "trsm") == 0) {
         int failures = trsm_term();
         printf("%s trsm: %d failure(s)\n", argv[0], failures);
         return failures != 0;
     }
     if (argc != 3) {
-        fprintf(stderr, "usage: %s host|device|some|any host|device|some|any, or %s trsm\n", argv[0], argv[0]);
+        fprintf(stderr, "usage: %s host|device|some|any host|device|some|any, or %s trsm|learn|nolearn\n", argv[0],
+                argv[0]);
         return 2;
     }
     int failures = group(0, argv[1]) + group(1, argv[2]);

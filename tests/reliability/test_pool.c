@@ -122,10 +122,13 @@ static int driver_runs_past(cl_command_queue qx, cl_command_queue qy)
     return ran;
 }
 
-/* Parts of gated() to leave out (TEST_POOL_OMIT, a sum of these): the
- * steps of bisecting NVIDIA's context hang after the out-of-order case
- * (bench/NOTES.md 16); 0, the whole case, in every normal run. */
-enum { OMIT_CONTROL = 1, OMIT_WARMUP = 2, OMIT_Y = 4, OMIT_GATE = 8 };
+/* Changes to gated() (TEST_POOL_OMIT, a sum of these): the steps of
+ * bisecting NVIDIA's context hang after the out-of-order case (bench/NOTES.md
+ * 16, 17); 0, the whole case, in every normal run.  Parts left out: the
+ * driver control, the warm-up, call Y, X's gate; WARM_TWICE: the warm-up
+ * leaves two sets of scratch in the pool, so that Y takes pooled buffers
+ * instead of fresh ones (no migration). */
+enum { OMIT_CONTROL = 1, OMIT_WARMUP = 2, OMIT_Y = 4, OMIT_GATE = 8, WARM_TWICE = 16 };
 static unsigned omit;
 
 /* Call X is gated on an unset user event; call Y comes on `qy`. */
@@ -149,10 +152,25 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
         printf("note: %s: the driver holds a plain command behind a gated one here; "
                "only the scratch check applies\n", what);
     /* fill the pool first, so that X takes pooled buffers */
-    if (!(omit & OMIT_WARMUP))
-        rel_expect(rel_run(&w, dev.q, what) == 0, "%s: warm-up", what);
-    rel_free(&w);
     cl_int err;
+    if (omit & WARM_TWICE) {
+        /* two calls at once on the out-of-order queue: two sets */
+        rel_case w2;
+        rel_fill(&w2, &base, 4, 1);
+        rel_upload(&w2, dev.ctx, dev.q);
+        cl_event g2 = clCreateUserEvent(dev.ctx, &err), e[2];
+        spec_run(&w.c, qx, w.buf[0], w.buf[1], w.buf[2], 1, &g2, &e[0]);
+        spec_run(&w2.c, qx, w2.buf[0], w2.buf[1], w2.buf[2], 0, NULL, &e[1]);
+        clSetUserEventStatus(g2, CL_COMPLETE);
+        clWaitForEvents(2, e);
+        clReleaseEvent(e[0]);
+        clReleaseEvent(e[1]);
+        clReleaseEvent(g2);
+        rel_free(&w2);
+    } else if (!(omit & OMIT_WARMUP)) {
+        rel_expect(rel_run(&w, dev.q, what) == 0, "%s: warm-up", what);
+    }
+    rel_free(&w);
     cl_event gate = clCreateUserEvent(dev.ctx, &err), ex, ey = NULL;
     const int gate_x = !(omit & OMIT_GATE);
     rel_expect(spec_run(&x.c, qx, x.buf[0], x.buf[1], x.buf[2], gate_x, gate_x ? &gate : NULL, &ex) ==
@@ -499,6 +517,74 @@ static void ooo_single(int gate_it)
     clReleaseCommandQueue(q);
 }
 
+/* The library's gated case without the library (TEST_POOL_REPLICA, a sum
+ * of: 1 Y first migrates fresh buffers, 2 Y launches X's kernel objects,
+ * else its own): on one out-of-order queue, X (two launches of one kernel
+ * object, one of another, chained by events) gated on a user event, then
+ * Y's three launches; then the gate opens. */
+static void ooo_replica(void)
+{
+    static const char *src = "kernel void put(global int *p, int v) { p[get_global_id(0)] += v; }";
+    const char *e = getenv("TEST_POOL_REPLICA");
+    const unsigned mode = e ? (unsigned)atoi(e) : 3;
+    cl_int err;
+    cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    cl_program prog = clCreateProgramWithSource(dev.ctx, 1, &src, NULL, &err);
+    clBuildProgram(prog, 1, &dev.dev, "", NULL, NULL);
+    cl_kernel k[4];
+    for (int i = 0; i < 4; i++)
+        k[i] = clCreateKernel(prog, "put", &err);
+    cl_mem buf[6];
+    for (int i = 0; i < 6; i++) {
+        buf[i] = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 256, NULL, &err);
+        if (i < 3 || !(mode & 1))
+            clEnqueueFillBuffer(dev.q, buf[i], &(int){ 0 }, sizeof(int), 0, 256, 0, NULL, NULL);
+    }
+    clFinish(dev.q);
+    cl_event gate = clCreateUserEvent(dev.ctx, &err), ev[10], prev = gate;
+    size_t n = 64;
+    int nev = 0;
+    for (int c = 0; c < 2; c++) { /* c = 0: X, 1: Y */
+        cl_kernel *ks = c && !(mode & 2) ? k + 2 : k;
+        if (c) {
+            prev = NULL;
+            if (mode & 1) { /* fresh buffers made resident, then zeroed (the library's pack writes them) */
+                clEnqueueMigrateMemObjects(q, 3, buf + 3, CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED, 0, NULL,
+                                           &ev[nev]);
+                prev = ev[nev++];
+                for (int i = 3; i < 6; i++) {
+                    clEnqueueFillBuffer(q, buf[i], &(int){ 0 }, sizeof(int), 0, 256, 1, &prev, &ev[nev]);
+                    prev = ev[nev++];
+                }
+            }
+        }
+        for (int l = 0; l < 3; l++) {
+            cl_kernel kk = ks[l == 2];
+            clSetKernelArg(kk, 0, sizeof buf[3 * c + l], &buf[3 * c + l]);
+            clSetKernelArg(kk, 1, sizeof l, &l);
+            clEnqueueNDRangeKernel(q, kk, 1, NULL, &n, NULL, prev ? 1 : 0, prev ? &prev : NULL, &ev[nev]);
+            prev = ev[nev++];
+        }
+    }
+    clFlush(q);
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    clWaitForEvents(nev, ev);
+    int got[6];
+    for (int i = 0; i < 6; i++)
+        clEnqueueReadBuffer(dev.q, buf[i], CL_TRUE, 0, sizeof got[i], &got[i], 0, NULL, NULL);
+    printf("test_pool: replica %u wrote %d %d %d and %d %d %d (want 0 1 2 twice)\n", mode, got[0], got[1], got[2],
+           got[3], got[4], got[5]);
+    for (int i = 0; i < nev; i++)
+        clReleaseEvent(ev[i]);
+    for (int i = 0; i < 6; i++)
+        clReleaseMemObject(buf[i]);
+    for (int i = 0; i < 4; i++)
+        clReleaseKernel(k[i]);
+    clReleaseEvent(gate);
+    clReleaseProgram(prog);
+    clReleaseCommandQueue(q);
+}
+
 static void ooo_single_gated(void) { ooo_single(1); }
 static void ooo_single_ungated(void) { ooo_single(0); }
 
@@ -520,6 +606,7 @@ int main(int argc, char **argv)
         { "release_control", release_control, 0 }, { "gated_ooo", gated_ooo, 0 }, { "ooo_control", ooo_control, 0 },
         { "ooo_migrate_control", ooo_migrate_control, 0 }, { "ooo_kernel_control", ooo_kernel_control, 0 },
         { "ooo_single_gated", ooo_single_gated, 0 }, { "ooo_single_ungated", ooo_single_ungated, 0 },
+        { "ooo_replica", ooo_replica, 0 },
     };
     const size_t nstages = sizeof stages / sizeof stages[0];
     /* unbuffered, so that a stage line shows even if the next one hangs */
