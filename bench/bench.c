@@ -317,6 +317,40 @@ static void measure_case(const bench_config *cfg, int reps, const bench_peer **p
     }
 }
 
+/* --probe: one call per device peer on zero-filled buffers, neither
+ * checked nor timed, then "probe <precision> <shape> ok|<why>" on stdout,
+ * flushed, so that GPUBLAS3_VERBOSE's plan lines (stderr) come before the
+ * line of their case: bench/plan_sweep.py learns each case's plan from it
+ * without paying for the host's data, reference and checks.  1 if a call
+ * failed. */
+static int probe_case(const bench_config *cfg, const bench_peer **peer, const int *ok,
+                      const bench_device *dev, const spec_case *c)
+{
+    cl_mem m[3] = { 0 };
+    char err[256] = "";
+    int bad = 0;
+    fflush(stdout);
+    for (int k = 0; k < 3; k++) {
+        size_t bytes = spec_uses(c, "ABC"[k]) ? spec_elements(c, "ABC"[k]) * spec_elem_size(c) : 0;
+        cl_int e = CL_SUCCESS, zero = 0;
+        if (bytes && !(m[k] = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, bytes, NULL, &e)))
+            bad = snprintf(err, sizeof err, "no buffer of %zu bytes", bytes);
+        else if (bytes && clEnqueueFillBuffer(dev->queue, m[k], &zero, sizeof zero, 0, bytes, 0, NULL, NULL))
+            bad = snprintf(err, sizeof err, "filling a buffer failed");
+    }
+    for (int i = 0; !bad && i < cfg->npeers; i++)
+        if (ok[i] && peer[i]->on_device && peer[i]->enqueue(c, dev->queue, m[0], m[1], m[2], err, sizeof err))
+            bad = 1;
+    if (clFinish(dev->queue) != CL_SUCCESS && !bad)
+        bad = snprintf(err, sizeof err, "clFinish failed");
+    for (int k = 0; k < 3; k++)
+        if (m[k]) clReleaseMemObject(m[k]);
+    printf("probe %c %zux%zux%zu:%c%c %s\n", spec_precision(c), c->M, c->N, c->K,
+           c->transA == gpublas3NoTrans ? 'N' : 'T', c->transB == gpublas3NoTrans ? 'N' : 'T', bad ? err : "ok");
+    fflush(stdout);
+    return bad != 0;
+}
+
 /* --- command line ---------------------------------------------------------- */
 static void usage(FILE *out)
 {
@@ -341,6 +375,8 @@ static void usage(FILE *out)
         "                     transpose; real routines run it as T, and not again when T is\n"
         "                     listed; complex syrk, syr2k take N,T and herk, her2k N,C)\n"
         "  --alpha A --beta B  scalars (default: 1.25 0.75)   --seed S (default: 1)\n"
+        "  --probe            one unchecked, untimed call per case on zeroed buffers (with\n"
+        "                     GPUBLAS3_VERBOSE=1: each case's plan; bench/plan_sweep.py)\n"
         "  --sample S         check only the leading S columns of each output (S rows on the\n"
         "                     right side; syrk-like: the leading S x S block), not all of it:\n"
         "                     large sizes, whose host reference costs more than the timing\n"
@@ -394,7 +430,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         { "transA", 1, 0, 'A' }, { "transB", 1, 0, 'B' }, { "side", 1, 0, 'S' },
         { "uplo", 1, 0, 'U' }, { "diag", 1, 0, 'G' }, { "list", 0, 0, 'l' },
         { "help", 0, 0, 'h' }, { "rounds", 1, 0, 'W' }, { "shapes", 1, 0, 'L' }, { "suite", 1, 0, 'Y' },
-        { "sample", 1, 0, 'K' },
+        { "sample", 1, 0, 'K' }, { "probe", 0, 0, 'Q' },
         { 0, 0, 0, 0 } };
     static const int orders[] = { gpublas3ColumnMajor, gpublas3RowMajor };
     static const int transes[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
@@ -485,6 +521,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
             cfg->sample = (size_t)v;
             break;
         }
+        case 'Q': cfg->probe = 1; break;
         case 'D': cfg->device = optarg; break;
         case 'P':
             if ((n = split(optarg, items, BENCH_MAX_LIST, "--peers")) < 0) return -1;
@@ -650,6 +687,7 @@ int main(int argc, char **argv)
      * the routines' ratios to GEMM then compare like with like. */
     bench_result *all = NULL;
     size_t nall = 0;
+    int probes_failed = 0;
     for (int round = 0; round < cfg.rounds; round++) {
     const int last = round == cfg.rounds - 1;
     unsigned long long seed = cfg.seed;
@@ -676,6 +714,10 @@ int main(int argc, char **argv)
             if (!case_dims(&cfg, si, &c, &group)) continue;
             if (!runs_trans(&cfg, &c)) continue;
             spec_complete(&c);
+            if (cfg.probe) {
+                probes_failed += probe_case(&cfg, peer, ok, &dev, &c);
+                continue;
+            }
             case_data h;
             case_buffers d = { 0 };
             size_t es = spec_elem_size(&c);
@@ -717,12 +759,12 @@ int main(int argc, char **argv)
     }
     }
 
-    if (nall == 0)
+    if (nall == 0 && !cfg.probe)
         fprintf(stderr, "gpublas3-bench: no case to run: hemm, herk and her2k run in c and z only, herk and\n"
                         "her2k take transA N or C, complex syrk and syr2k N or T, shapes apply as --help says\n");
     bench_cpu_sample_now(&cpu1);
     bench_cpu_others(&cpu0, &cpu1, dev.host_cpus, &dev.others, &dev.steal);
-    int rc = nall ? 0 : 2;   /* nothing ran: said above */
+    int rc = cfg.probe ? probes_failed != 0 : nall ? 0 : 2;   /* nothing ran: said above */
     if (csv) fclose(csv);
     if (cfg.json && report_json(cfg.json, &cfg, &dev, cfg.peers, versions, cfg.npeers, all, nall)) {
         fprintf(stderr, "gpublas3-bench: cannot write %s\n", cfg.json);

@@ -20,6 +20,8 @@ typedef struct {
     g3_params p;
     char gemm_defines[256], copy_defines[256], direct_defines[128], reduce_defines[32];
 } g3_kset;
+/* Split-K's most slices (routines/plan/splitk.c). */
+#define G3_MAX_SPLITS 64
 typedef struct {
     cl_context ctx;
     cl_device_id dev;
@@ -29,7 +31,10 @@ typedef struct {
     cl_uint compute_units;
     /* [0] single, [1] double; one set per shape class (lib/params.h) */
     g3_kset sets[2][G3_NSHAPES];
-    int plan_force;  /* GPUBLAS3_PLAN: -1 none, else the g3_path (routines/plan/plan.h) forced */
+    /* what the plan is forced to choose (lib/device.c reads the variables) */
+    int plan_force;   /* GPUBLAS3_PLAN: -1 none, else the g3_path (routines/plan/plan.h) */
+    int shape_force;  /* GPUBLAS3_SHAPE: -1 none, else the G3_SHAPE_* whose set runs every call */
+    int splits_force; /* GPUBLAS3_SPLITS (GPUBLAS3_PLAN=splitk alone: 3): slices asked of split-K, else 0 */
 } g3_device;
 /* The state of the queue's device, made on first use; NULL only when out of memory. */
 gpublas3Status g3_device_of(cl_command_queue q, const g3_device **out);

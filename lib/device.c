@@ -113,6 +113,52 @@ static void choose_params(g3_device *d, int precision, int shape, size_t max_wg,
     }
 }
 
+/* The index of GPUBLAS3_<var>'s value among names (a number from 2 to
+ * G3_MAX_SPLITS when names is NULL), else -1, said on stderr when the
+ * variable is set. */
+static int env_choice(const char *var, const char *const *names, int n)
+{
+    char full[32];
+    snprintf(full, sizeof full, "GPUBLAS3_%s", var);
+    const char *v = getenv(full);
+    if (!v || !*v)
+        return -1;
+    char *end;
+    long k = strtol(v, &end, 10);
+    if (!names && !*end && k >= 2 && k <= G3_MAX_SPLITS)
+        return (int)k;
+    for (int i = 0; names && i < n; i++)
+        if (strcmp(v, names[i]) == 0)
+            return i;
+    char list[64] = "";
+    for (int i = 0; names && i < n; i++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", names[i]);
+    if (!names)
+        snprintf(list, sizeof list, "from 2 to %d", G3_MAX_SPLITS);
+    fprintf(stderr, "gpublas3: %s=\"%s\" ignored: not %s\n", full, v, list);
+    return -1;
+}
+
+/* What the plan is forced to choose, for tests and the plan sweep
+ * (bench/plan_sweep.sh): GPUBLAS3_PLAN a path where it can run,
+ * GPUBLAS3_SHAPE the class whose set runs every call, GPUBLAS3_SPLITS
+ * split-K's slices (the split-K path with them, unless GPUBLAS3_PLAN names
+ * another).  Read here, once per device state (a Teardown and Setup read
+ * them again). */
+static void read_forcing(g3_device *d)
+{
+    static const char *const paths[] = { "packed", "direct", "splitk" }; /* g3_path's order */
+    const int splitk = 2;
+    d->plan_force = env_choice("PLAN", paths, 3);
+    d->shape_force = env_choice("SHAPE", g3_shape_names, G3_NSHAPES);
+    int splits = env_choice("SPLITS", NULL, 0);
+    if (splits > 0 && d->plan_force >= 0 && d->plan_force != splitk)
+        fprintf(stderr, "gpublas3: GPUBLAS3_SPLITS ignored: GPUBLAS3_PLAN=%s\n", paths[d->plan_force]);
+    else if (splits > 0)
+        d->plan_force = splitk;
+    d->splits_force = d->plan_force != splitk ? 0 : splits > 0 ? splits : 3;
+}
+
 static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
 {
     memset(d, 0, sizeof *d);
@@ -141,15 +187,7 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
             g3_params_direct_defines(&k->p, k->direct_defines, sizeof k->direct_defines);
             snprintf(k->reduce_defines, sizeof k->reduce_defines, "-DPRECISION=%d", k->p.precision);
         }
-    /* read here, once per device state (a Teardown and Setup read it again) */
-    const char *plan = getenv("GPUBLAS3_PLAN");
-    static const char *const paths[] = { "packed", "direct", "splitk" };
-    d->plan_force = -1;
-    for (int i = 0; plan && i < 3; i++)
-        if (strcmp(plan, paths[i]) == 0)
-            d->plan_force = i;
-    if (plan && *plan && d->plan_force < 0)
-        fprintf(stderr, "gpublas3: GPUBLAS3_PLAN=\"%s\" ignored: not packed, direct or splitk\n", plan);
+    read_forcing(d);
     return gpublas3Success;
 }
 

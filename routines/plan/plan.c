@@ -19,9 +19,12 @@
  * Complex calls take the packed path whatever is asked, and so do calls of
  * a series that packs its shared operand once (g3_reuse, plan.h), with the
  * set its first call chose, whose layout the packed copy has.
- * GPUBLAS3_PLAN=packed|direct|splitk forces a path where it can run (read
- * with the device state, lib/device.c).  GPUBLAS3_VERBOSE=1 prints each
- * call's plan on stderr. */
+ * GPUBLAS3_PLAN=packed|direct|splitk forces a path where it can run,
+ * GPUBLAS3_SHAPE=large|small|skinny|deepk the class of every call (a
+ * series keeps its first call's), GPUBLAS3_SPLITS=n split-K with n slices
+ * where K has that many k-tiles, else fewer (read with the device state,
+ * lib/device.c).  GPUBLAS3_VERBOSE=1 prints each call's plan on stderr,
+ * with what was forced. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +53,7 @@ static int direct_wanted(const g3_call *c, const g3_kset *ks)
 void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
 {
     const g3_reuse *r = c->reuse && c->reuse->ks && c->reuse->d == d ? c->reuse : NULL;
-    int shape = r ? r->shape : shape_class(c);
+    int shape = r ? r->shape : d->shape_force >= 0 ? d->shape_force : shape_class(c);
     const g3_kset *ks = r ? r->ks : &d->sets[c->dbl][shape];
     *out = (g3_plan){ .path = G3_PATH_PACKED, .shape = shape, .ks = ks, .splits = 1 };
     const int force = d->plan_force;
@@ -64,28 +67,36 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
     }
     if (force == G3_PATH_DIRECT)
         return;
-    int splits = g3_splitk_slices(d, c, ks, force == G3_PATH_SPLITK, &out->kslice);
+    int splits = g3_splitk_slices(d, c, ks, d->splits_force, &out->kslice);
     if (splits > 1) {
         out->path = G3_PATH_SPLITK;
         out->splits = splits;
     }
 }
 
-void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n)
+void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, char *buf, size_t n)
 {
     static const char *const paths[] = { "packed", "direct", "split-k" };
     const g3_params *pr = &p->ks->p;
     int used = snprintf(buf, n, "%cgemm-like M=%zu N=%zu K=%zu terms=%d tri=%d band=%d: %s, %s set (%s, %s) ",
                         "sdcz"[c->dbl + 2 * !!c->cplx], c->M, c->N, c->K, c->nterms, c->tri, c->band, paths[p->path],
                         g3_shape_names[p->shape], pr->table, pr->match);
-    if (used < 0 || (size_t)used >= n)
-        return;
-    if (p->path == G3_PATH_DIRECT)
-        snprintf(buf + used, n - used, "work-group %dx%d, %dx%d per work-item", pr->direct_dm, pr->direct_dn,
-                 pr->direct_wm, pr->direct_wn);
-    else
-        snprintf(buf + used, n - used, "mwg=%d nwg=%d kwg=%d, splits=%d of k=%zu", pr->mwg, pr->nwg, pr->kwg,
-                 p->splits, p->path == G3_PATH_SPLITK ? p->kslice : c->K);
+    if (used >= 0 && (size_t)used < n) {
+        if (p->path == G3_PATH_DIRECT)
+            used += snprintf(buf + used, n - used, "work-group %dx%d, %dx%d per work-item", pr->direct_dm,
+                             pr->direct_dn, pr->direct_wm, pr->direct_wn);
+        else
+            used += snprintf(buf + used, n - used, "mwg=%d nwg=%d kwg=%d, splits=%d of k=%zu", pr->mwg, pr->nwg,
+                             pr->kwg, p->splits, p->path == G3_PATH_SPLITK ? p->kslice : c->K);
+    }
+    /* what GPUBLAS3_PLAN, _SPLITS and _SHAPE forced (lib/device.c) */
+    if (used >= 0 && (size_t)used < n && d->plan_force >= 0)
+        used += snprintf(buf + used, n - used, "; forced path=%s", paths[d->plan_force]);
+    if (used >= 0 && (size_t)used < n && d->splits_force)
+        used += snprintf(buf + used, n - used, " splits=%d", d->splits_force);
+    if (used >= 0 && (size_t)used < n && d->shape_force >= 0)
+        snprintf(buf + used, n - used, "%s shape=%s", d->plan_force >= 0 ? "" : "; forced",
+                 g3_shape_names[d->shape_force]);
 }
 
 /* Read once, by whichever thread calls first (pthread_once: calls from
@@ -129,7 +140,7 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
         return gpublas3NotImplemented; /* the mapping needs whole 2 x 2 blocks in a tile */
     if (g3_plan_verbose()) {
         char line[384];
-        g3_plan_describe(c, &p, line, sizeof line);
+        g3_plan_describe(d, c, &p, line, sizeof line);
         fprintf(stderr, "gpublas3: plan: %s\n", line);
     }
     return p.path == G3_PATH_DIRECT ? g3_direct_enqueue(d, c, &p, chain) : g3_packed_enqueue(d, c, &p, chain);

@@ -107,7 +107,7 @@ typedef struct {
 /* Chooses the plan of call c on device d. */
 void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out);
 /* One line for GPUBLAS3_VERBOSE. */
-void g3_plan_describe(const g3_call *c, const g3_plan *p, char *buf, size_t n);
+void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, char *buf, size_t n);
 
 /* GPUBLAS3_VERBOSE is set (read once). */
 int g3_plan_verbose(void);
@@ -148,8 +148,9 @@ int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks
 /* Can the direct kernel with set ks run c (TRMM: only when no work-group
  * reads what another overwrites)? */
 int g3_direct_fits(const g3_call *c, const g3_kset *ks);
-/* Slices of K for c with set ks (0: do not split) and their depth; forced:
- * split whenever K has two tiles or more (GPUBLAS3_PLAN=splitk). */
+/* Slices of K for c with set ks (0: do not split) and their depth; forced
+ * (GPUBLAS3_SPLITS, or 3 for GPUBLAS3_PLAN=splitk; 0: the plan's choice):
+ * that many where K has as many k-tiles, else one per k-tile. */
 int g3_splitk_slices(const g3_device *d, const g3_call *c, const g3_kset *ks, int forced, size_t *kslice);
 /* Bytes of partial sums of a split into `splits`. */
 size_t g3_splitk_bytes(const g3_call *c, int splits);

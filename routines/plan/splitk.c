@@ -9,10 +9,9 @@
  * How many slices: enough to give each compute unit one work-group
  * (compute units / output tiles), no slice shallower than the set's
  * splitk_k (the partials and the reduction must stay small next to the
- * product), at most 64. */
+ * product), at most G3_MAX_SPLITS (64).  Forced (GPUBLAS3_SPLITS): the
+ * count asked, in whole k-tiles, at most one slice per k-tile. */
 #include "plan.h"
-
-#define MAX_SPLITS 64
 
 size_t g3_splitk_bytes(const g3_call *c, int splits)
 {
@@ -26,7 +25,7 @@ int g3_splitk_slices(const g3_device *d, const g3_call *c, const g3_kset *ks, in
         return 0;
     size_t kwg = (size_t)pr->kwg, ktiles = (c->K + kwg - 1) / kwg, want;
     if (forced) {
-        want = ktiles < 3 ? ktiles : 3;
+        want = ktiles < (size_t)forced ? ktiles : (size_t)forced;
     } else {
         size_t tiles = ((c->M + pr->mwg - 1) / pr->mwg) * ((c->N + pr->nwg - 1) / pr->nwg);
         if (c->tri)
@@ -34,7 +33,7 @@ int g3_splitk_slices(const g3_device *d, const g3_call *c, const g3_kset *ks, in
         size_t deep = c->K / (size_t)pr->splitk_k;
         want = tiles >= d->compute_units ? 1 : d->compute_units / tiles;
         want = want < deep ? want : deep;
-        want = want < MAX_SPLITS ? want : MAX_SPLITS;
+        want = want < G3_MAX_SPLITS ? want : G3_MAX_SPLITS;
     }
     if (want < 2)
         return 0;

@@ -1,6 +1,8 @@
 /* The plan (routines/plan/plan.c): which path it chooses on representative
  * shapes, read from its GPUBLAS3_VERBOSE line, and split-K's determinism
- * (the same call twice gives bit-identical results).  Every path's
+ * (the same call twice gives bit-identical results), and the knobs that
+ * force a class and split-K's slices (GPUBLAS3_SHAPE, GPUBLAS3_SPLITS:
+ * right results, and the plan line shows them).  Every path's
  * correctness over every routine and option is the routine tests' job,
  * rerun with GPUBLAS3_PLAN forcing each path (tests/cl/CMakeLists.txt).
  *
@@ -29,10 +31,9 @@ static cl_uint compute_units(void)
 
 static const char *const paths[] = { ": direct,", ": split-k,", ": packed," };
 
-/* Runs case c (judged as everywhere) with stderr captured; returns the
- * path named by its last plan line ("direct", "split-k", "packed"), or
- * "none"; counts[i], when asked, the plan lines naming paths[i]. */
-static const char *path_of(const spec_case *c, uint64_t seed, int *fails, int counts[3])
+/* Runs case c (judged as everywhere) with stderr captured into text (n
+ * bytes), which is also passed on to stderr. */
+static void run_logged(const spec_case *c, uint64_t seed, int *fails, char *text, size_t n)
 {
     fflush(stderr);
     FILE *log = tmpfile();
@@ -43,11 +44,19 @@ static const char *path_of(const spec_case *c, uint64_t seed, int *fails, int co
     fflush(stderr);
     dup2(saved, 2);
     close(saved);
-    char text[16384] = "";
     rewind(log);
-    text[fread(text, 1, sizeof text - 1, log)] = 0;
+    text[fread(text, 1, n - 1, log)] = 0;
     fclose(log);
     fputs(text, stderr);
+}
+
+/* Runs case c as run_logged; returns the path named by its last plan line
+ * ("direct", "split-k", "packed"), or "none"; counts[i], when asked, the
+ * plan lines naming paths[i]. */
+static const char *path_of(const spec_case *c, uint64_t seed, int *fails, int counts[3])
+{
+    char text[16384];
+    run_logged(c, seed, fails, text, sizeof text);
     const char *line = NULL;
     for (const char *p = strstr(text, "plan: "); p; p = strstr(p + 1, "plan: ")) {
         line = p;
@@ -76,15 +85,22 @@ static void expect_path(const spec_case *c, const char *want, uint64_t seed, int
     }
 }
 
-static void restart_with_plan(const char *plan)
+/* A fresh device state with GPUBLAS3_PLAN, _SHAPE and _SPLITS set as
+ * given (NULL: unset); they are read when it is made. */
+static void restart_forced(const char *plan, const char *shape, const char *splits)
 {
+    static const char *const vars[] = { "GPUBLAS3_PLAN", "GPUBLAS3_SHAPE", "GPUBLAS3_SPLITS" };
+    const char *values[] = { plan, shape, splits };
     gpublas3Teardown();
-    if (plan)
-        setenv("GPUBLAS3_PLAN", plan, 1);
-    else
-        unsetenv("GPUBLAS3_PLAN");
+    for (int i = 0; i < 3; i++)
+        if (values[i])
+            setenv(vars[i], values[i], 1);
+        else
+            unsetenv(vars[i]);
     assert_int_equal(gpublas3Setup(), gpublas3Success);
 }
+
+static void restart_with_plan(const char *plan) { restart_forced(plan, NULL, NULL); }
 
 static spec_case gemm(int dbl, size_t M, size_t N, size_t K)
 {
@@ -217,17 +233,158 @@ static void trsm_direct_products(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* The cases a forced class or slice count runs (i < FORCED_CASES): GEMM
+ * over tile edges with offsets and padded leading dimensions (TN, then
+ * NT), SYR2K (C's upper triangle, two terms), TRMM on the right (B read
+ * and overwritten), and a GEMM the automatic plan runs direct. */
+#define FORCED_CASES 5
+static spec_case forced_case(int i, int dbl)
+{
+    spec_case c = gemm(dbl, 70, 33, 300);
+    c.beta = 0.75;
+    if (i < 2) {
+        if (i == 1) {
+            c.transA = gpublas3NoTrans;
+            c.transB = gpublas3Trans;
+            c.order = gpublas3RowMajor;
+        }
+        c.offA = 5; c.offB = 2; c.offC = 11;
+        return padded(c, 3);
+    }
+    if (i == 2)
+        return (spec_case){ .routine = SPEC_SYR2K, .dbl = dbl, .order = gpublas3ColumnMajor, .uplo = gpublas3Upper,
+                            .transA = gpublas3Trans, .N = 45, .K = 200, .alpha = 1, .beta = -1, .offC = 3 };
+    if (i == 3)
+        return (spec_case){ .routine = SPEC_TRMM, .dbl = dbl, .order = gpublas3ColumnMajor, .side = gpublas3Right,
+                            .uplo = gpublas3Upper, .diag = gpublas3NonUnit, .M = 37, .N = 130, .alpha = 2 };
+    return gemm(dbl, 9, 7, 13);
+}
+
+/* Every plan line in text must name the class `shape` (NULL: any), as
+ * forced, and when `splits` slices are forced, show split-K's choice:
+ * min(splits, k-tiles) slices of whole k-tiles, rounded to equal depths
+ * (packed where that leaves one).  Returns the lines seen, or -1 after
+ * printing the first wrong one. */
+static int check_forced_lines(const char *text, const char *shape, int splits)
+{
+    int lines = 0;
+    for (const char *p = strstr(text, "plan: "); p; p = strstr(p + 1, "plan: ")) {
+        char line[512], set[48], forced[48];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(p, "\n"), p);
+        snprintf(set, sizeof set, ", %s set (", shape ? shape : "");
+        snprintf(forced, sizeof forced, " shape=%s", shape ? shape : "");
+        size_t K = 0, kslice = 0;
+        int kwg = 0, got = 0;
+        const char *k = strstr(line, " K="), *w = strstr(line, "kwg=");
+        int ok = k && sscanf(k, " K=%zu", &K) == 1 && (!shape || (strstr(line, set) && strstr(line, forced)));
+        if (ok && splits) {
+            ok = w && sscanf(w, "kwg=%d, splits=%d of k=%zu", &kwg, &got, &kslice) == 3 && kwg > 0;
+            size_t tiles = ok ? (K + kwg - 1) / kwg : 0, want = tiles < (size_t)splits ? tiles : (size_t)splits;
+            size_t depth = want ? (tiles + want - 1) / want : 1, n = (tiles + depth - 1) / depth;
+            ok = ok && (n >= 2 ? strstr(line, ": split-k,") && (size_t)got == n && kslice == depth * kwg
+                               : strstr(line, ": packed,") && got == 1);
+        }
+        if (!ok) {
+            print_error("FAIL: %s: expected the %s set, %d slices forced\n", line, shape ? shape : "any", splits);
+            return -1;
+        }
+        lines++;
+    }
+    return lines;
+}
+
+/* Runs forced case i and checks its plan lines; 1 if anything failed. */
+static int forced_run(int i, int dbl, const char *shape, int splits, uint64_t seed)
+{
+    char text[16384];
+    int fails = 0;
+    spec_case c = forced_case(i, dbl);
+    run_logged(&c, seed, &fails, text, sizeof text);
+    if (check_forced_lines(text, shape, splits) < 1) {
+        print_error("FAIL case %d %s: no plan line, or a wrong one\n", i, dbl ? "double" : "single");
+        fails++;
+    }
+    return fails != 0;
+}
+
+static const char *const classes[] = { "large", "small", "skinny", "deepk" };
+
+/* GPUBLAS3_SHAPE: every call runs on the class's set, on every path. */
+static void forced_class(void **state)
+{
+    (void)state;
+    int fails = 0;
+    for (int s = 0; s < 4; s++) {
+        restart_forced(NULL, classes[s], NULL);
+        for (int i = 0; i < FORCED_CASES; i++)
+            for (int dbl = 0; dbl < 2; dbl++)
+                fails += forced_run(i, dbl, classes[s], 0, 60 + i);
+    }
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
+/* GPUBLAS3_SPLITS: split-K with that many slices where K has as many
+ * k-tiles (each class's kwg differs), else fewer, else packed; with a
+ * class forced too. */
+static void forced_splits(void **state)
+{
+    (void)state;
+    static const struct { const char *splits, *shape; } runs[] = {
+        { "2", NULL }, { "4", "deepk" }, { "16", "skinny" }, { "64", "large" }
+    };
+    int fails = 0;
+    for (int r = 0; r < 4; r++) {
+        restart_forced(NULL, runs[r].shape, runs[r].splits);
+        for (int i = 0; i < FORCED_CASES; i++)
+            for (int dbl = 0; dbl < 2; dbl++)
+                fails += forced_run(i, dbl, runs[r].shape, atoi(runs[r].splits), 70 + i);
+    }
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
+/* Values that cannot apply are said on stderr and change nothing. */
+static void forced_refused(void **state)
+{
+    (void)state;
+    static const struct { const char *plan, *shape, *splits, *said, *path; } runs[] = {
+        { "packed", NULL, "4", "GPUBLAS3_SPLITS ignored: GPUBLAS3_PLAN=packed", ": packed," },
+        { NULL, "huge", "1", "GPUBLAS3_SHAPE=\"huge\" ignored: not large, small, skinny, deepk", ": packed," },
+        { NULL, NULL, "65", "GPUBLAS3_SPLITS=\"65\" ignored: not from 2 to 64", ": packed," },
+    };
+    int fails = 0;
+    for (int r = 0; r < 3; r++) {
+        restart_forced(runs[r].plan, runs[r].shape, runs[r].splits);
+        char text[16384];
+        spec_case c = forced_case(0, 0);
+        run_logged(&c, 80 + r, &fails, text, sizeof text);
+        if (!strstr(text, runs[r].said) || !strstr(text, runs[r].path) || strstr(text, "splits=4;") ||
+            check_forced_lines(text, NULL, 0) < 1) {
+            print_error("FAIL: expected \"%s\" and the %s path\n", runs[r].said, runs[r].path + 2);
+            fails++;
+        }
+    }
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
 int main(void)
 {
     /* before the library's first call: both are read once */
     setenv("GPUBLAS3_VERBOSE", "1", 1);
     setenv("GPUBLAS3_PARAMS", "direct_max=32,splitk_k=256,trsm_nb=16,trsm_direct=32", 1);
     unsetenv("GPUBLAS3_PLAN");
+    unsetenv("GPUBLAS3_SHAPE");
+    unsetenv("GPUBLAS3_SPLITS");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(automatic_choice),
         cmocka_unit_test(trmm_direct_only_in_place),
         cmocka_unit_test(splitk_deterministic),
         cmocka_unit_test(trsm_direct_products),
+        cmocka_unit_test(forced_class),
+        cmocka_unit_test(forced_splits),
+        cmocka_unit_test(forced_refused),
     };
     return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
 }
