@@ -519,9 +519,11 @@ static void ooo_single(int gate_it)
 
 /* The library's gated case without the library (TEST_POOL_REPLICA, a sum
  * of: 1 Y first migrates fresh buffers, 2 Y launches X's kernel objects,
- * else its own): on one out-of-order queue, X (two launches of one kernel
- * object, one of another, chained by events) gated on a user event, then
- * Y's three launches; then the gate opens. */
+ * else its own, 4 a flush after X, 8 the program made from its binary (as
+ * the library's disk cache does), 16 one launch each instead of three): on
+ * one out-of-order queue, X (two launches of one kernel object, one of
+ * another, chained by events) gated on a user event, then Y's three
+ * launches; then the gate opens. */
 static void ooo_replica(void)
 {
     static const char *src = "kernel void put(global int *p, int v) { p[get_global_id(0)] += v; }";
@@ -531,6 +533,17 @@ static void ooo_replica(void)
     cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
     cl_program prog = clCreateProgramWithSource(dev.ctx, 1, &src, NULL, &err);
     clBuildProgram(prog, 1, &dev.dev, "", NULL, NULL);
+    if (mode & 8) {
+        size_t size = 0;
+        clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL);
+        unsigned char *bin = malloc(size);
+        clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL);
+        clReleaseProgram(prog);
+        prog = clCreateProgramWithBinary(dev.ctx, 1, &dev.dev, &size, (const unsigned char **)&bin, NULL, &err);
+        clBuildProgram(prog, 1, &dev.dev, "", NULL, NULL);
+        free(bin);
+    }
+    const int launches = mode & 16 ? 1 : 3;
     cl_kernel k[4];
     for (int i = 0; i < 4; i++)
         k[i] = clCreateKernel(prog, "put", &err);
@@ -558,13 +571,15 @@ static void ooo_replica(void)
                 }
             }
         }
-        for (int l = 0; l < 3; l++) {
+        for (int l = 0; l < launches; l++) {
             cl_kernel kk = ks[l == 2];
             clSetKernelArg(kk, 0, sizeof buf[3 * c + l], &buf[3 * c + l]);
             clSetKernelArg(kk, 1, sizeof l, &l);
             clEnqueueNDRangeKernel(q, kk, 1, NULL, &n, NULL, prev ? 1 : 0, prev ? &prev : NULL, &ev[nev]);
             prev = ev[nev++];
         }
+        if (c == 0 && (mode & 4))
+            clFlush(q);
     }
     clFlush(q);
     clSetUserEventStatus(gate, CL_COMPLETE);
@@ -572,7 +587,7 @@ static void ooo_replica(void)
     int got[6];
     for (int i = 0; i < 6; i++)
         clEnqueueReadBuffer(dev.q, buf[i], CL_TRUE, 0, sizeof got[i], &got[i], 0, NULL, NULL);
-    printf("test_pool: replica %u wrote %d %d %d and %d %d %d (want 0 1 2 twice)\n", mode, got[0], got[1], got[2],
+    printf("test_pool: replica %u wrote %d %d %d and %d %d %d (want 0 1 2 twice; 0 0 0 twice with one launch each)\n", mode, got[0], got[1], got[2],
            got[3], got[4], got[5]);
     for (int i = 0; i < nev; i++)
         clReleaseEvent(ev[i]);
