@@ -6,7 +6,10 @@
 #   reference  reference LAPACK over the host BLAS alone (Debian's
 #              libblas.so.3: OpenBLAS)
 #   gpublas3   the same with libgpublas3.so preloaded, default settings
-#              (small calls stay on the host BLAS, big ones go to the device)
+#              (small calls stay on the host BLAS, big ones go to the device);
+#              for n <= VERBOSE_N (default 4096) it runs once more with
+#              GPUBLAS3_VERBOSE=1 (gpublas3.log.gz, verbose.csv: where each
+#              call went and what device calls took), untimed
 #   openblas   OpenBLAS's own LAPACK (libopenblas.so.0)
 #   nvblas     reference LAPACK with NVBLAS preloaded, its documented
 #              configuration: NVBLAS_CONFIG_FILE naming OpenBLAS as the CPU
@@ -76,13 +79,19 @@ for n in $(echo "$SIZES" | tr , ' '); do
     for c in $CONFIGS; do
       case $c in
         reference) set -- env "$PROG" "$REFLAPACK" ;;
-        gpublas3) set -- env LD_PRELOAD="$BUILD/libgpublas3.so" GPUBLAS3_VERBOSE=1 "$PROG" "$REFLAPACK" ;;
+        gpublas3) set -- env LD_PRELOAD="$BUILD/libgpublas3.so" "$PROG" "$REFLAPACK" ;;
         openblas) set -- env "$PROG" "$OPENBLAS" ;;
         nvblas) [ -e "$NVBLAS" ] || continue
                 set -- env LD_PRELOAD="$NVBLAS" NVBLAS_CONFIG_FILE="$OUT/nvblas.conf" "$PROG" "$REFLAPACK" ;;
       esac
       "$@" "$c" "$r" "$n" "$REPS" >> "$OUT/lapack_e2e.csv" 2>> "$OUT/$c.log" || status=1
       tail -n 1 "$OUT/lapack_e2e.csv"
+      # where gpublas3's calls went: one more run, verbose (its lines, a
+      # write to stderr per call, would cost the timed runs several per cent
+      # at n = 2048), not in the table; up to VERBOSE_N only
+      if [ "$c" = gpublas3 ] && [ "$n" -le "${VERBOSE_N:-4096}" ]; then
+        GPUBLAS3_VERBOSE=1 "$@" "$c-verbose" "$r" "$n" "$REPS" >> "$OUT/verbose.csv" 2>> "$OUT/gpublas3.log"
+      fi
     done
   done
 done
