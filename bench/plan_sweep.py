@@ -25,7 +25,8 @@ Writes OUT/sweep.csv (a row per precision, shape and alternative: its
 plan, and the time of the run that measured that plan), OUT/sweep.md (per
 shape: the default, the best alternative, their ratio) and OUT/logs/.
 Environment: SWEEP_REPS (5), SWEEP_SAMPLE (256, --sample), SWEEP_PRECISIONS
-(s,d), SWEEP_SPLITS ("2 4 8 16"), SWEEP_SPLITK_MN (2^22), SWEEP_DIRECT_MNK
+(s,d), SWEEP_SPLITS ("2 4 8 16"), SWEEP_ALTS (names such as "small/packed
+deepk/splitk32 large/direct": those alone, with the default), SWEEP_SPLITK_MN (2^22), SWEEP_DIRECT_MNK
 (2^30), SWEEP_BUDGET (330 s: no timed run starts after it), SWEEP_TIMEOUT
 (150 s a process), SWEEP_DEVICE (the bench's --device).
 """
@@ -44,12 +45,20 @@ def setting(name, default):
 
 
 def alternatives():
+    """The default, then class/packed, class/splitkN and class/direct for
+    every class and each N of SWEEP_SPLITS, or only those SWEEP_ALTS names."""
+    names = setting("ALTS", "").split() or [c + "/" + p for c in CLASSES for p in
+                                             ["packed"] + ["splitk" + n for n in setting("SPLITS", "2 4 8 16").split()] +
+                                             ["direct"]]
     alts = [("default", {})]
-    for c in CLASSES:
-        alts.append((c + "/packed", {"GPUBLAS3_SHAPE": c, "GPUBLAS3_PLAN": "packed"}))
-        for n in setting("SPLITS", "2 4 8 16").split():
-            alts.append((c + "/splitk" + n, {"GPUBLAS3_SHAPE": c, "GPUBLAS3_SPLITS": n}))
-        alts.append((c + "/direct", {"GPUBLAS3_SHAPE": c, "GPUBLAS3_PLAN": "direct"}))
+    for name in names:
+        c, path = name.split("/")
+        env = {"GPUBLAS3_SHAPE": c}
+        if path.startswith("splitk"):
+            env["GPUBLAS3_SPLITS"] = path[len("splitk"):]
+        else:
+            env["GPUBLAS3_PLAN"] = path
+        alts.append((name, env))
     return alts
 
 
@@ -210,11 +219,9 @@ def write(sweep, out, cases, alts, plans, owner, timed):
             default = rows[0]
             best = min((r for r in rows if r[2] is not None), key=lambda r: r[2], default=None)
             head = "| %s | %s | %s | %s " % (c[0].upper(), shape_text(c[1]), short(default[1]), fmt_time(default[2]))
-            if best and default[2]:
-                table.append(head + "| %s: %s | %s | %.2f |" % (best[0], short(best[1]), fmt_time(best[2]),
-                                                                default[2] / best[2]))
-            else:
-                table.append(head + "| - | - | - |")
+            ratio = "%.2f" % (default[2] / best[2]) if best and default[2] else "-"
+            table.append(head + ("| %s: %s | %s | %s |" % (best[0], short(best[1]), fmt_time(best[2]), ratio)
+                                 if best else "| - | - | - |"))
     notes = ["", "Refused values (the alternative ran as the library fell back):"] + \
         ["- %s: %s" % kv for kv in sorted(sweep.notes.items())] if sweep.notes else []
     with open(os.path.join(out, "sweep.md"), "w") as f:
