@@ -560,15 +560,24 @@ static void ooo_single(int gate_it)
 /* The library's gated case without the library (TEST_POOL_REPLICA, a sum
  * of: 1 Y first migrates fresh buffers, 2 Y launches X's kernel objects,
  * else its own, 4 a flush after X, 8 the program made from its binary (as
- * the library's disk cache does), 16 one launch each instead of three): on
+ * the library's disk cache does), 16 one launch each instead of three, 32
+ * a kernel with a work-group size, local memory and a barrier): on
  * one out-of-order queue, X (two launches of one kernel object, one of
  * another, chained by events) gated on a user event, then Y's three
  * launches; then the gate opens. */
 static void ooo_replica(void)
 {
-    static const char *src = "kernel void put(global int *p, int v) { p[get_global_id(0)] += v; }";
+    /* 32: a kernel more like the library's, with a work-group size, local
+     * memory and a barrier (the same sums) */
+    static const char *plain = "kernel void put(global int *p, int v) { p[get_global_id(0)] += v; }";
+    static const char *tiled =
+        "kernel __attribute__((reqd_work_group_size(64, 1, 1))) void put(global int *p, int v) {\n"
+        "  local int t[64]; int l = get_local_id(0); t[l] = p[get_global_id(0)] + v;\n"
+        "  barrier(CLK_LOCAL_MEM_FENCE); p[get_global_id(0)] = t[l]; }";
     const char *e = getenv("TEST_POOL_REPLICA");
     const unsigned mode = e ? (unsigned)atoi(e) : 3;
+    const char *src = mode & 32 ? tiled : plain;
+    size_t wg = 64;
     cl_int err;
     cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
     cl_program prog = clCreateProgramWithSource(dev.ctx, 1, &src, NULL, &err);
@@ -615,7 +624,8 @@ static void ooo_replica(void)
             cl_kernel kk = ks[l == 2];
             clSetKernelArg(kk, 0, sizeof buf[3 * c + l], &buf[3 * c + l]);
             clSetKernelArg(kk, 1, sizeof l, &l);
-            clEnqueueNDRangeKernel(q, kk, 1, NULL, &n, NULL, prev ? 1 : 0, prev ? &prev : NULL, &ev[nev]);
+            clEnqueueNDRangeKernel(q, kk, 1, NULL, &n, mode & 32 ? &wg : NULL, prev ? 1 : 0, prev ? &prev : NULL,
+                                   &ev[nev]);
             prev = ev[nev++];
         }
         if (c == 0 && (mode & 4))
