@@ -11,15 +11,11 @@
  * triangle, paid by each panel (each is a solve of its own,
  * dropin_plan.c).  The device's constants come from the table below, by
  * device name (tests/host/crossover_measure prints a row for the device it
- * runs on); the host BLAS's rate is timed once per precision, the best of
- * five GEMMs of HOST_N after one untimed, at the first call, before the
- * OpenCL driver is opened: timed after it (and lazily, per precision), the
- * H100 machine's OpenBLAS read 2 to 13 GFLOP/s in double precision instead
- * of hundreds, which sent small calls to the device (bench/NOTES.md 15).
+ * runs on); the host BLAS's rate is timed at the first call and learned
+ * from the calls run there (host_rate.c).
  * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
  * calls of at least that many flops go to the device (0: every call). */
 #define _GNU_SOURCE
-#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,39 +57,11 @@ static const device_row rows[] = {
     { NULL,   CL_DEVICE_TYPE_ALL,  3.5,    65,  { 115, 60 },      { 10, 250 } },
 };
 
-enum { HOST_N = 256, TRSM_BLOCK = 128 };
+enum { TRSM_BLOCK = 128 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const device_row *dev;
 static double threshold = -1;   /* GPUBLAS3_CROSSOVER, -1 when unset */
-static double host_gflops[2];
-
-/* Times the host BLAS's GEMM of HOST_N. */
-static void time_host(int dbl)
-{
-    size_t n = HOST_N, es = dbl ? 8 : 4;
-    char *m = calloc(3 * n * n, es);
-    host_gflops[dbl] = 1;  /* if even that fails: a slow host */
-    g3d_call probe = { .routine = G3D_GEMM, .dbl = dbl };
-    if (!m || !g3b_have(&probe)) {
-        free(m);
-        return;
-    }
-    for (size_t i = 0; i < 2 * n * n; i++)
-        if (dbl) ((double *)m)[i] = (double)(i % 7) - 3;
-        else ((float *)m)[i] = (float)(i % 7) - 3;
-    g3d_call c = { .routine = G3D_GEMM, .dbl = dbl, .trans = 'N', .transb = 'N', .m = (int)n, .n = (int)n,
-                   .k = (int)n, .alpha = 1, .beta = 0, .a = m, .lda = (int)n, .b = m + n * n * es, .ldb = (int)n,
-                   .c = m + 2 * n * n * es, .ldc = (int)n };
-    g3b_run(&c);  /* untimed: the host BLAS starts its threads */
-    for (int r = 0; r < 5; r++) {  /* the best of five: other work may share the cores */
-        double t0 = g3h_seconds();
-        g3b_run(&c);
-        double t = g3h_seconds() - t0, rate = t > 0 ? 2e-9 * (double)n * (double)n * (double)n / t : 0;
-        host_gflops[dbl] = rate > host_gflops[dbl] ? rate : host_gflops[dbl];
-    }
-    free(m);
-}
 
 static void init(void)
 {
@@ -106,10 +74,8 @@ static void init(void)
         else
             fprintf(stderr, "gpublas3: GPUBLAS3_CROSSOVER=%s is not a count of flops; using the model\n", env);
     }
-    if (threshold < 0) {
-        time_host(0);
-        time_host(1);
-    }
+    if (threshold < 0)
+        g3r_start();  /* before the OpenCL driver opens */
     cl_device_type type = 0;
     const char *name = g3h_chosen_device(&type);
     for (size_t i = 0; name && i < sizeof rows / sizeof rows[0] && !dev; i++)
@@ -179,13 +145,14 @@ int g3x_to_device(const g3d_call *c, char *why, size_t len)
     double trsm = c->routine == G3D_TRSM ? trsm_extra(c, &blocks) : 0;
     double t_dev = 1e-6 * dev->fixed_us + travel_bytes(c) / (1e9 * dev->link_gbs) +
                    flops / (1e9 * dev->gflops[c->dbl != 0]) + trsm;
-    double t_host = flops / (1e9 * host_gflops[c->dbl != 0]);
+    char from[48];
+    double host = g3r_gflops(c->dbl != 0, why ? from : NULL, sizeof from), t_host = flops / (1e9 * host);
     if (why) {
         char part[48] = "";
         if (trsm > 0)
             snprintf(part, sizeof part, " (%.3g s of it TRSM's %d blocks)", trsm, blocks);
-        snprintf(why, len, "model: device %.3g s%s, host BLAS %.3g s (%.3g flops, %.0f GFLOP/s on the host)", t_dev,
-                 part, t_host, flops, host_gflops[c->dbl != 0]);
+        snprintf(why, len, "model: device %.3g s%s, host BLAS %.3g s (%.3g flops, %.3g GFLOP/s on the host, %s)",
+                 t_dev, part, t_host, flops, host, from);
     }
     return t_dev < t_host;
 }
