@@ -129,6 +129,8 @@ static double trsm_extra(const g3d_call *c, int *blocks)
 int g3x_to_device(const g3d_call *c, char *why, size_t len)
 {
     pthread_once(&once, init);
+    if (!g3h_verbose())  /* only now: it opens the OpenCL driver, which the host's timing must precede */
+        why = NULL;
     double flops = g3x_flops(c);
     if (threshold >= 0) {
         if (why)

@@ -175,7 +175,7 @@ void g3d_run(const g3d_call *c)
         name[len++] = *s;
     name[len] = 0;
     if (g3b_have(c)) {
-        int dev = g3x_to_device(c, g3h_verbose() ? why : NULL, sizeof why);
+        int dev = g3x_to_device(c, why, sizeof why);
         if (!dev) {
             on_host_blas(c, name, why);
             return;

@@ -110,8 +110,8 @@ void g3r_run(const g3d_call *c);
 /* The call's flops, as the crossover counts them. */
 double g3x_flops(const g3d_call *c);
 /* 1: the call pays for the trip to the device (model or
- * GPUBLAS3_CROSSOVER); why (when not NULL: formatting costs as much as a
- * tiny call) gets the reason, for GPUBLAS3_VERBOSE. */
+ * GPUBLAS3_CROSSOVER); why gets the reason under GPUBLAS3_VERBOSE only
+ * (formatting costs as much as a tiny call). */
 int g3x_to_device(const g3d_call *c, char *why, size_t len);
 
 /* ---- executing a plan ---- */

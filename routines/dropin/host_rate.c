@@ -2,14 +2,17 @@
  * a call kept on the host: its flops over this many GFLOP/s, one rate per
  * precision (complex calls count real flops and share their precision's).
  *
- * It starts timed, at the first drop-in call, before the OpenCL driver
- * opens (timed after it, the H100 machine's OpenBLAS read a tenth of its
- * rate, bench/NOTES.md 15): the best of GEMMs of HOST_N, at least MIN_RUNS
- * and as many more as fit in WINDOW, after an untimed one that starts the
- * host BLAS's threads.  One timing proved fragile: in four of sixteen
- * processes of one workload on the H100 machine it read 6 to 17 GFLOP/s
- * against 66 to 168 in the others (NOTES 16, call G; cause unknown), and
- * those processes sent small calls to the device.  So the rate also learns
+ * It starts timed, at the first drop-in call, before the OpenCL driver is
+ * loaded (crossover.c and dropin.c see to the order, test_host_rate checks
+ * it): the best of GEMMs of HOST_N, at least MIN_RUNS and as many more as
+ * fit in WINDOW, after an untimed one that starts the host BLAS's threads.
+ * One timing proved fragile: in four of sixteen processes of one workload
+ * on the H100 machine it read 6 to 17 GFLOP/s against 66 to 168 in the
+ * others (bench/NOTES.md 16, call G), and those processes sent small calls
+ * to the device.  (Those timings, and NOTES 15's of 2 to 13, came after
+ * the driver was loaded after all: GPUBLAS3_VERBOSE's check, made before
+ * the crossover's, opened it.  Whether that was the cause is for the H100
+ * to say, NOTES 17.)  So the rate also learns
  * from what the host does: every call the drop-ins run on the host BLAS is
  * timed (two clock reads), and the rate rises to what the call showed.  A
  * ratchet: the most ever observed, never lowered by a slow call (a slow
@@ -124,9 +127,14 @@ static void start(void)
         from[0] = from[1] = FIXED;
         return;
     }
+    double t0 = g3h_seconds();
     for (int dbl = 0; dbl < 2; dbl++)
         rate[dbl] = first[dbl] = time_host(dbl);
+    double t = g3h_seconds() - t0;
     __atomic_store_n(&learning, 1, __ATOMIC_RELEASE);
+    if (g3h_verbose())  /* only now: it opens the OpenCL driver */
+        fprintf(stderr, "gpublas3: host BLAS timed: %.3g GFLOP/s single, %.3g double (GEMMs of %d, %.1f ms)\n",
+                rate[0], rate[1], HOST_N, 1e3 * t);
 }
 
 void g3r_start(void) { pthread_once(&once, start); }

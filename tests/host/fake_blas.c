@@ -3,7 +3,9 @@
  * to OpenBLAS (dlopen'd RTLD_LOCAL, so that its names never meet
  * gpublas3's).  Tests name it with GPUBLAS3_CPU_BLAS, or link it so that
  * it is the library after a preloaded gpublas3, and read fake_blas_calls()
- * to see which calls came here rather than to the device.
+ * to see which calls came here rather than to the device, and
+ * fake_blas_driver_first() to see whether PoCL's OpenCL driver was loaded
+ * before the first call came (the model must time the host before it).
  *
  * FAKE_BLAS_GFLOPS=<rate> makes its GEMMs take at least their flops at that
  * rate (sleeping out the rest, the last millisecond spun, so that a short
@@ -25,7 +27,10 @@ static int calls;
 
 static double pace_rate = -1;  /* GFLOP/s; 0: not paced; -1: FAKE_BLAS_GFLOPS's, when first needed */
 
+static void *pocl;  /* PoCL (an OpenCL driver) was loaded at the first call */
+
 int fake_blas_calls(void) { return __atomic_load_n(&calls, __ATOMIC_SEQ_CST); }
+int fake_blas_driver_first(void) { return pocl != NULL; }
 void fake_blas_gflops(double rate) { __atomic_store(&pace_rate, &rate, __ATOMIC_SEQ_CST); }
 
 /* OpenBLAS's definition of `name`; aborts the test if there is none. */
@@ -39,7 +44,8 @@ static void *real(const char *name)
         fprintf(stderr, "fake_blas: no OpenBLAS %s\n", name);
         abort();
     }
-    __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_fetch_add(&calls, 1, __ATOMIC_SEQ_CST) == 0 && (pocl = dlopen("libpocl.so.2", RTLD_LAZY | RTLD_NOLOAD)))
+        dlclose(pocl);
     return f;
 }
 

@@ -14,7 +14,8 @@
  * after the teachers.  The ways are read from the library's
  * GPUBLAS3_VERBOSE lines; the program prints the model's line for each
  * PROBE (with the rate's source) and how many host BLAS calls the first
- * call made (1: no timing), for ctest's expressions.  On PoCL's row of
+ * call made (1: no timing), for ctest's expressions; the timing must come
+ * before the OpenCL driver is loaded (PoCL's, here).  On PoCL's row of
  * crossover.c (the test names PoCL's platform): PROBE's device time is
  * about 70 us and its host time 88 us at SLOW, so a rate above about 0.65
  * GFLOP/s keeps it on the host; a TEACHER's host time at SLOW is 83 us
@@ -25,6 +26,7 @@
 #include "dropin_test.h"
 
 int fake_blas_calls(void);
+int fake_blas_driver_first(void);
 void fake_blas_gflops(double rate);
 
 enum { PROBE = 28, TEACHER = 144, TEACHERS = 12 };
@@ -77,7 +79,12 @@ int main(int argc, char **argv)
     int failures = 0;
     fake_blas_gflops(SLOW);
     failures += gemm(2, 2, 2, 1);  /* the first drop-in call: the model times the host */
-    printf("host BLAS calls at the first call: %d\n", fake_blas_calls());
+    int timing = fake_blas_calls();
+    printf("host BLAS calls at the first call: %d\n", timing);
+    if (timing > 1 && fake_blas_driver_first()) {
+        printf("FAIL: PoCL's driver was loaded before the host BLAS was timed\n");
+        failures++;
+    }
     fake_blas_gflops(atof(argv[1]));
     if (stderr_capture() != 0)
         return 1;
