@@ -46,7 +46,7 @@
 #include "host.h"
 
 enum { HOST_N = 256, MIN_RUNS = 3, MAX_RUNS = 40 };
-static const double WINDOW = 4e-3;       /* seconds of timed GEMMs, beyond MIN_RUNS */
+static const double WINDOW = 4e-3;       /* seconds the timed GEMMs go on (MIN_RUNS to MAX_RUNS of them) */
 static const double MIN_SECONDS = 5e-6;  /* a shorter host call teaches nothing */
 
 typedef enum { TIMED, LEARNED, RETIMED, FIXED } source;
@@ -54,7 +54,7 @@ typedef enum { TIMED, LEARNED, RETIMED, FIXED } source;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static double rate[2];      /* GFLOP/s, per precision: read and raised atomically */
 static double first[2];     /* the first timing's */
-static int from[2];         /* the source of rate[] */
+static int from[2];         /* the source of rate[] (for the verbose line: may lag a racing raise) */
 static long samples[2];     /* host calls that counted */
 static int retimed[2], learning;
 
@@ -89,16 +89,15 @@ static double time_host(int dbl)
 }
 
 /* Raises rate[dbl] to x if x is more (a compare-and-swap loop: threads may race). */
-static int raise_to(int dbl, double x, source why)
+static void raise_to(int dbl, double x, source why)
 {
     double now;
     __atomic_load(&rate[dbl], &now, __ATOMIC_RELAXED);
     while (x > now)
         if (__atomic_compare_exchange(&rate[dbl], &now, &x, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
             __atomic_store_n(&from[dbl], (int)why, __ATOMIC_RELAXED);
-            return 1;
+            return;
         }
-    return 0;
 }
 
 /* GPUBLAS3_HOST_GFLOPS's rates into r; 0 when unset or invalid (said on stderr). */

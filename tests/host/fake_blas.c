@@ -44,7 +44,8 @@ static void *real(const char *name)
         fprintf(stderr, "fake_blas: no OpenBLAS %s\n", name);
         abort();
     }
-    if (__atomic_fetch_add(&calls, 1, __ATOMIC_SEQ_CST) == 0 && (pocl = dlopen("libpocl.so.2", RTLD_LAZY | RTLD_NOLOAD)))
+    if (__atomic_fetch_add(&calls, 1, __ATOMIC_SEQ_CST) == 0 &&
+        (pocl = dlopen("libpocl.so.2", RTLD_LAZY | RTLD_NOLOAD)))
         dlclose(pocl);
     return f;
 }
