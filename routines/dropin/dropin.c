@@ -169,7 +169,7 @@ void g3d_run(const g3d_call *c)
         g3d_host_scale(c);
         return;
     }
-    char name[7], why[192];
+    char name[7], why[256];
     int len = 0;
     for (const char *s = g3d_name(c); *s && *s != ' '; s++)
         name[len++] = *s;
