@@ -11,11 +11,8 @@
  * triangle, paid by each panel (each is a solve of its own,
  * dropin_plan.c).  The device's constants come from the table below, by
  * device name (tests/host/crossover_measure prints a row for the device it
- * runs on); the host BLAS's rate is timed once per precision, the best of
- * five GEMMs of HOST_N after one untimed, at the first call, before the
- * OpenCL driver is opened: timed after it (and lazily, per precision), the
- * H100 machine's OpenBLAS read 2 to 13 GFLOP/s in double precision instead
- * of hundreds, which sent small calls to the device (bench/NOTES.md 15).
+ * runs on); the host BLAS's rate is timed at the first call and learned
+ * from the calls run there (host_rate.c).
  * The device's side is then corrected by what its calls took: each call
  * the model sent there is timed (dropin.c) against the model's time, and
  * the least ratio seen so far, per kind (TRSM or not) and per octave of
@@ -23,7 +20,7 @@
  * the H100 the drop-ins' skinny DGEMMs of a 2048 DPOTRF took 2 to 3 times
  * the model's time (staging, several commands and a wait per call that a
  * square call's fit does not see), which made reference LAPACK slower
- * with gpublas3 than without (bench/NOTES.md 17).  The least ratio, from
+ * with gpublas3 than without (bench/NOTES.md 19).  The least ratio, from
  * the second call of an octave on: the first call of a process or of a
  * kernel set pays for compiling programs (up to a second), which no later
  * call repeats.  An octave whose calls the correction sends to the host is
@@ -33,7 +30,6 @@
  * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
  * calls of at least that many flops go to the device (0: every call). */
 #define _GNU_SOURCE
-#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,12 +71,11 @@ static const device_row rows[] = {
     { NULL,   CL_DEVICE_TYPE_ALL,  3.5,    65,  { 115, 60 },      { 10, 250 } },
 };
 
-enum { HOST_N = 256, TRSM_BLOCK = 128, OCTAVES = 32 };
+enum { TRSM_BLOCK = 128, OCTAVES = 32 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const device_row *dev;
 static double threshold = -1;   /* GPUBLAS3_CROSSOVER, -1 when unset */
-static double host_gflops[2];
 static int learn = 1;           /* GPUBLAS3_LEARN */
 
 /* The device's correction: per kind (0: not TRSM, 1: TRSM) and octave of
@@ -92,33 +87,6 @@ typedef struct {
 } octave_seen;
 static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
 static octave_seen seen[2][OCTAVES];
-
-/* Times the host BLAS's GEMM of HOST_N. */
-static void time_host(int dbl)
-{
-    size_t n = HOST_N, es = dbl ? 8 : 4;
-    char *m = calloc(3 * n * n, es);
-    host_gflops[dbl] = 1;  /* if even that fails: a slow host */
-    g3d_call probe = { .routine = G3D_GEMM, .dbl = dbl };
-    if (!m || !g3b_have(&probe)) {
-        free(m);
-        return;
-    }
-    for (size_t i = 0; i < 2 * n * n; i++)
-        if (dbl) ((double *)m)[i] = (double)(i % 7) - 3;
-        else ((float *)m)[i] = (float)(i % 7) - 3;
-    g3d_call c = { .routine = G3D_GEMM, .dbl = dbl, .trans = 'N', .transb = 'N', .m = (int)n, .n = (int)n,
-                   .k = (int)n, .alpha = 1, .beta = 0, .a = m, .lda = (int)n, .b = m + n * n * es, .ldb = (int)n,
-                   .c = m + 2 * n * n * es, .ldc = (int)n };
-    g3b_run(&c);  /* untimed: the host BLAS starts its threads */
-    for (int r = 0; r < 5; r++) {  /* the best of five: other work may share the cores */
-        double t0 = g3h_seconds();
-        g3b_run(&c);
-        double t = g3h_seconds() - t0, rate = t > 0 ? 2e-9 * (double)n * (double)n * (double)n / t : 0;
-        host_gflops[dbl] = rate > host_gflops[dbl] ? rate : host_gflops[dbl];
-    }
-    free(m);
-}
 
 /* GPUBLAS3_DEVICE_COST=<fixed us>,<link GB/s>[,<S GFLOP/s>,<D GFLOP/s>]
  * replaces the matched row's constants (crossover_measure prints them for
@@ -156,10 +124,8 @@ static void init(void)
         else
             fprintf(stderr, "gpublas3: GPUBLAS3_CROSSOVER=%s is not a count of flops; using the model\n", env);
     }
-    if (threshold < 0) {
-        time_host(0);
-        time_host(1);
-    }
+    if (threshold < 0)
+        g3r_start();  /* before the OpenCL driver opens */
     const char *l = getenv("GPUBLAS3_LEARN");
     learn = !(l && strcmp(l, "0") == 0);
     cl_device_type type = 0;
@@ -258,6 +224,8 @@ static double correction(const g3d_call *c, double t_dev, int *calls)
 int g3x_to_device(const g3d_call *c, char *why, size_t len)
 {
     pthread_once(&once, init);
+    if (!g3h_verbose())  /* only now: it opens the OpenCL driver, which the host's timing must precede */
+        why = NULL;
     double flops = g3x_flops(c);
     if (threshold >= 0) {
         if (why)
@@ -272,15 +240,16 @@ int g3x_to_device(const g3d_call *c, char *why, size_t len)
     }
     int blocks, calls;
     double trsm, t_model = device_time(c, &trsm, &blocks), f = correction(c, t_model, &calls);
-    double t_dev = f * t_model, t_host = flops / (1e9 * host_gflops[c->dbl != 0]);
+    char from[48];
+    double host = g3r_gflops(c->dbl != 0, why ? from : NULL, sizeof from), t_host = flops / (1e9 * host);
     if (why) {
         char part[48] = "", fix[64] = "";
         if (trsm > 0)
             snprintf(part, sizeof part, " (%.3g s of it TRSM's %d blocks)", trsm, blocks);
         if (f != 1)
             snprintf(fix, sizeof fix, " x %.3g learned from %d call(s)", f, calls);
-        snprintf(why, len, "model: device %.3g s%s%s, host BLAS %.3g s (%.3g flops, %.0f GFLOP/s on the host)",
-                 t_model, part, fix, t_host, flops, host_gflops[c->dbl != 0]);
+        snprintf(why, len, "model: device %.3g s%s%s, host BLAS %.3g s (%.3g flops, %.3g GFLOP/s on the host, %s)",
+                 t_model, part, fix, t_host, flops, host, from);
     }
-    return t_dev < t_host;
+    return f * t_model < t_host;
 }

@@ -7,7 +7,8 @@
  * device, then to the host BLAS, and at last to plain host loops, so that
  * a call always ends with the right answer.  This file is the top of the
  * drop-ins: it calls the files below it (cpu_blas.c, crossover.c,
- * dropin_device.c, dropin_host.c, dropin_plan.c, host.c), none calls it. */
+ * dropin_device.c, dropin_host.c, dropin_plan.c, host.c, host_rate.c), none
+ * calls it. */
 #include <ctype.h>
 #include <stdio.h>
 #include "dropin.h"
@@ -156,7 +157,7 @@ static int on_host_blas(const g3d_call *c, const char *name, const char *why)
     if (g3h_verbose())
         fprintf(stderr, "gpublas3: %s m=%d n=%d k=%d on the host BLAS %s: %s\n", name, c->m, c->n, c->k,
                 g3b_name(), why);
-    g3b_run(c);
+    g3r_run(c);  /* timed: what the host does teaches the model its rate */
     return 1;
 }
 
@@ -168,14 +169,14 @@ void g3d_run(const g3d_call *c)
         g3d_host_scale(c);
         return;
     }
-    char name[7], why[192];
+    char name[7], why[256];
     int len = 0;
     for (const char *s = g3d_name(c); *s && *s != ' '; s++)
         name[len++] = *s;
     name[len] = 0;
     int modelled = g3b_have(c);
     if (modelled) {
-        int dev = g3x_to_device(c, g3h_verbose() ? why : NULL, sizeof why);
+        int dev = g3x_to_device(c, why, sizeof why);
         if (!dev) {
             on_host_blas(c, name, why);
             return;

@@ -90,7 +90,7 @@ void g3d_stored(const g3d_call *c, char mat, int *rows, int *cols);
  * SYRK/SYR2K only the stored triangle's. */
 void g3d_kept_rows(const g3d_call *c, const g3d_region *y, int j, int *r0, int *r1);
 
-/* ---- the host BLAS and the crossover (cpu_blas.c, crossover.c) ---- */
+/* ---- the host BLAS and the crossover (cpu_blas.c, host_rate.c, crossover.c) ---- */
 
 /* A host BLAS defines the call's routine (GPUBLAS3_CPU_BLAS, else the next
  * library in the process with the same name). */
@@ -99,11 +99,19 @@ int g3b_have(const g3d_call *c);
 void g3b_run(const g3d_call *c);
 /* The host BLAS's file, or "none". */
 const char *g3b_name(void);
+/* The host BLAS's rate the model prices host calls at (host_rate.c):
+ * g3r_start times it once (or reads GPUBLAS3_HOST_GFLOPS), g3r_gflops
+ * gives it in GFLOP/s for a precision (why, when not NULL, gets where it
+ * came from), g3r_run runs a call on the host BLAS and raises the rate to
+ * what the call showed. */
+void g3r_start(void);
+double g3r_gflops(int dbl, char *why, size_t len);
+void g3r_run(const g3d_call *c);
 /* The call's flops, as the crossover counts them. */
 double g3x_flops(const g3d_call *c);
 /* 1: the call pays for the trip to the device (model or
- * GPUBLAS3_CROSSOVER); why (when not NULL: formatting costs as much as a
- * tiny call) gets the reason, for GPUBLAS3_VERBOSE. */
+ * GPUBLAS3_CROSSOVER); why gets the reason under GPUBLAS3_VERBOSE only
+ * (formatting costs as much as a tiny call). */
 int g3x_to_device(const g3d_call *c, char *why, size_t len);
 /* What a call the model sent to the device took there, in seconds, whole
  * (crossover.c corrects later predictions by it). */

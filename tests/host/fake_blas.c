@@ -3,12 +3,16 @@
  * to OpenBLAS (dlopen'd RTLD_LOCAL, so that its names never meet
  * gpublas3's).  Tests name it with GPUBLAS3_CPU_BLAS, or link it so that
  * it is the library after a preloaded gpublas3, and read fake_blas_calls()
- * to see which calls came here rather than to the device.
+ * to see which calls came here rather than to the device, and
+ * fake_blas_driver_first() to see whether PoCL's OpenCL driver was loaded
+ * before the first call came (the model must time the host before it).
  *
  * FAKE_BLAS_GFLOPS=<rate> makes its GEMMs take at least their flops at that
- * rate (sleeping out the rest): the crossover model times the host BLAS's
- * rate through them, so a test can fix that rate however loaded the
- * machine is. */
+ * rate (sleeping out the rest, the last millisecond spun, so that a short
+ * GEMM is not stretched by the timer's slack): the crossover model times
+ * the host BLAS's rate through them and learns it from them, so a test can
+ * fix that rate however loaded the machine is.  A program linking this
+ * library can change the rate as it goes: fake_blas_gflops(). */
 #include <dlfcn.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -21,7 +25,13 @@ typedef const void cv;
 
 static int calls;
 
+static double pace_rate = -1;  /* GFLOP/s; 0: not paced; -1: FAKE_BLAS_GFLOPS's, when first needed */
+
+static void *pocl;  /* PoCL (an OpenCL driver) was loaded at the first call */
+
 int fake_blas_calls(void) { return __atomic_load_n(&calls, __ATOMIC_SEQ_CST); }
+int fake_blas_driver_first(void) { return pocl != NULL; }
+void fake_blas_gflops(double rate) { __atomic_store(&pace_rate, &rate, __ATOMIC_SEQ_CST); }
 
 /* OpenBLAS's definition of `name`; aborts the test if there is none. */
 static void *real(const char *name)
@@ -34,7 +44,9 @@ static void *real(const char *name)
         fprintf(stderr, "fake_blas: no OpenBLAS %s\n", name);
         abort();
     }
-    __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_fetch_add(&calls, 1, __ATOMIC_SEQ_CST) == 0 &&
+        (pocl = dlopen("libpocl.so.2", RTLD_LAZY | RTLD_NOLOAD)))
+        dlclose(pocl);
     return f;
 }
 
@@ -48,12 +60,21 @@ static double now(void)
 /* Sleeps until a GEMM of m x n x k begun at t0 has taken FAKE_BLAS_GFLOPS's time. */
 static void pace(double t0, in *m, in *n, in *k)
 {
-    const char *e = getenv("FAKE_BLAS_GFLOPS");
-    double rate = e ? atof(e) : 0, end = rate > 0 ? t0 + 2e-9 * *m * *n * *k / rate : 0, left;
-    while ((left = end - now()) > 0) {
+    double rate;
+    __atomic_load(&pace_rate, &rate, __ATOMIC_SEQ_CST);
+    if (rate < 0) {
+        const char *e = getenv("FAKE_BLAS_GFLOPS");
+        rate = e ? atof(e) : 0;
+        __atomic_store(&pace_rate, &rate, __ATOMIC_SEQ_CST);
+    }
+    double end = rate > 0 ? t0 + 2e-9 * *m * *n * *k / rate : 0, left;
+    while ((left = end - now()) > 1e-3) {
+        left -= 1e-3;
         struct timespec d = { (time_t)left, (long)(1e9 * (left - (double)(time_t)left)) };
         nanosleep(&d, NULL);
     }
+    while (now() < end)
+        ;
 }
 
 typedef void gemm(ch *, ch *, in *, in *, in *, cv *, cv *, in *, cv *, in *, cv *, void *, in *, size_t, size_t);
