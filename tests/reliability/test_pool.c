@@ -561,7 +561,8 @@ static void ooo_single(int gate_it)
  * of: 1 Y first migrates fresh buffers, 2 Y launches X's kernel objects,
  * else its own, 4 a flush after X, 8 the program made from its binary (as
  * the library's disk cache does), 16 one launch each instead of three, 32
- * a kernel with a work-group size, local memory and a barrier): on
+ * a kernel with a work-group size, local memory and a barrier, 64 the same
+ * with 40 KB of local memory): on
  * one out-of-order queue, X (two launches of one kernel object, one of
  * another, chained by events) gated on a user event, then Y's three
  * launches; then the gate opens. */
@@ -574,9 +575,16 @@ static void ooo_replica(void)
         "kernel __attribute__((reqd_work_group_size(64, 1, 1))) void put(global int *p, int v) {\n"
         "  local int t[64]; int l = get_local_id(0); t[l] = p[get_global_id(0)] + v;\n"
         "  barrier(CLK_LOCAL_MEM_FENCE); p[get_global_id(0)] = t[l]; }";
+    /* 64: the same with 40 KB of local memory, near the library's tiles
+     * (NVIDIA sizes each SM's shared-memory carve-out by the kernel) */
+    static const char *big =
+        "kernel __attribute__((reqd_work_group_size(64, 1, 1))) void put(global int *p, int v) {\n"
+        "  local int t[10240]; int l = get_local_id(0);\n"
+        "  for (int i = l; i < 10240; i += 64) t[i] = i;\n"
+        "  barrier(CLK_LOCAL_MEM_FENCE); p[get_global_id(0)] += v + t[(l * 160 + 7) % 10240] - (l * 160 + 7) % 10240; }";
     const char *e = getenv("TEST_POOL_REPLICA");
     const unsigned mode = e ? (unsigned)atoi(e) : 3;
-    const char *src = mode & 32 ? tiled : plain;
+    const char *src = mode & 64 ? big : mode & 32 ? tiled : plain;
     size_t wg = 64;
     cl_int err;
     cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
@@ -624,7 +632,7 @@ static void ooo_replica(void)
             cl_kernel kk = ks[l == 2];
             clSetKernelArg(kk, 0, sizeof buf[3 * c + l], &buf[3 * c + l]);
             clSetKernelArg(kk, 1, sizeof l, &l);
-            clEnqueueNDRangeKernel(q, kk, 1, NULL, &n, mode & 32 ? &wg : NULL, prev ? 1 : 0, prev ? &prev : NULL,
+            clEnqueueNDRangeKernel(q, kk, 1, NULL, &n, mode & 96 ? &wg : NULL, prev ? 1 : 0, prev ? &prev : NULL,
                                    &ev[nev]);
             prev = ev[nev++];
         }
