@@ -228,10 +228,64 @@ cl_int clReleaseKernel(cl_kernel k)
     return real_clReleaseKernel(k);
 }
 
+/* shim_capture_next_launch: the arguments last set per index (values up
+ * to 16 bytes), and the launch captured. */
+enum { CAP_ARGS = 64 };
+static struct {
+    int armed, have;
+    cl_kernel k;
+    size_t size[CAP_ARGS];
+    unsigned char value[CAP_ARGS][16];
+    int set[CAP_ARGS];
+    cl_uint dim;
+    size_t global[3], local[3];
+    int has_local;
+} cap;
+
+void shim_capture_next_launch(void)
+{
+    pthread_mutex_lock(&lock);
+    memset(&cap, 0, sizeof cap);
+    cap.armed = 1;
+    pthread_mutex_unlock(&lock);
+}
+
+cl_int shim_replay(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    if (!cap.have)
+        return CL_INVALID_KERNEL;
+    for (cl_uint i = 0; i < CAP_ARGS; i++)
+        if (cap.set[i])
+            clSetKernelArg(cap.k, i, cap.size[i], cap.size[i] ? cap.value[i] : NULL);
+    return clEnqueueNDRangeKernel(q, cap.k, cap.dim, NULL, cap.global, cap.has_local ? cap.local : NULL, nwait,
+                                  wait, ev);
+}
+
+void shim_replay_done(void)
+{
+    if (cap.have)
+        clReleaseKernel(cap.k);
+    memset(&cap, 0, sizeof cap);
+}
+
 cl_int clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const void *value)
 {
     REAL(clSetKernelArg);
     cl_int e = real_clSetKernelArg(k, index, size, value);
+    if (e == CL_SUCCESS && index < CAP_ARGS && size <= 16) {
+        pthread_mutex_lock(&lock);
+        if (cap.armed && cap.k != k) {
+            memset(cap.set, 0, sizeof cap.set);
+            cap.k = k;
+        }
+        if (cap.armed) {
+            cap.set[index] = 1;
+            cap.size[index] = value ? size : 0;
+            if (value)
+                memcpy(cap.value[index], value, size);
+        }
+        pthread_mutex_unlock(&lock);
+    }
     if (e == CL_SUCCESS && index < 32) {
         pthread_mutex_lock(&lock);
         size_t i = 0;
@@ -283,6 +337,19 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim, cons
     if (e != CL_SUCCESS) return e;
     e = real_clEnqueueNDRangeKernel(q, k, dim, off, global, local, nwait, wait, ev);
     if (e == CL_SUCCESS) wrote(SHIM_NDRANGE, ev, may_write_watched(k));
+    pthread_mutex_lock(&lock);
+    if (e == CL_SUCCESS && cap.armed && cap.k == k && dim <= 3) {
+        cap.armed = 0;
+        cap.have = 1;
+        cap.dim = dim;
+        cap.has_local = local != NULL;
+        for (cl_uint i = 0; i < dim; i++) {
+            cap.global[i] = global[i];
+            cap.local[i] = local ? local[i] : 0;
+        }
+        clRetainKernel(k);
+    }
+    pthread_mutex_unlock(&lock);
     return e;
 }
 

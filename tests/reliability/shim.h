@@ -59,4 +59,12 @@ int shim_injected(void);
  * that may write it was enqueued successfully since. */
 void shim_watch(cl_mem buf);
 int shim_writer_launched(void);
+
+/* Records the next kernel launch (its kernel object, every argument set on
+ * it since, its geometry); shim_replay launches that kernel again with
+ * those arguments on q (test_pool's bisection of a driver hang: the
+ * library's own kernel without the library's call around it). */
+void shim_capture_next_launch(void);
+cl_int shim_replay(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_event *ev);
+void shim_replay_done(void); /* releases the captured kernel */
 #endif

@@ -658,6 +658,40 @@ static void ooo_replica(void)
     clReleaseCommandQueue(q);
 }
 
+/* The library's own kernel launched twice by the test on one out-of-order
+ * queue, the first launch gated (the shim records the launch of one
+ * ungated library call on the direct path and replays it): whether the
+ * library's kernel alone, without the library's calls around it, leaves
+ * NVIDIA's context unable to go (bench/NOTES.md 19). */
+static void ooo_replay(void)
+{
+    cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    gpublas3Setup();
+    rel_case x;
+    rel_fill(&x, &base, 6, 1);
+    rel_upload(&x, dev.ctx, dev.q);
+    cl_int err;
+    cl_event ez, ev[2], gate = clCreateUserEvent(dev.ctx, &err);
+    shim_capture_next_launch();
+    rel_expect(spec_run(&x.c, q, x.buf[0], x.buf[1], x.buf[2], 0, NULL, &ez) == gpublas3Success, "replay: the call");
+    clWaitForEvents(1, &ez);
+    clReleaseEvent(ez);
+    rel_expect(shim_replay(q, 1, &gate, &ev[0]) == CL_SUCCESS, "replay: gated launch");
+    clFlush(q);
+    rel_expect(shim_replay(q, 0, NULL, &ev[1]) == CL_SUCCESS, "replay: second launch");
+    clFlush(q);
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    clWaitForEvents(2, ev);
+    printf("test_pool: the library's kernel replayed twice on an out-of-order queue, the first gated\n");
+    clReleaseEvent(ev[0]);
+    clReleaseEvent(ev[1]);
+    clReleaseEvent(gate);
+    shim_replay_done();
+    rel_free(&x);
+    gpublas3Teardown();
+    clReleaseCommandQueue(q);
+}
+
 static void ooo_single_gated(void) { ooo_single(1); }
 static void ooo_single_ungated(void) { ooo_single(0); }
 
@@ -679,7 +713,7 @@ int main(int argc, char **argv)
         { "release_control", release_control, 0 }, { "gated_ooo", gated_ooo, 0 }, { "ooo_control", ooo_control, 0 },
         { "ooo_migrate_control", ooo_migrate_control, 0 }, { "ooo_kernel_control", ooo_kernel_control, 0 },
         { "ooo_single_gated", ooo_single_gated, 0 }, { "ooo_single_ungated", ooo_single_ungated, 0 },
-        { "ooo_replica", ooo_replica, 0 },
+        { "ooo_replica", ooo_replica, 0 }, { "ooo_replay", ooo_replay, 0 },
     };
     const size_t nstages = sizeof stages / sizeof stages[0];
     /* unbuffered, so that a stage line shows even if the next one hangs */
@@ -689,8 +723,9 @@ int main(int argc, char **argv)
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
     unsetenv("GPUBLAS3_SCRATCH_LIMIT");
     /* the pool serves the packed path; these calls would go direct on a
-     * GPU (direct_max 128) and take no scratch at all */
-    setenv("GPUBLAS3_PLAN", "packed", 1);
+     * GPU (direct_max 128) and take no scratch at all (a GPUBLAS3_PLAN of
+     * the caller's wins: the bisection's direct runs) */
+    setenv("GPUBLAS3_PLAN", "packed", 0);
     rel_open(&dev);
     rel_watchdog(20);
     shim_counts c0;
