@@ -228,25 +228,32 @@ cl_int clReleaseKernel(cl_kernel k)
     return real_clReleaseKernel(k);
 }
 
-/* shim_capture_next_launch: the arguments last set per index (values up
- * to 16 bytes), and the launch captured. */
-enum { CAP_ARGS = 64 };
-static struct {
-    int armed, have;
+/* shim_capture_launches: the arguments last set per kernel and index
+ * (values up to 16 bytes), and the launches captured. */
+enum { CAP_ARGS = 64, CAP_LAUNCHES = 4 };
+typedef struct {
     cl_kernel k;
     size_t size[CAP_ARGS];
     unsigned char value[CAP_ARGS][16];
     int set[CAP_ARGS];
-    cl_uint dim;
-    size_t global[3], local[3];
-    int has_local;
+} cap_args;
+static struct {
+    int want, have;
+    cap_args args[CAP_LAUNCHES]; /* per kernel object seen since arming */
+    int nargs;
+    struct {
+        cap_args a;
+        cl_uint dim;
+        size_t global[3], local[3];
+        int has_local;
+    } l[CAP_LAUNCHES];
 } cap;
 
-void shim_capture_next_launch(void)
+void shim_capture_launches(int n)
 {
     pthread_mutex_lock(&lock);
     memset(&cap, 0, sizeof cap);
-    cap.armed = 1;
+    cap.want = n < CAP_LAUNCHES ? n : CAP_LAUNCHES;
     pthread_mutex_unlock(&lock);
 }
 
@@ -254,17 +261,32 @@ cl_int shim_replay(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_e
 {
     if (!cap.have)
         return CL_INVALID_KERNEL;
-    for (cl_uint i = 0; i < CAP_ARGS; i++)
-        if (cap.set[i])
-            clSetKernelArg(cap.k, i, cap.size[i], cap.size[i] ? cap.value[i] : NULL);
-    return clEnqueueNDRangeKernel(q, cap.k, cap.dim, NULL, cap.global, cap.has_local ? cap.local : NULL, nwait,
-                                  wait, ev);
+    cap.want = cap.have; /* the replay's own launches are not captured */
+    cl_event prev = NULL;
+    cl_int e = CL_SUCCESS;
+    for (int j = 0; j < cap.have && e == CL_SUCCESS; j++) {
+        const cap_args *a = &cap.l[j].a;
+        for (cl_uint i = 0; i < CAP_ARGS; i++)
+            if (a->set[i])
+                clSetKernelArg(a->k, i, a->size[i], a->size[i] ? a->value[i] : NULL);
+        cl_event next;
+        e = clEnqueueNDRangeKernel(q, a->k, cap.l[j].dim, NULL, cap.l[j].global,
+                                   cap.l[j].has_local ? cap.l[j].local : NULL, prev ? 1 : nwait,
+                                   prev ? &prev : wait, &next);
+        if (prev)
+            clReleaseEvent(prev);
+        prev = e == CL_SUCCESS ? next : NULL;
+    }
+    *ev = prev;
+    return e;
 }
+
+int shim_captured(void) { return cap.have; }
 
 void shim_replay_done(void)
 {
-    if (cap.have)
-        clReleaseKernel(cap.k);
+    for (int j = 0; j < cap.have; j++)
+        clReleaseKernel(cap.l[j].a.k);
     memset(&cap, 0, sizeof cap);
 }
 
@@ -274,15 +296,17 @@ cl_int clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const void *value
     cl_int e = real_clSetKernelArg(k, index, size, value);
     if (e == CL_SUCCESS && index < CAP_ARGS && size <= 16) {
         pthread_mutex_lock(&lock);
-        if (cap.armed && cap.k != k) {
-            memset(cap.set, 0, sizeof cap.set);
-            cap.k = k;
-        }
-        if (cap.armed) {
-            cap.set[index] = 1;
-            cap.size[index] = value ? size : 0;
-            if (value)
-                memcpy(cap.value[index], value, size);
+        if (cap.want > cap.have) {
+            int i = 0;
+            while (i < cap.nargs && cap.args[i].k != k) i++;
+            if (i == cap.nargs && cap.nargs < CAP_LAUNCHES)
+                cap.args[cap.nargs++].k = k;
+            if (i < cap.nargs) {
+                cap.args[i].set[index] = 1;
+                cap.args[i].size[index] = value ? size : 0;
+                if (value)
+                    memcpy(cap.args[i].value[index], value, size);
+            }
         }
         pthread_mutex_unlock(&lock);
     }
@@ -338,17 +362,19 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim, cons
     e = real_clEnqueueNDRangeKernel(q, k, dim, off, global, local, nwait, wait, ev);
     if (e == CL_SUCCESS) wrote(SHIM_NDRANGE, ev, may_write_watched(k));
     pthread_mutex_lock(&lock);
-    if (e == CL_SUCCESS && cap.armed && cap.k == k && dim <= 3) {
-        cap.armed = 0;
-        cap.have = 1;
-        cap.dim = dim;
-        cap.has_local = local != NULL;
-        for (cl_uint i = 0; i < dim; i++) {
-            cap.global[i] = global[i];
-            cap.local[i] = local ? local[i] : 0;
+    for (int i = 0; e == CL_SUCCESS && cap.want > cap.have && dim <= 3 && i < cap.nargs; i++)
+        if (cap.args[i].k == k) {
+            int j = cap.have++;
+            cap.l[j].a = cap.args[i];
+            cap.l[j].dim = dim;
+            cap.l[j].has_local = local != NULL;
+            for (cl_uint d = 0; d < dim; d++) {
+                cap.l[j].global[d] = global[d];
+                cap.l[j].local[d] = local ? local[d] : 0;
+            }
+            clRetainKernel(k);
+            break;
         }
-        clRetainKernel(k);
-    }
     pthread_mutex_unlock(&lock);
     return e;
 }

@@ -60,11 +60,13 @@ int shim_injected(void);
 void shim_watch(cl_mem buf);
 int shim_writer_launched(void);
 
-/* Records the next kernel launch (its kernel object, every argument set on
- * it since, its geometry); shim_replay launches that kernel again with
- * those arguments on q (test_pool's bisection of a driver hang: the
- * library's own kernel without the library's call around it). */
-void shim_capture_next_launch(void);
+/* Records the next n kernel launches (at most 4: each kernel object, every
+ * argument set on it since arming, the geometry); shim_replay launches them
+ * again in order on q, chained by events, the first after the wait list
+ * (test_pool's bisection of a driver hang: the library's own kernels
+ * without the library's calls around them). */
+void shim_capture_launches(int n);
 cl_int shim_replay(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_event *ev);
-void shim_replay_done(void); /* releases the captured kernel */
+int shim_captured(void);     /* launches captured */
+void shim_replay_done(void); /* releases the captured kernels */
 #endif
