@@ -562,7 +562,9 @@ static void ooo_single(int gate_it)
  * else its own, 4 a flush after X, 8 the program made from its binary (as
  * the library's disk cache does), 16 one launch each instead of three, 32
  * a kernel with a work-group size, local memory and a barrier, 64 the same
- * with 40 KB of local memory): on
+ * with 40 KB of local memory, 128 the status of X's last event queried
+ * before Y (as the pool's take does), 256 that event retained and released
+ * at the end (as the pool keeps it)): on
  * one out-of-order queue, X (two launches of one kernel object, one of
  * another, chained by events) gated on a user event, then Y's three
  * launches; then the gate opens. */
@@ -611,12 +613,19 @@ static void ooo_replica(void)
             clEnqueueFillBuffer(dev.q, buf[i], &(int){ 0 }, sizeof(int), 0, 256, 0, NULL, NULL);
     }
     clFinish(dev.q);
-    cl_event gate = clCreateUserEvent(dev.ctx, &err), ev[10], prev = gate;
+    cl_event gate = clCreateUserEvent(dev.ctx, &err), ev[10], prev = gate, kept = NULL;
     size_t n = 64;
     int nev = 0;
     for (int c = 0; c < 2; c++) { /* c = 0: X, 1: Y */
         cl_kernel *ks = c && !(mode & 2) ? k + 2 : k;
         if (c) {
+            if (mode & 128) { /* the pool's check of X's last event before Y takes scratch */
+                cl_int status;
+                clGetEventInfo(prev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+                printf("test_pool: replica: X's last event status %d before Y\n", status);
+            }
+            if (mode & 256) /* the pool keeps X's last event with its scratch */
+                clRetainEvent(kept = prev);
             prev = NULL;
             if (mode & 1) { /* fresh buffers made resident, then zeroed (the library's pack writes them) */
                 clEnqueueMigrateMemObjects(q, 3, buf + 3, CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED, 0, NULL,
@@ -653,6 +662,8 @@ static void ooo_replica(void)
         clReleaseMemObject(buf[i]);
     for (int i = 0; i < 4; i++)
         clReleaseKernel(k[i]);
+    if (kept)
+        clReleaseEvent(kept);
     clReleaseEvent(gate);
     clReleaseProgram(prog);
     clReleaseCommandQueue(q);
