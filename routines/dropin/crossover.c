@@ -241,7 +241,7 @@ int g3x_to_device(const g3d_call *c, char *why, size_t len)
     int blocks, calls;
     double trsm, t_model = device_time(c, &trsm, &blocks), f = correction(c, t_model, &calls);
     char from[48];
-    double host = g3r_gflops(c->dbl != 0, why ? from : NULL, sizeof from), t_host = flops / (1e9 * host);
+    double host = g3r_gflops(c->dbl != 0, flops, why ? from : NULL, sizeof from), t_host = flops / (1e9 * host);
     if (why) {
         char part[48] = "", fix[64] = "";
         if (trsm > 0)

@@ -101,11 +101,11 @@ void g3b_run(const g3d_call *c);
 const char *g3b_name(void);
 /* The host BLAS's rate the model prices host calls at (host_rate.c):
  * g3r_start times it once (or reads GPUBLAS3_HOST_GFLOPS), g3r_gflops
- * gives it in GFLOP/s for a precision (why, when not NULL, gets where it
- * came from), g3r_run runs a call on the host BLAS and raises the rate to
- * what the call showed. */
+ * gives it in GFLOP/s for a precision and a call's flops (why, when not
+ * NULL, gets where it came from), g3r_run runs a call on the host BLAS and
+ * raises the rate for calls of its size to what the call showed. */
 void g3r_start(void);
-double g3r_gflops(int dbl, char *why, size_t len);
+double g3r_gflops(int dbl, double flops, char *why, size_t len);
 void g3r_run(const g3d_call *c);
 /* The call's flops, as the crossover counts them. */
 double g3x_flops(const g3d_call *c);

@@ -45,14 +45,15 @@
 #include "dropin.h"
 #include "host.h"
 
-enum { HOST_N = 256, MIN_RUNS = 3, MAX_RUNS = 40 };
+enum { HOST_N = 256, MIN_RUNS = 3, MAX_RUNS = 40, SIZES = 64 };
 static const double WINDOW = 4e-3;       /* seconds the timed GEMMs go on (MIN_RUNS to MAX_RUNS of them) */
 static const double MIN_SECONDS = 5e-6;  /* a shorter host call teaches nothing */
 
 typedef enum { TIMED, LEARNED, RETIMED, FIXED } source;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static double rate[2];      /* GFLOP/s, per precision: read and raised atomically */
+static double rate[2];      /* GFLOP/s, per precision: the timed rate (or fixed); read and raised atomically */
+static double learned[2][SIZES]; /* GFLOP/s, per precision and octave of flops: the most a host call showed */
 static double first[2];     /* the first timing's */
 static int from[2];         /* the source of rate[] (for the verbose line: may lag a racing raise) */
 static long samples[2];     /* host calls that counted */
@@ -88,16 +89,23 @@ static double time_host(int dbl)
     return best > 0 ? best : 1;
 }
 
-/* Raises rate[dbl] to x if x is more (a compare-and-swap loop: threads may race). */
-static void raise_to(int dbl, double x, source why)
+/* Raises *at to x if x is more (a compare-and-swap loop: threads may race); 1 when it did. */
+static int raise_to(double *at, double x)
 {
     double now;
-    __atomic_load(&rate[dbl], &now, __ATOMIC_RELAXED);
+    __atomic_load(at, &now, __ATOMIC_RELAXED);
     while (x > now)
-        if (__atomic_compare_exchange(&rate[dbl], &now, &x, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-            __atomic_store_n(&from[dbl], (int)why, __ATOMIC_RELAXED);
-            return;
-        }
+        if (__atomic_compare_exchange(at, &now, &x, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            return 1;
+    return 0;
+}
+
+/* The octave of a flop count. */
+static int size_of(double flops)
+{
+    int e = 0;
+    frexp(flops, &e);
+    return e < 0 ? 0 : e >= SIZES ? SIZES - 1 : e;
 }
 
 /* GPUBLAS3_HOST_GFLOPS's rates into r; 0 when unset or invalid (said on stderr). */
@@ -138,21 +146,23 @@ static void start(void)
 
 void g3r_start(void) { pthread_once(&once, start); }
 
-double g3r_gflops(int dbl, char *why, size_t len)
+double g3r_gflops(int dbl, double flops, char *why, size_t len)
 {
     g3r_start();
-    double r;
+    double r, l;
     __atomic_load(&rate[dbl], &r, __ATOMIC_RELAXED);
+    __atomic_load(&learned[dbl][size_of(flops)], &l, __ATOMIC_RELAXED);
+    int src = l > r ? LEARNED : __atomic_load_n(&from[dbl], __ATOMIC_RELAXED);
     if (why) {
         long n = __atomic_load_n(&samples[dbl], __ATOMIC_RELAXED);
-        switch (__atomic_load_n(&from[dbl], __ATOMIC_RELAXED)) {
+        switch (src) {
         case TIMED: snprintf(why, len, "timed"); break;
         case LEARNED: snprintf(why, len, "learned from %ld host calls", n); break;
         case RETIMED: snprintf(why, len, "timed again"); break;
         default: snprintf(why, len, "GPUBLAS3_HOST_GFLOPS"); break;
         }
     }
-    return r;
+    return l > r ? l : r;
 }
 
 void g3r_run(const g3d_call *c)
@@ -167,12 +177,13 @@ void g3r_run(const g3d_call *c)
     if (t < MIN_SECONDS)
         return;
     int dbl = c->dbl != 0;
-    double x = 1e-9 * g3x_flops(c) / t;
+    double flops = g3x_flops(c), x = 1e-9 * flops / t;
     __atomic_add_fetch(&samples[dbl], 1, __ATOMIC_RELAXED);
-    raise_to(dbl, x, LEARNED);
+    raise_to(&learned[dbl][size_of(flops)], x);
     if (x >= 2 * first[dbl] && !__atomic_exchange_n(&retimed[dbl], 1, __ATOMIC_RELAXED)) {
         double again = time_host(dbl);
-        raise_to(dbl, again, RETIMED);
+        if (raise_to(&rate[dbl], again))
+            __atomic_store_n(&from[dbl], (int)RETIMED, __ATOMIC_RELAXED);
         if (g3h_verbose())
             fprintf(stderr, "gpublas3: a host BLAS call ran at %.3g GFLOP/s, twice the first timing's %.3g or "
                     "more: timed again, %.3g GFLOP/s\n", x, first[dbl], again);
