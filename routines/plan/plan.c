@@ -15,8 +15,9 @@
  *            costs less than packing, and calls that ask for it (`direct`:
  *            TRSM's products, routines/plan/solve.c) (TRMM only when the
  *            direct kernel can write B in place: routines/plan/direct.c);
- *   split-K: calls whose output tiles are fewer than splitk_wgs per
- *            compute unit and whose K gives each slice splitk_k or more
+ *   split-K: calls where splitk_wgs work-groups per compute unit make
+ *            two or more per output tile and whose K gives each slice
+ *            splitk_k or more
  *            (routines/plan/splitk.c);
  *   packed:  the rest.
  * Complex calls take the packed path whatever is asked, and so do calls of
