@@ -59,6 +59,10 @@ static void plan_defaults(g3_params *p, int cpu)
     if (!p->direct_wn) p->direct_wn = cpu ? 8 : 1;
     if (!p->direct_max) p->direct_max = cpu ? (p->precision == 64 ? 56 : 40) : 128;
     if (!p->splitk_k) p->splitk_k = cpu ? 512 : 256;
+    /* one work-group per compute unit; the H100's rows set more
+     * (bench/NOTES.md, section 18) */
+    if (!p->splitk_wgs) p->splitk_wgs = 1;
+    if (!p->deepk_max) p->deepk_max = 512;
 }
 
 /* The most specific table row for this device and shape class: its name,

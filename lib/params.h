@@ -43,6 +43,8 @@ typedef struct {
     int direct_wm, direct_wn; /* direct kernel: elements of C per work-item, in M and N */
     int direct_max;       /* calls of at most direct_max^3 multiply-adds per term run direct */
     int splitk_k;         /* split-K: the least depth one slice of K gets */
+    int splitk_wgs;       /* split-K aims at this many work-groups per compute unit (splits where that is 2+ per tile) */
+    int deepk_max;        /* the deepk class (its own set's field): outputs of sides at most this, else small */
 } g3_params;
 
 /* trsm_nb and trsm_refine of a table without those columns: README's TRSM

@@ -3,7 +3,10 @@
  * enqueued.  Shape classes (lib/params.h) each have their own tuned set:
  *   skinny: one output dimension at most 128 and the other large, so the
  *           large set's tiles would leave most of the device idle;
- *   deepk:  a small output with a deep K;
+ *   deepk:  a small output (sides at most 512) with a deep K; sides over
+ *           the deepk set's deepk_max go to the small class (the H100's
+ *           rows: 128; its 256^2 and 512^2 outputs ran 1.3-1.7x faster on
+ *           the small set in more slices, bench/NOTES.md section 18);
  *   small:  every dimension at most 1024;
  *   large:  the rest.
  * The path, for calls that scale C (K = 0 or alpha = 0) too:
@@ -12,8 +15,9 @@
  *            costs less than packing, and calls that ask for it (`direct`:
  *            TRSM's products, routines/plan/solve.c) (TRMM only when the
  *            direct kernel can write B in place: routines/plan/direct.c);
- *   split-K: calls whose output tiles are fewer than the device's compute
- *            units and whose K gives each slice splitk_k or more
+ *   split-K: calls where splitk_wgs work-groups per compute unit make
+ *            two or more per output tile and whose K gives each slice
+ *            splitk_k or more
  *            (routines/plan/splitk.c);
  *   packed:  the rest.
  * Complex calls take the packed path whatever is asked, and so do calls of
@@ -30,13 +34,13 @@
 #include <stdlib.h>
 #include "plan.h"
 
-static int shape_class(const g3_call *c)
+static int shape_class(const g3_device *d, const g3_call *c)
 {
     size_t lo = c->M < c->N ? c->M : c->N, hi = c->M < c->N ? c->N : c->M;
     if (lo <= 128 && hi >= 1024)
         return G3_SHAPE_SKINNY;
     if (hi <= 512 && c->K >= 4 * hi && c->K >= 2048)
-        return G3_SHAPE_DEEPK;
+        return hi <= (size_t)d->sets[c->dbl][G3_SHAPE_DEEPK].p.deepk_max ? G3_SHAPE_DEEPK : G3_SHAPE_SMALL;
     if (hi <= 1024 && c->K <= 1024)
         return G3_SHAPE_SMALL;
     return G3_SHAPE_LARGE;
@@ -53,7 +57,7 @@ static int direct_wanted(const g3_call *c, const g3_kset *ks)
 void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
 {
     const g3_reuse *r = c->reuse && c->reuse->ks && c->reuse->d == d ? c->reuse : NULL;
-    int shape = r ? r->shape : d->shape_force >= 0 ? d->shape_force : shape_class(c);
+    int shape = r ? r->shape : d->shape_force >= 0 ? d->shape_force : shape_class(d, c);
     const g3_kset *ks = r ? r->ks : &d->sets[c->dbl][shape];
     *out = (g3_plan){ .path = G3_PATH_PACKED, .shape = shape, .ks = ks, .splits = 1 };
     const int force = d->plan_force;

@@ -6,11 +6,16 @@
  * the slices in a fixed order and applies alpha, beta and the triangle.
  * No atomics: the same call gives bit-identical results every time.
  *
- * How many slices: enough to give each compute unit one work-group
- * (compute units / output tiles), no slice shallower than the set's
- * splitk_k (the partials and the reduction must stay small next to the
- * product), at most G3_MAX_SPLITS (64).  Forced (GPUBLAS3_SPLITS): the
- * count asked, in whole k-tiles, at most one slice per k-tile. */
+ * Aim: splitk_wgs work-groups per compute unit (the set's field, 1 unless
+ * its row says more).  When: that is two or more per output tile.  How
+ * many slices: as many as make that many work-groups, no slice shallower
+ * than the set's splitk_k (the partials and the reduction must stay small
+ * next to the product), at most G3_MAX_SPLITS (64).  The H100's rows aim
+ * at 2 to 16 work-groups per compute unit by class and precision, from
+ * its plan sweep (bench/NOTES.md, section 18): a deep-K call with 16
+ * tiles ran 1.25x faster in 16 slices than in the 8 of one per compute
+ * unit.  Forced (GPUBLAS3_SPLITS): the count asked, in whole k-tiles, at
+ * most one slice per k-tile. */
 #include "plan.h"
 
 size_t g3_splitk_bytes(const g3_call *c, int splits)
@@ -31,7 +36,8 @@ int g3_splitk_slices(const g3_device *d, const g3_call *c, const g3_kset *ks, in
         if (c->tri)
             tiles = (tiles + 1) / 2;
         size_t deep = c->K / (size_t)pr->splitk_k;
-        want = tiles >= d->compute_units ? 1 : d->compute_units / tiles;
+        size_t target = (size_t)pr->splitk_wgs * d->compute_units;
+        want = target / tiles;
         want = want < deep ? want : deep;
         want = want < G3_MAX_SPLITS ? want : G3_MAX_SPLITS;
     }

@@ -2,7 +2,8 @@
  * shapes, read from its GPUBLAS3_VERBOSE line, and split-K's determinism
  * (the same call twice gives bit-identical results), and the knobs that
  * force a class and split-K's slices (GPUBLAS3_SHAPE, GPUBLAS3_SPLITS:
- * right results, and the plan line shows them).  Every path's
+ * right results, and the plan line shows them), and the boundaries of the
+ * fields the H100's rows set (splitk_wgs, deepk_max).  Every path's
  * correctness over every routine and option is the routine tests' job,
  * rerun with GPUBLAS3_PLAN forcing each path (tests/cl/CMakeLists.txt).
  *
@@ -21,6 +22,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "harness.h"
+
+#define BASE_PARAMS "direct_max=32,splitk_k=256,trsm_nb=16,trsm_direct=32"
 
 static cl_uint compute_units(void)
 {
@@ -369,11 +372,88 @@ static void forced_refused(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* The plan's fields from lib/params.h that the H100's rows set, overridden
+ * here (GPUBLAS3_PARAMS, read when the device state is made) on top of
+ * main's list. */
+static void restart_params(const char *extra, const char *shape)
+{
+    char params[256];
+    snprintf(params, sizeof params, "%s,%s", BASE_PARAMS, extra);
+    setenv("GPUBLAS3_PARAMS", params, 1);
+    restart_forced(NULL, shape, NULL);
+}
+
+/* splitk_wgs: a call splits when splitk_wgs x compute units work-groups
+ * make two or more per output tile, into that many over its tiles: one
+ * tile, then the boundary (half of them, then one tile more), with 2 and
+ * 4 work-groups per unit.  The class is forced (its set's tile is read
+ * from the plan line), so that any M keeps the same set. */
+static void split_target(void **state)
+{
+    (void)state;
+    int fails = 0;
+    const size_t cu = compute_units();
+    for (int wgs = 2; wgs <= 4; wgs *= 2) {
+        char extra[32], text[16384];
+        snprintf(extra, sizeof extra, "splitk_wgs=%d", wgs);
+        restart_params(extra, "small");
+        for (int dbl = 0; dbl < 2; dbl++) {
+            spec_case c = gemm(dbl, 64, 2, 4096); /* over direct_max^3 */
+            int mwg = 0;
+            run_logged(&c, 90, &fails, text, sizeof text);
+            const char *m = strstr(text, "mwg=");
+            assert_true(m && sscanf(m, "mwg=%d", &mwg) == 1);
+            const size_t half = wgs * cu / 2, tiles[3] = { 1, half, half + 1 };
+            for (int t = 0; t < 3; t++) {
+                c = gemm(dbl, mwg * tiles[t], 1, 4096);
+                size_t want = tiles[t] >= wgs * cu ? 1 : wgs * cu / tiles[t];
+                want = want < 4096 / 256 ? want : 4096 / 256;
+                run_logged(&c, 91 + t, &fails, text, sizeof text);
+                if (check_forced_lines(text, "small", (int)want) != 1) {
+                    print_error("FAIL splitk_wgs=%d, %zu tiles: expected %zu slices\n", wgs, tiles[t], want);
+                    fails++;
+                }
+            }
+        }
+    }
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
+/* deepk_max: deep-K calls with sides over it take the small class's set,
+ * up to sides of 512 (then large); by default (512) all of them are deepk. */
+static void deepk_boundary(void **state)
+{
+    (void)state;
+    static const struct { const char *extra; size_t hi; const char *set; } runs[] = {
+        { "deepk_max=128", 128, ", deepk set (" }, { "deepk_max=128", 129, ", small set (" },
+        { "deepk_max=128", 512, ", small set (" }, { "deepk_max=128", 513, ", large set (" },
+        { "deepk_max=512", 129, ", deepk set (" }, { "deepk_max=512", 512, ", deepk set (" },
+    };
+    int fails = 0;
+    for (int r = 0; r < 6; r++) {
+        restart_params(runs[r].extra, NULL);
+        for (int dbl = 0; dbl < 2; dbl++) {
+            char text[16384];
+            spec_case c = gemm(dbl, runs[r].hi, 3, 8192);
+            run_logged(&c, 95 + r, &fails, text, sizeof text);
+            if (!strstr(text, runs[r].set)) {
+                print_error("FAIL %s, %zu x 3 x 8192: expected%s...)\n", runs[r].extra, runs[r].hi, runs[r].set);
+                fails++;
+            }
+        }
+    }
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
 int main(void)
 {
     /* before the library's first call: both are read once */
     setenv("GPUBLAS3_VERBOSE", "1", 1);
-    setenv("GPUBLAS3_PARAMS", "direct_max=32,splitk_k=256,trsm_nb=16,trsm_direct=32", 1);
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
     unsetenv("GPUBLAS3_PLAN");
     unsetenv("GPUBLAS3_SHAPE");
     unsetenv("GPUBLAS3_SPLITS");
@@ -385,6 +465,8 @@ int main(void)
         cmocka_unit_test(forced_class),
         cmocka_unit_test(forced_splits),
         cmocka_unit_test(forced_refused),
+        cmocka_unit_test(split_target),
+        cmocka_unit_test(deepk_boundary),
     };
     return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
 }

@@ -7,20 +7,9 @@
 # 5 minutes: no timed run starts after 300 s.  From the repository root,
 # with the build of branch plan6 carried in .device-carry/build:
 #     bash bench/results/h100/session6/plan_sweep.sh
-# Outside bench/gpu_run.sh it runs itself through it (ICD, carried .debs,
-# GPUBLAS3_DEVICE=gpu).  Writes $OUT/sweep/{sweep.csv,sweep.md,logs/} and
-# prints the table last.
+# Outside bench/gpu_run.sh it runs itself through it (device.sh).  Writes
+# $OUT/sweep/{sweep.csv,sweep.md,logs/} and prints the table last.
 set -u
-OUT=${OUT:-/tmp/out}
-if [ -z "${GPUBLAS3_DEVICE:-}" ]; then
-    bash bench/gpu_run.sh "bash $0"
-    tail -n 70 "$OUT/commands.log"
-    exit 0
-fi
-B=$(pwd)/.device-carry/build
-if ! "$B/bench/gpublas3-bench" --help | grep -q -- --probe; then
-    echo "the carried build has no --probe: build branch plan6 into .device-carry/build"
-    exit 1
-fi
-SWEEP_BUDGET=300 SWEEP_TIMEOUT=100 SWEEP_REPS=5 timeout 560 bash bench/plan_sweep.sh "$B" "$OUT/sweep" shapes
+source bench/results/h100/session6/device.sh
+SWEEP_BUDGET=300 SWEEP_TIMEOUT=100 SWEEP_REPS=5 timeout 560 bash bench/plan_sweep.sh "$BUILD" "$OUT/sweep" shapes
 echo "plan sweep exit $?"

@@ -11,24 +11,14 @@
 # 300 s.  From the repository root, the build of branch plan6 carried in
 # .device-carry/build:
 #     bash bench/results/h100/session6/plan_sweep2.sh
-# Outside bench/gpu_run.sh it runs itself through it.  Writes
+# Outside bench/gpu_run.sh it runs itself through it (device.sh).  Writes
 # $OUT/sweep2/{sweep.csv,sweep.md,logs/} and prints the table last.
 set -u
-OUT=${OUT:-/tmp/out}
-if [ -z "${GPUBLAS3_DEVICE:-}" ]; then
-    bash bench/gpu_run.sh "bash $0"
-    tail -n 50 "$OUT/commands.log"
-    exit 0
-fi
-B=$(pwd)/.device-carry/build
-if ! "$B/bench/gpublas3-bench" --help | grep -q -- --probe; then
-    echo "the carried build has no --probe: build branch plan6 into .device-carry/build"
-    exit 1
-fi
+source bench/results/h100/session6/device.sh
 SHAPES=4096x4096x64,4096x4096x256,8192x64x8192,64x8192x8192,16384x128x4096,128x8192x8192:TN
 SHAPES+=,64x64x65536,128x128x32768:TN,256x256x16384,512x512x8192:TN
 SHAPES+=,32x32x32,64x64x64,128x128x128,256x256x256,512x512x512,1024x1024x1024,2048x2048x2048
 export SWEEP_ALTS="small/packed skinny/packed deepk/packed large/splitk2 large/splitk4 small/splitk4 skinny/splitk4
     deepk/splitk4 skinny/splitk16 large/splitk32 small/splitk32 deepk/splitk32 deepk/splitk64 large/direct"
-SWEEP_BUDGET=300 SWEEP_TIMEOUT=120 SWEEP_REPS=5 timeout 560 bash bench/plan_sweep.sh "$B" "$OUT/sweep2" "$SHAPES"
+SWEEP_BUDGET=300 SWEEP_TIMEOUT=120 SWEEP_REPS=5 timeout 560 bash bench/plan_sweep.sh "$BUILD" "$OUT/sweep2" "$SHAPES"
 echo "plan sweep 2 exit $?"
