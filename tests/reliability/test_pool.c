@@ -6,7 +6,8 @@
  * on the same in-order queue it is shared; pools of different contexts
  * stay apart; the pool keeps at most the scratch cap between calls; and
  * Teardown releases everything, even while commands using the buffers are
- * still pending. */
+ * still pending.  The stages that take apart its out-of-order case on
+ * NVIDIA are in pool_bisect.c. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +15,9 @@
 #include <unistd.h>
 #include "rel.h"
 #include "shim.h"
+#include "pool_bisect.h"
 
-static rel_dev dev;
+rel_dev pool_dev;
 
 static long creates(void)
 {
@@ -26,7 +28,7 @@ static long creates(void)
 
 /* Waits for ev at most `seconds`; 0 when it completed (a test must fail,
  * not hang, when the library made a call depend on another). */
-static int wait_bounded(cl_event ev, double seconds)
+int wait_bounded(cl_event ev, double seconds)
 {
     struct timespec t0, t;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -43,7 +45,7 @@ static int wait_bounded(cl_event ev, double seconds)
 
 static void stage(const char *what) { rel_stage("test_pool", what); }
 
-static const spec_case base = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .M = 90, .N = 70, .K = 80,
+const spec_case pool_base = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .M = 90, .N = 70, .K = 80,
                                 .alpha = 1, .beta = 0.5 };
 
 static void repeated(void)
@@ -53,25 +55,25 @@ static void repeated(void)
     cl_event ev[CALLS];
     gpublas3Setup();
     /* warm: the first call fills the pool */
-    rel_fill(&r[0], &base, 1, 1);
-    rel_upload(&r[0], dev.ctx, dev.q);
-    rel_expect(rel_run(&r[0], dev.q, "first call") == 0, "first call");
+    rel_fill(&r[0], &pool_base, 1, 1);
+    rel_upload(&r[0], pool_dev.ctx, pool_dev.q);
+    rel_expect(rel_run(&r[0], pool_dev.q, "first call") == 0, "first call");
     rel_free(&r[0]);
     for (int i = 0; i < CALLS; i++) {
-        rel_fill(&r[i], &base, 10 + i, 1);
-        rel_upload(&r[i], dev.ctx, dev.q);
+        rel_fill(&r[i], &pool_base, 10 + i, 1);
+        rel_upload(&r[i], pool_dev.ctx, pool_dev.q);
     }
     shim_reset_calls();
     /* back to back, no wait: each call's scratch is still busy when the
      * next comes, on the same in-order queue */
     for (int i = 0; i < CALLS; i++)
-        rel_expect(spec_run(&r[i].c, dev.q, r[i].buf[0], r[i].buf[1], r[i].buf[2], 0, NULL, &ev[i]) ==
+        rel_expect(spec_run(&r[i].c, pool_dev.q, r[i].buf[0], r[i].buf[1], r[i].buf[2], 0, NULL, &ev[i]) ==
                        gpublas3Success, "call %d", i);
     long made = creates();
     clWaitForEvents(CALLS, ev);
     for (int i = 0; i < CALLS; i++) {
         clReleaseEvent(ev[i]);
-        rel_expect(rel_judge(&r[i], dev.q, "repeated") == 0, "repeated call %d wrong", i);
+        rel_expect(rel_judge(&r[i], pool_dev.q, "repeated") == 0, "repeated call %d wrong", i);
         rel_free(&r[i]);
     }
     rel_expect(made == 0, "%d repeated calls on one queue created %ld buffers", CALLS, made);
@@ -79,7 +81,7 @@ static void repeated(void)
     /* smaller shapes fit the buffers already there */
     shim_reset_calls();
     for (int i = 0; i < 10; i++) {
-        spec_case c = base;
+        spec_case c = pool_base;
         c.M = 90 - 7 * (size_t)i;
         c.N = 13 + (size_t)i;
         c.K = 80 - 5 * (size_t)i;
@@ -87,9 +89,9 @@ static void repeated(void)
         rel_case s;
         rel_fill(&s, &c, 50 + i, 1);
         shim_reset_calls();
-        rel_upload(&s, dev.ctx, dev.q);
+        rel_upload(&s, pool_dev.ctx, pool_dev.q);
         long own = creates();
-        rel_expect(rel_run(&s, dev.q, "smaller") == 0, "smaller call %d", i);
+        rel_expect(rel_run(&s, pool_dev.q, "smaller") == 0, "smaller call %d", i);
         rel_expect(creates() == own, "a smaller call (%d) created scratch", i);
         rel_free(&s);
     }
@@ -100,12 +102,12 @@ static void repeated(void)
  * qy while a copy on qx waits for an unset user event.  NVIDIA's (580)
  * does not on one out-of-order queue; there no library could, and only
  * gated()'s scratch check applies. */
-static int driver_runs_past(cl_command_queue qx, cl_command_queue qy)
+int driver_runs_past(cl_command_queue qx, cl_command_queue qy)
 {
     cl_int err;
-    cl_mem src = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 4096, NULL, &err);
-    cl_mem dst = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 8192, NULL, &err);
-    cl_event gate = clCreateUserEvent(dev.ctx, &err), ex, ey;
+    cl_mem src = clCreateBuffer(pool_dev.ctx, CL_MEM_READ_WRITE, 4096, NULL, &err);
+    cl_mem dst = clCreateBuffer(pool_dev.ctx, CL_MEM_READ_WRITE, 8192, NULL, &err);
+    cl_event gate = clCreateUserEvent(pool_dev.ctx, &err), ex, ey;
     clEnqueueCopyBuffer(qx, src, dst, 0, 0, 4096, 1, &gate, &ex);
     clFlush(qx);
     clEnqueueCopyBuffer(qy, src, dst, 0, 4096, 4096, 0, NULL, &ey);
@@ -142,10 +144,10 @@ static void raw_launch(cl_command_queue q, cl_uint nwait, const cl_event *wait, 
     static const char *src = "kernel void put(global int *p) { p[get_global_id(0)] += 1; }";
     cl_int err;
     if (!raw_prog) {
-        raw_prog = clCreateProgramWithSource(dev.ctx, 1, &src, NULL, &err);
-        clBuildProgram(raw_prog, 1, &dev.dev, "", NULL, NULL);
+        raw_prog = clCreateProgramWithSource(pool_dev.ctx, 1, &src, NULL, &err);
+        clBuildProgram(raw_prog, 1, &pool_dev.dev, "", NULL, NULL);
         raw_kernel = clCreateKernel(raw_prog, "put", &err);
-        raw_buf = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 256, NULL, &err);
+        raw_buf = clCreateBuffer(pool_dev.ctx, CL_MEM_READ_WRITE, 256, NULL, &err);
     }
     size_t n = 64;
     clSetKernelArg(raw_kernel, 0, sizeof raw_buf, &raw_buf);
@@ -170,12 +172,12 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
     shim_get(&start);
     gpublas3Setup();
     rel_case x, y, w;
-    rel_fill(&x, &base, 1, 1);
-    rel_fill(&y, &base, 2, 1);
-    rel_fill(&w, &base, 3, 1);
-    rel_upload(&x, dev.ctx, dev.q);
-    rel_upload(&y, dev.ctx, dev.q);
-    rel_upload(&w, dev.ctx, dev.q);
+    rel_fill(&x, &pool_base, 1, 1);
+    rel_fill(&y, &pool_base, 2, 1);
+    rel_fill(&w, &pool_base, 3, 1);
+    rel_upload(&x, pool_dev.ctx, pool_dev.q);
+    rel_upload(&y, pool_dev.ctx, pool_dev.q);
+    rel_upload(&w, pool_dev.ctx, pool_dev.q);
     const int driver_runs = expect_new && !(omit & OMIT_CONTROL) && driver_runs_past(qx, qy);
     if (expect_new && !driver_runs && !(omit & OMIT_CONTROL))
         printf("note: %s: the driver holds a plain command behind a gated one here; "
@@ -185,9 +187,9 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
     if (omit & WARM_TWICE) {
         /* two calls at once on the out-of-order queue: two sets */
         rel_case w2;
-        rel_fill(&w2, &base, 4, 1);
-        rel_upload(&w2, dev.ctx, dev.q);
-        cl_event g2 = clCreateUserEvent(dev.ctx, &err), e[2];
+        rel_fill(&w2, &pool_base, 4, 1);
+        rel_upload(&w2, pool_dev.ctx, pool_dev.q);
+        cl_event g2 = clCreateUserEvent(pool_dev.ctx, &err), e[2];
         spec_run(&w.c, qx, w.buf[0], w.buf[1], w.buf[2], 1, &g2, &e[0]);
         spec_run(&w2.c, qx, w2.buf[0], w2.buf[1], w2.buf[2], 0, NULL, &e[1]);
         clSetUserEventStatus(g2, CL_COMPLETE);
@@ -197,10 +199,10 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
         clReleaseEvent(g2);
         rel_free(&w2);
     } else if (!(omit & OMIT_WARMUP)) {
-        rel_expect(rel_run(&w, dev.q, what) == 0, "%s: warm-up", what);
+        rel_expect(rel_run(&w, pool_dev.q, what) == 0, "%s: warm-up", what);
     }
     rel_free(&w);
-    cl_event gate = clCreateUserEvent(dev.ctx, &err), ex, ey = NULL;
+    cl_event gate = clCreateUserEvent(pool_dev.ctx, &err), ex, ey = NULL;
     const int gate_x = !(omit & OMIT_GATE);
     if (omit & RAW_X)
         raw_launch(qx, gate_x, gate_x ? &gate : NULL, &ex);
@@ -212,7 +214,7 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
     if (omit & OMIT_Y) {
         clSetUserEventStatus(gate, CL_COMPLETE);
         clWaitForEvents(1, &ex);
-        rel_expect(rel_judge(&x, dev.q, what) == 0, "%s: X wrong", what);
+        rel_expect(rel_judge(&x, pool_dev.q, what) == 0, "%s: X wrong", what);
         clReleaseEvent(ex);
         clReleaseEvent(gate);
         rel_free(&x);
@@ -243,9 +245,9 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
     clWaitForEvents(1, &ey);
     raw_done();
     if (!(omit & RAW_X))
-        rel_expect(rel_judge(&x, dev.q, what) == 0, "%s: X wrong", what);
+        rel_expect(rel_judge(&x, pool_dev.q, what) == 0, "%s: X wrong", what);
     if (!(omit & RAW_Y))
-        rel_expect(rel_judge(&y, dev.q, what) == 0, "%s: Y wrong", what);
+        rel_expect(rel_judge(&y, pool_dev.q, what) == 0, "%s: Y wrong", what);
     clReleaseEvent(ex);
     clReleaseEvent(ey);
     clReleaseEvent(gate);
@@ -260,14 +262,14 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
 static void contexts(void)
 {
     cl_int err;
-    cl_context ctx2 = clCreateContext(NULL, 1, &dev.dev, NULL, NULL, &err);
-    cl_command_queue q2 = clCreateCommandQueue(ctx2, dev.dev, 0, &err);
+    cl_context ctx2 = clCreateContext(NULL, 1, &pool_dev.dev, NULL, NULL, &err);
+    cl_command_queue q2 = clCreateCommandQueue(ctx2, pool_dev.dev, 0, &err);
     gpublas3Setup();
     for (int i = 0; i < 6; i++) {
-        cl_context ctx = i % 2 ? ctx2 : dev.ctx;
-        cl_command_queue q = i % 2 ? q2 : dev.q;
+        cl_context ctx = i % 2 ? ctx2 : pool_dev.ctx;
+        cl_command_queue q = i % 2 ? q2 : pool_dev.q;
         rel_case r;
-        rel_fill(&r, &base, 70 + i, 1);
+        rel_fill(&r, &pool_base, 70 + i, 1);
         rel_upload(&r, ctx, q);
         rel_expect(rel_run(&r, q, "two contexts") == 0, "call %d alternating contexts", i);
         rel_free(&r);
@@ -285,7 +287,7 @@ static void bounded(void)
     setenv("GPUBLAS3_SCRATCH_LIMIT", "300000", 1);
     gpublas3Setup();
     for (int i = 0; i < 12; i++) {
-        spec_case c = base;
+        spec_case c = pool_base;
         c.routine = (spec_routine)(i % SPEC_NROUTINES);
         c.M = 20 + 13 * (size_t)i;
         c.N = 150 - 9 * (size_t)i;
@@ -293,8 +295,8 @@ static void bounded(void)
         c.dbl = i % 2;
         rel_case r;
         rel_fill(&r, &c, 90 + i, 1);
-        rel_upload(&r, dev.ctx, dev.q);
-        rel_expect(rel_run(&r, dev.q, "capped pool") == 0, "capped call %d", i);
+        rel_upload(&r, pool_dev.ctx, pool_dev.q);
+        rel_expect(rel_run(&r, pool_dev.q, "capped pool") == 0, "capped call %d", i);
         rel_free(&r);
         shim_counts b;
         shim_get(&b);
@@ -360,7 +362,7 @@ static void release_objects(void *arg)
 static void release_context(void *arg)
 {
     (void)arg;
-    clReleaseContext(dev.ctx);
+    clReleaseContext(pool_dev.ctx);
 }
 
 static void teardown(void *arg)
@@ -378,14 +380,14 @@ static int driver_release_blocks(void)
 {
     static const char *src = "kernel void one(global int *p) { p[0] = 1; }";
     cl_int err;
-    cl_command_queue q = rel_queue(&dev, 0);
+    cl_command_queue q = rel_queue(&pool_dev, 0);
     cl_objects o;
-    o.p = clCreateProgramWithSource(dev.ctx, 1, &src, NULL, &err);
-    clBuildProgram(o.p, 1, &dev.dev, "", NULL, NULL);
+    o.p = clCreateProgramWithSource(pool_dev.ctx, 1, &src, NULL, &err);
+    clBuildProgram(o.p, 1, &pool_dev.dev, "", NULL, NULL);
     o.k = clCreateKernel(o.p, "one", &err);
-    o.buf = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 64, NULL, &err);
+    o.buf = clCreateBuffer(pool_dev.ctx, CL_MEM_READ_WRITE, 64, NULL, &err);
     clSetKernelArg(o.k, 0, sizeof o.buf, &o.buf);
-    cl_event gate = clCreateUserEvent(dev.ctx, &err), ev;
+    cl_event gate = clCreateUserEvent(pool_dev.ctx, &err), ev;
     size_t one = 1;
     clEnqueueNDRangeKernel(q, o.k, 1, NULL, &one, &one, 1, &gate, &ev);
     clFlush(q);
@@ -414,12 +416,12 @@ static void teardown_pending(void)
     shim_get(&start);
     gpublas3Setup();
     rel_case x;
-    rel_fill(&x, &base, 3, 1);
-    rel_upload(&x, dev.ctx, dev.q);
+    rel_fill(&x, &pool_base, 3, 1);
+    rel_upload(&x, pool_dev.ctx, pool_dev.q);
     cl_int err;
-    cl_event gate = clCreateUserEvent(dev.ctx, &err), ex;
-    rel_expect(spec_run(&x.c, dev.q, x.buf[0], x.buf[1], x.buf[2], 1, &gate, &ex) == gpublas3Success, "gated call");
-    clFlush(dev.q);
+    cl_event gate = clCreateUserEvent(pool_dev.ctx, &err), ex;
+    rel_expect(spec_run(&x.c, pool_dev.q, x.buf[0], x.buf[1], x.buf[2], 1, &gate, &ex) == gpublas3Success, "gated call");
+    clFlush(pool_dev.q);
     side_run r;
     side_start(&r, teardown, NULL);
     int returned = side_returned(&r, 10);
@@ -429,7 +431,7 @@ static void teardown_pending(void)
     clSetUserEventStatus(gate, CL_COMPLETE);
     pthread_join(r.t, NULL);
     rel_expect(wait_bounded(ex, 30) == 0, "the gated call did not complete after Teardown");
-    rel_expect(rel_judge(&x, dev.q, "teardown while pending") == 0, "result after Teardown while pending");
+    rel_expect(rel_judge(&x, pool_dev.q, "teardown while pending") == 0, "result after Teardown while pending");
     clReleaseEvent(ex);
     clReleaseEvent(gate);
     rel_free(&x);
@@ -440,8 +442,8 @@ static void teardown_pending(void)
 /* The three gated cases, each on queues of its own kind. */
 static void gated_all(void)
 {
-    cl_command_queue q1 = rel_queue(&dev, 0), q2 = rel_queue(&dev, 0);
-    cl_command_queue ooo = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    cl_command_queue q1 = rel_queue(&pool_dev, 0), q2 = rel_queue(&pool_dev, 0);
+    cl_command_queue ooo = rel_queue(&pool_dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
     gated(q1, q2, 1, "two queues of one context");
     gated(q1, q1, 0, "one in-order queue");
     gated(ooo, ooo, 1, "one out-of-order queue");
@@ -454,259 +456,10 @@ static void gated_all(void)
  * NVIDIA's clReleaseContext did not return (H100, session 5, call C). */
 static void gated_ooo(void)
 {
-    cl_command_queue ooo = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    cl_command_queue ooo = rel_queue(&pool_dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
     gated(ooo, ooo, 1, "one out-of-order queue");
     clReleaseCommandQueue(ooo);
 }
-
-static void ooo_control(void)
-{
-    cl_command_queue ooo = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-    printf("test_pool: on one out-of-order queue the driver %s a plain copy past a gated one\n",
-           driver_runs_past(ooo, ooo) ? "runs" : "holds");
-    clReleaseCommandQueue(ooo);
-}
-
-/* The library's pattern on an out-of-order queue without the library: a
- * copy gated on a user event, then a fresh buffer migrated (no wait list)
- * and a marker joining the migration with the gate (lib/pool.c,
- * make_resident), a copy after the marker. */
-static void ooo_migrate_control(void)
-{
-    cl_int err;
-    cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-    cl_mem a = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 4096, NULL, &err);
-    cl_mem b = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 4096, NULL, &err);
-    cl_event gate = clCreateUserEvent(dev.ctx, &err), ev[4];
-    clEnqueueCopyBuffer(q, a, b, 0, 0, 1024, 1, &gate, &ev[0]);
-    clEnqueueMigrateMemObjects(q, 1, &b, CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED, 0, NULL, &ev[1]);
-    cl_event both[2] = { gate, ev[1] };
-    clEnqueueMarkerWithWaitList(q, 2, both, &ev[2]);
-    clEnqueueCopyBuffer(q, a, b, 1024, 1024, 1024, 1, &ev[2], &ev[3]);
-    clFlush(q);
-    clSetUserEventStatus(gate, CL_COMPLETE);
-    clWaitForEvents(4, ev);
-    for (int i = 0; i < 4; i++) clReleaseEvent(ev[i]);
-    clReleaseEvent(gate);
-    clReleaseMemObject(a);
-    clReleaseMemObject(b);
-    clReleaseCommandQueue(q);
-}
-
-/* The other half of the library's pattern there, without the library: one
- * kernel object launched gated on a user event, then again with other
- * arguments, ungated, on the same out-of-order queue (the library keeps one
- * kernel object per program and sets its arguments per launch). */
-static void ooo_kernel_control(void)
-{
-    static const char *src = "kernel void put(global int *p, int v) { p[get_global_id(0)] = v; }";
-    cl_int err;
-    cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-    cl_program prog = clCreateProgramWithSource(dev.ctx, 1, &src, NULL, &err);
-    clBuildProgram(prog, 1, &dev.dev, "", NULL, NULL);
-    cl_kernel k = clCreateKernel(prog, "put", &err);
-    cl_mem buf[2] = { clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 256, NULL, &err),
-                      clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 256, NULL, &err) };
-    cl_event gate = clCreateUserEvent(dev.ctx, &err), ev[2];
-    size_t n = 64;
-    for (int i = 0; i < 2; i++) {
-        clSetKernelArg(k, 0, sizeof buf[i], &buf[i]);
-        clSetKernelArg(k, 1, sizeof i, &i);
-        clEnqueueNDRangeKernel(q, k, 1, NULL, &n, NULL, i ? 0 : 1, i ? NULL : &gate, &ev[i]);
-    }
-    clFlush(q);
-    clSetUserEventStatus(gate, CL_COMPLETE);
-    clWaitForEvents(2, ev);
-    int got[2];
-    for (int i = 0; i < 2; i++)
-        clEnqueueReadBuffer(q, buf[i], CL_TRUE, 0, sizeof got[i], &got[i], 0, NULL, NULL);
-    printf("test_pool: one kernel object, gated launch then another: they wrote %d and %d (want 0 and 1)\n",
-           got[0], got[1]);
-    for (int i = 0; i < 2; i++) {
-        clReleaseEvent(ev[i]);
-        clReleaseMemObject(buf[i]);
-    }
-    clReleaseEvent(gate);
-    clReleaseKernel(k);
-    clReleaseProgram(prog);
-    clReleaseCommandQueue(q);
-}
-
-/* One library call on an out-of-order queue, gated on a user event or
- * not, nothing else: the first steps of bisecting the context hang after
- * gated_ooo (bench/NOTES.md 16). */
-static void ooo_single(int gate_it)
-{
-    cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-    gpublas3Setup();
-    rel_case x;
-    rel_fill(&x, &base, 5, 1);
-    rel_upload(&x, dev.ctx, dev.q);
-    cl_int err;
-    cl_event gate = clCreateUserEvent(dev.ctx, &err), ex;
-    rel_expect(spec_run(&x.c, q, x.buf[0], x.buf[1], x.buf[2], gate_it, gate_it ? &gate : NULL, &ex) ==
-                   gpublas3Success, "out-of-order call");
-    clFlush(q);
-    clSetUserEventStatus(gate, CL_COMPLETE);
-    rel_expect(wait_bounded(ex, 30) == 0, "the out-of-order call did not complete");
-    rel_expect(rel_judge(&x, dev.q, "out-of-order call") == 0, "out-of-order call wrong");
-    clReleaseEvent(ex);
-    clReleaseEvent(gate);
-    rel_free(&x);
-    gpublas3Teardown();
-    clReleaseCommandQueue(q);
-}
-
-/* The library's gated case without the library (TEST_POOL_REPLICA, a sum
- * of: 1 Y first migrates fresh buffers, 2 Y launches X's kernel objects,
- * else its own, 4 a flush after X, 8 the program made from its binary (as
- * the library's disk cache does), 16 one launch each instead of three, 32
- * a kernel with a work-group size, local memory and a barrier, 64 the same
- * with 40 KB of local memory, 128 the status of X's last event queried
- * before Y (as the pool's take does), 256 that event retained and released
- * at the end (as the pool keeps it)): on
- * one out-of-order queue, X (two launches of one kernel object, one of
- * another, chained by events) gated on a user event, then Y's three
- * launches; then the gate opens. */
-static void ooo_replica(void)
-{
-    /* 32: a kernel more like the library's, with a work-group size, local
-     * memory and a barrier (the same sums) */
-    static const char *plain = "kernel void put(global int *p, int v) { p[get_global_id(0)] += v; }";
-    static const char *tiled =
-        "kernel __attribute__((reqd_work_group_size(64, 1, 1))) void put(global int *p, int v) {\n"
-        "  local int t[64]; int l = get_local_id(0); t[l] = p[get_global_id(0)] + v;\n"
-        "  barrier(CLK_LOCAL_MEM_FENCE); p[get_global_id(0)] = t[l]; }";
-    /* 64: the same with 40 KB of local memory, near the library's tiles
-     * (NVIDIA sizes each SM's shared-memory carve-out by the kernel) */
-    static const char *big =
-        "kernel __attribute__((reqd_work_group_size(64, 1, 1))) void put(global int *p, int v) {\n"
-        "  local int t[10240]; int l = get_local_id(0);\n"
-        "  for (int i = l; i < 10240; i += 64) t[i] = i;\n"
-        "  barrier(CLK_LOCAL_MEM_FENCE); p[get_global_id(0)] += v + t[(l * 160 + 7) % 10240] - (l * 160 + 7) % 10240; }";
-    const char *e = getenv("TEST_POOL_REPLICA");
-    const unsigned mode = e ? (unsigned)atoi(e) : 3;
-    const char *src = mode & 64 ? big : mode & 32 ? tiled : plain;
-    size_t wg = 64;
-    cl_int err;
-    cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-    cl_program prog = clCreateProgramWithSource(dev.ctx, 1, &src, NULL, &err);
-    clBuildProgram(prog, 1, &dev.dev, "", NULL, NULL);
-    if (mode & 8) {
-        size_t size = 0;
-        clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL);
-        unsigned char *bin = malloc(size);
-        clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL);
-        clReleaseProgram(prog);
-        prog = clCreateProgramWithBinary(dev.ctx, 1, &dev.dev, &size, (const unsigned char **)&bin, NULL, &err);
-        clBuildProgram(prog, 1, &dev.dev, "", NULL, NULL);
-        free(bin);
-    }
-    const int launches = mode & 16 ? 1 : 3;
-    cl_kernel k[4];
-    for (int i = 0; i < 4; i++)
-        k[i] = clCreateKernel(prog, "put", &err);
-    cl_mem buf[6];
-    for (int i = 0; i < 6; i++) {
-        buf[i] = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE, 256, NULL, &err);
-        if (i < 3 || !(mode & 1))
-            clEnqueueFillBuffer(dev.q, buf[i], &(int){ 0 }, sizeof(int), 0, 256, 0, NULL, NULL);
-    }
-    clFinish(dev.q);
-    cl_event gate = clCreateUserEvent(dev.ctx, &err), ev[10], prev = gate, kept = NULL;
-    size_t n = 64;
-    int nev = 0;
-    for (int c = 0; c < 2; c++) { /* c = 0: X, 1: Y */
-        cl_kernel *ks = c && !(mode & 2) ? k + 2 : k;
-        if (c) {
-            if (mode & 128) { /* the pool's check of X's last event before Y takes scratch */
-                cl_int status;
-                clGetEventInfo(prev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
-                printf("test_pool: replica: X's last event status %d before Y\n", status);
-            }
-            if (mode & 256) /* the pool keeps X's last event with its scratch */
-                clRetainEvent(kept = prev);
-            prev = NULL;
-            if (mode & 1) { /* fresh buffers made resident, then zeroed (the library's pack writes them) */
-                clEnqueueMigrateMemObjects(q, 3, buf + 3, CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED, 0, NULL,
-                                           &ev[nev]);
-                prev = ev[nev++];
-                for (int i = 3; i < 6; i++) {
-                    clEnqueueFillBuffer(q, buf[i], &(int){ 0 }, sizeof(int), 0, 256, 1, &prev, &ev[nev]);
-                    prev = ev[nev++];
-                }
-            }
-        }
-        for (int l = 0; l < launches; l++) {
-            cl_kernel kk = ks[l == 2];
-            clSetKernelArg(kk, 0, sizeof buf[3 * c + l], &buf[3 * c + l]);
-            clSetKernelArg(kk, 1, sizeof l, &l);
-            clEnqueueNDRangeKernel(q, kk, 1, NULL, &n, mode & 96 ? &wg : NULL, prev ? 1 : 0, prev ? &prev : NULL,
-                                   &ev[nev]);
-            prev = ev[nev++];
-        }
-        if (c == 0 && (mode & 4))
-            clFlush(q);
-    }
-    clFlush(q);
-    clSetUserEventStatus(gate, CL_COMPLETE);
-    clWaitForEvents(nev, ev);
-    int got[6];
-    for (int i = 0; i < 6; i++)
-        clEnqueueReadBuffer(dev.q, buf[i], CL_TRUE, 0, sizeof got[i], &got[i], 0, NULL, NULL);
-    printf("test_pool: replica %u wrote %d %d %d and %d %d %d (want 0 1 2 twice; 0 0 0 twice with one launch each)\n", mode, got[0], got[1], got[2],
-           got[3], got[4], got[5]);
-    for (int i = 0; i < nev; i++)
-        clReleaseEvent(ev[i]);
-    for (int i = 0; i < 6; i++)
-        clReleaseMemObject(buf[i]);
-    for (int i = 0; i < 4; i++)
-        clReleaseKernel(k[i]);
-    if (kept)
-        clReleaseEvent(kept);
-    clReleaseEvent(gate);
-    clReleaseProgram(prog);
-    clReleaseCommandQueue(q);
-}
-
-/* The library's own kernels launched twice by the test on one out-of-order
- * queue, the first time gated (the shim records the launches of one
- * ungated library call, three on the packed path: pack A, pack B, GEMM,
- * and replays them): whether the library's kernels alone, without the
- * library's calls around them, leave NVIDIA's context unable to go
- * (bench/NOTES.md 19). */
-static void ooo_replay(void)
-{
-    cl_command_queue q = rel_queue(&dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-    gpublas3Setup();
-    rel_case x;
-    rel_fill(&x, &base, 6, 1);
-    rel_upload(&x, dev.ctx, dev.q);
-    cl_int err;
-    cl_event ez, ev[2], gate = clCreateUserEvent(dev.ctx, &err);
-    shim_capture_launches(3);
-    rel_expect(spec_run(&x.c, q, x.buf[0], x.buf[1], x.buf[2], 0, NULL, &ez) == gpublas3Success, "replay: the call");
-    clWaitForEvents(1, &ez);
-    clReleaseEvent(ez);
-    rel_expect(shim_replay(q, 1, &gate, &ev[0]) == CL_SUCCESS, "replay: gated launch");
-    clFlush(q);
-    rel_expect(shim_replay(q, 0, NULL, &ev[1]) == CL_SUCCESS, "replay: second launch");
-    clFlush(q);
-    clSetUserEventStatus(gate, CL_COMPLETE);
-    clWaitForEvents(2, ev);
-    printf("test_pool: the library's %d kernel launch(es) replayed twice on an out-of-order queue, the first time "
-           "gated\n", shim_captured());
-    clReleaseEvent(ev[0]);
-    clReleaseEvent(ev[1]);
-    clReleaseEvent(gate);
-    shim_replay_done();
-    rel_free(&x);
-    gpublas3Teardown();
-    clReleaseCommandQueue(q);
-}
-
-static void ooo_single_gated(void) { ooo_single(1); }
-static void ooo_single_ungated(void) { ooo_single(0); }
 
 static void release_control(void)
 {
@@ -739,7 +492,7 @@ int main(int argc, char **argv)
      * GPU (direct_max 128) and take no scratch at all (a GPUBLAS3_PLAN of
      * the caller's wins: the bisection's direct runs) */
     setenv("GPUBLAS3_PLAN", "packed", 0);
-    rel_open(&dev);
+    rel_open(&pool_dev);
     rel_watchdog(20);
     shim_counts c0;
     shim_get(&c0);
@@ -754,7 +507,7 @@ int main(int argc, char **argv)
         }
     }
     stage("release the queue");
-    clReleaseCommandQueue(dev.q);
+    clReleaseCommandQueue(pool_dev.q);
     /* bounded: on the H100 (NVIDIA 580) clReleaseContext has not returned
      * after the out-of-order gated case, though every object was released
      * and neither driver-only control of that case's pattern hangs
