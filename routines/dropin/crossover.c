@@ -30,6 +30,7 @@
  * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
  * calls of at least that many flops go to the device (0: every call). */
 #define _GNU_SOURCE
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,12 +189,11 @@ static double device_time(const g3d_call *c, double *trsm, int *blocks)
            g3x_flops(c) / (1e9 * dev->gflops[c->dbl != 0]) + *trsm;
 }
 
-static int octave(double seconds)
+int g3x_octave(double x, int n)
 {
-    int i = 0;
-    for (double t = 1e-6; t * 2 <= seconds && i < OCTAVES - 1; t *= 2)
-        i++;
-    return i;
+    int e = 0;
+    frexp(x, &e); /* x = f 2^e, f in [1/2, 1): floor(log2 x) = e - 1 */
+    return e < 1 ? 0 : e > n ? n - 1 : e - 1;
 }
 
 void g3x_device_took(const g3d_call *c, double seconds)
@@ -205,7 +205,7 @@ void g3x_device_took(const g3d_call *c, double seconds)
     int blocks;
     double predicted = device_time(c, &trsm, &blocks), r = seconds / predicted;
     pthread_mutex_lock(&seen_lock);
-    octave_seen *o = &seen[c->routine == G3D_TRSM][octave(predicted)];
+    octave_seen *o = &seen[c->routine == G3D_TRSM][g3x_octave(predicted / 1e-6, OCTAVES)];
     if (o->calls++ == 0 || r < o->ratio)
         o->ratio = r;
     pthread_mutex_unlock(&seen_lock);
@@ -215,7 +215,7 @@ void g3x_device_took(const g3d_call *c, double seconds)
 static double correction(const g3d_call *c, double t_dev, int *calls)
 {
     pthread_mutex_lock(&seen_lock);
-    octave_seen o = seen[c->routine == G3D_TRSM][octave(t_dev)];
+    octave_seen o = seen[c->routine == G3D_TRSM][g3x_octave(t_dev / 1e-6, OCTAVES)];
     pthread_mutex_unlock(&seen_lock);
     *calls = o.calls;
     return learn && o.calls >= 2 ? o.ratio : 1;

@@ -109,6 +109,10 @@ double g3r_gflops(int dbl, double flops, char *why, size_t len);
 void g3r_run(const g3d_call *c);
 /* The call's flops, as the crossover counts them. */
 double g3x_flops(const g3d_call *c);
+/* The octave of x (floor of log2 x) as an index from 0 to n - 1 (clamped):
+ * the sizes by which the model learns, of calls' flops and of their
+ * predicted times. */
+int g3x_octave(double x, int n);
 /* 1: the call pays for the trip to the device (model or
  * GPUBLAS3_CROSSOVER); why gets the reason under GPUBLAS3_VERBOSE only
  * (formatting costs as much as a tiny call). */

@@ -1,6 +1,6 @@
 /* The host BLAS's rate, at which the crossover model (crossover.c) prices
- * a call kept on the host: its flops over this many GFLOP/s, one rate per
- * precision (complex calls count real flops and share their precision's).
+ * a call kept on the host: its flops over this many GFLOP/s, per precision
+ * and size (complex calls count real flops and share their precision's).
  *
  * It starts timed, at the first drop-in call, before the OpenCL driver is
  * loaded (crossover.c and dropin.c see to the order, test_host_rate checks
@@ -11,12 +11,17 @@
  * others (bench/NOTES.md 16, call G), and those processes sent small calls
  * to the device.  (Those timings, and NOTES 15's of 2 to 13, came after
  * the driver was loaded after all: GPUBLAS3_VERBOSE's check, made before
- * the crossover's, opened it.  Whether that was the cause is for the H100
- * to say, NOTES 17.)  So the rate also learns
- * from what the host does: every call the drop-ins run on the host BLAS is
- * timed (two clock reads), and the rate rises to what the call showed.  A
- * ratchet: the most ever observed, never lowered by a slow call (a slow
- * call says the cores were busy, not that the host BLAS got slower).  A
+ * the crossover's, opened it.  Timed before it, every process on that
+ * machine read 147 to 195 GFLOP/s single and 94 to 107 double, NOTES 19.)
+ * So the rate also learns from what the host does: every call the
+ * drop-ins run on the host BLAS is timed (two clock reads), and the rate
+ * for calls of its size (its octave of flops) rises to what the call
+ * showed.  A ratchet: the most ever observed, never lowered by a slow call
+ * (a slow call says the cores were busy, not that the host BLAS got
+ * slower).  Per size, because one ratchet for all sizes priced SPOTRF's
+ * big skinny SGEMMs at n = 16384 at what smaller calls of other shapes had
+ * shown, and kept them on the host (10.5 s against 6.4 per size; NOTES
+ * 19).  A
  * call counts when it took at least MIN_SECONDS, so that the clock's reads
  * (tens of ns) are lost in it; calls that do no arithmetic never get here
  * (dropin.c does the quick returns and alpha = 0 itself); g3x_flops counts
@@ -26,10 +31,8 @@
  * data: that errs toward the host, the side of issue 12's target (never
  * slower than the host BLAS alone).
  *
- * The calls the model keeps on the host are the small ones, which run
- * below the rate of large calls: a learned rate understates what a large
- * call would get on the host, which only biases large calls toward the
- * device, and the rate climbs as the calls it lets through grow.  When a
+ * A size's learned rate counts only where it beats the timed one, so a
+ * size no host call has shown is priced at the timed rate.  When a
  * host call shows twice the first timing or more, that timing was
  * disturbed (a GEMM of HOST_N runs faster than the small calls the model
  * keeps on the host), and the host BLAS is timed again, once per
@@ -100,14 +103,6 @@ static int raise_to(double *at, double x)
     return 0;
 }
 
-/* The octave of a flop count. */
-static int size_of(double flops)
-{
-    int e = 0;
-    frexp(flops, &e);
-    return e < 0 ? 0 : e >= SIZES ? SIZES - 1 : e;
-}
-
 /* GPUBLAS3_HOST_GFLOPS's rates into r; 0 when unset or invalid (said on stderr). */
 static int fixed_rates(double r[2])
 {
@@ -151,7 +146,7 @@ double g3r_gflops(int dbl, double flops, char *why, size_t len)
     g3r_start();
     double r, l;
     __atomic_load(&rate[dbl], &r, __ATOMIC_RELAXED);
-    __atomic_load(&learned[dbl][size_of(flops)], &l, __ATOMIC_RELAXED);
+    __atomic_load(&learned[dbl][g3x_octave(flops, SIZES)], &l, __ATOMIC_RELAXED);
     int src = l > r ? LEARNED : __atomic_load_n(&from[dbl], __ATOMIC_RELAXED);
     if (why) {
         long n = __atomic_load_n(&samples[dbl], __ATOMIC_RELAXED);
@@ -179,7 +174,7 @@ void g3r_run(const g3d_call *c)
     int dbl = c->dbl != 0;
     double flops = g3x_flops(c), x = 1e-9 * flops / t;
     __atomic_add_fetch(&samples[dbl], 1, __ATOMIC_RELAXED);
-    raise_to(&learned[dbl][size_of(flops)], x);
+    raise_to(&learned[dbl][g3x_octave(flops, SIZES)], x);
     if (x >= 2 * first[dbl] && !__atomic_exchange_n(&retimed[dbl], 1, __ATOMIC_RELAXED)) {
         double again = time_host(dbl);
         if (raise_to(&rate[dbl], again))
