@@ -12,7 +12,12 @@
  * New buffers are made resident with a content-undefined migration before
  * the call enqueues anything else, because drivers allocate lazily: an
  * allocation failure then shows here, while C is still untouched, and the
- * path (routines/plan/packed.c) can retry with smaller panels.
+ * path (routines/plan/packed.c) can retry with smaller panels.  The
+ * migration runs on an in-order queue of the pool's own, not the caller's:
+ * on NVIDIA's driver (580.159) a migration enqueued on an out-of-order
+ * queue while a command gated on an unset user event waits there left the
+ * context unable to be released (clReleaseContext deadlocked inside the
+ * driver; bench/NOTES.md 19 and 20).
  *
  * The pool keeps at most the scratch limit (g3_scratch_limit) per device;
  * buffers over it are released when they come back.  Teardown releases all. */
@@ -37,6 +42,7 @@ typedef struct pool {
     cl_device_id dev;
     size_t held;
     slot *slots;
+    cl_command_queue side; /* in order, made at the first fresh buffer: their migrations */
     struct pool *next;
 } pool;
 
@@ -177,10 +183,10 @@ static cl_int take(const g3_device *d, pool *p, cl_command_queue q, int in_order
     return err;
 }
 
-static void give_back(const g3_device *d, const g3_chain *chain, int n, cl_mem bufs[], const int drop[])
+/* Under the lock: bufs come back from a call; those marked in drop go. */
+static void give_back_locked(const g3_device *d, pool *p, const g3_chain *chain, int n, cl_mem bufs[],
+                             const int drop[])
 {
-    pthread_mutex_lock(&lock);
-    pool *p = pool_of(d);
     for (int i = 0; p && i < n; i++)
         for (slot *s = p->slots; bufs[i] && s; s = s->next)
             if (s->buf == bufs[i]) {
@@ -202,25 +208,40 @@ static void give_back(const g3_device *d, const g3_chain *chain, int n, cl_mem b
             }
     if (p)
         trim(p, g3_scratch_limit(d));
+}
+
+static void give_back(const g3_device *d, const g3_chain *chain, int n, cl_mem bufs[], const int drop[])
+{
+    pthread_mutex_lock(&lock);
+    give_back_locked(d, pool_of(d), chain, n, bufs, drop);
     pthread_mutex_unlock(&lock);
 }
 
-/* Makes fresh buffers resident now, so that a device that allocates lazily
- * refuses them here, before anything writes C.  The migration waits on
- * nothing (the buffers are new: no command uses them); a marker then joins
- * it with the call's wait list.  Gating the migration itself on the wait
- * list crashed NVIDIA's driver (580.159) when the list held an unset user
- * event and another queue read a buffer meanwhile. */
-static cl_int make_resident(g3_chain *chain, cl_uint n, const cl_mem mems[])
+/* Makes buffers resident now, so that a device that allocates lazily
+ * refuses them here, before anything writes C.  The migration runs on
+ * `mq` and waits on nothing (fresh buffers: no command uses them; a
+ * remote scratch of split.c: its last user is already ordered before the
+ * chain's deps); a marker on the chain's queue then joins it with the
+ * call's wait list.  Gating the migration itself on the wait list crashed
+ * NVIDIA's driver (580.159) when the list held an unset user event and
+ * another queue read a buffer meanwhile. */
+static cl_int make_resident(g3_chain *chain, cl_command_queue mq, cl_uint n, const cl_mem mems[])
 {
     cl_event mig;
-    cl_int err = clEnqueueMigrateMemObjects(chain->q, n, mems, CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED,
-                                            0, NULL, &mig);
+    cl_int err = clEnqueueMigrateMemObjects(mq, n, mems, CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED, 0, NULL, &mig);
     if (err != CL_SUCCESS)
         return err;
+    if (mq != chain->q && (err = clFlush(mq)) != CL_SUCCESS) { /* the caller flushes only its own queue */
+        clReleaseEvent(mig);
+        return err;
+    }
+    /* Nothing to join: the chain's next step waits on the migration itself
+     * (a marker would do, but PoCL's marker on an out-of-order queue waits
+     * for every earlier command, a gated one too).  A chain that relies on
+     * the queue's order needs the marker: its next step names no event. */
     const cl_event *deps;
     cl_uint ndeps = g3_chain_deps(chain, &deps);
-    if (ndeps == 0) {
+    if (ndeps == 0 && (mq == chain->q || !chain->ordered)) {
         g3_chain_push(chain, mig);
         return CL_SUCCESS;
     }
@@ -229,7 +250,8 @@ static cl_int make_resident(g3_chain *chain, cl_uint n, const cl_mem mems[])
         clReleaseEvent(mig);
         return CL_OUT_OF_HOST_MEMORY;
     }
-    memcpy(all, deps, ndeps * sizeof *all);
+    if (ndeps)
+        memcpy(all, deps, ndeps * sizeof *all);
     all[ndeps] = mig;
     err = clEnqueueMarkerWithWaitList(chain->q, ndeps + 1, all, &joined);
     free(all);
@@ -259,16 +281,22 @@ gpublas3Status g3_scratch_acquire(const g3_device *d, g3_chain *chain, int n, co
         if (attempt)
             trim(p, 0); /* the second try first gives back everything idle */
         err = take(d, p, chain->q, in_order, n, bytes, out, fresh);
+        cl_mem mems[G3_SCRATCH_MAX];
+        cl_uint nnew = 0;
+        for (int i = 0; err == CL_SUCCESS && i < n; i++)
+            if (fresh[i])
+                mems[nnew++] = out[i];
+        if (nnew && !p->side) {
+            p->side = clCreateCommandQueue(d->ctx, d->dev, 0, &err);
+            if (err != CL_SUCCESS)
+                give_back_locked(d, p, chain, n, out, fresh);
+        }
+        cl_command_queue side = p->side;
         pthread_mutex_unlock(&lock);
         if (err == CL_SUCCESS) {
-            cl_mem mems[G3_SCRATCH_MAX];
-            cl_uint nnew = 0;
-            for (int i = 0; i < n; i++)
-                if (fresh[i])
-                    mems[nnew++] = out[i];
             if (!nnew)
                 return gpublas3Success;
-            err = make_resident(chain, nnew, mems);
+            err = make_resident(chain, side, nnew, mems);
             if (err == CL_SUCCESS)
                 return gpublas3Success;
             give_back(d, chain, n, out, fresh);
@@ -283,7 +311,7 @@ gpublas3Status g3_scratch_acquire(const g3_device *d, g3_chain *chain, int n, co
 
 gpublas3Status g3_scratch_resident(g3_chain *chain, int n, cl_mem bufs[])
 {
-    cl_int err = make_resident(chain, (cl_uint)n, bufs);
+    cl_int err = make_resident(chain, chain->q, (cl_uint)n, bufs);
     return g3_alloc_failure(err) ? gpublas3OutOfResources : (gpublas3Status)err;
 }
 
@@ -300,6 +328,8 @@ void g3_pool_release_all(void)
         pools = p->next;
         while (p->slots)
             destroy(p, p->slots);
+        if (p->side)
+            clReleaseCommandQueue(p->side);
         free(p);
     }
     pthread_mutex_unlock(&lock);

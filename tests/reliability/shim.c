@@ -44,6 +44,12 @@ static size_t nkas, capkas;
         __atomic_store_n(&real_##name##_, real_##name, __ATOMIC_RELEASE); \
     }
 
+static int holding, faking, tracing, marking;
+static cl_event *held;
+static size_t nheld, capheld;
+
+#define TRACE(name) do { if (GET(tracing)) printf("shim: %s\n", name); } while (0)
+
 /* Every field of `counts` is only touched atomically. */
 void shim_get(shim_counts *out)
 {
@@ -133,6 +139,7 @@ static memrec *find_mem(cl_mem m)
 cl_mem clCreateBuffer(cl_context ctx, cl_mem_flags flags, size_t size, void *host, cl_int *errret)
 {
     REAL(clCreateBuffer);
+    TRACE("clCreateBuffer");
     cl_int e = fault(SHIM_CREATE_BUFFER);
     if (e == CL_SUCCESS && create_above && size > create_above) {
         e = CL_MEM_OBJECT_ALLOCATION_FAILURE;
@@ -164,6 +171,7 @@ cl_mem clCreateBuffer(cl_context ctx, cl_mem_flags flags, size_t size, void *hos
 cl_int clRetainMemObject(cl_mem m)
 {
     REAL(clRetainMemObject);
+    TRACE("clRetainMemObject");
     cl_int e = real_clRetainMemObject(m);
     if (e == CL_SUCCESS) {
         ADD(counts.mems, 1);
@@ -178,6 +186,7 @@ cl_int clRetainMemObject(cl_mem m)
 cl_int clReleaseMemObject(cl_mem m)
 {
     REAL(clReleaseMemObject);
+    TRACE("clReleaseMemObject");
     pthread_mutex_lock(&lock);
     memrec *r = find_mem(m);
     if (r && --r->refs == 0) {
@@ -193,6 +202,7 @@ cl_int clReleaseMemObject(cl_mem m)
 cl_kernel clCreateKernel(cl_program p, const char *name, cl_int *errret)
 {
     REAL(clCreateKernel);
+    TRACE("clCreateKernel");
     cl_int e = fault(SHIM_CREATE_KERNEL);
     if (e != CL_SUCCESS) {
         if (errret) *errret = e;
@@ -209,6 +219,7 @@ cl_kernel clCreateKernel(cl_program p, const char *name, cl_int *errret)
 cl_int clRetainKernel(cl_kernel k)
 {
     REAL(clRetainKernel);
+    TRACE("clRetainKernel");
     cl_int e = real_clRetainKernel(k);
     if (e == CL_SUCCESS) ADD(counts.kernels, 1);
     return e;
@@ -217,6 +228,7 @@ cl_int clRetainKernel(cl_kernel k)
 cl_int clReleaseKernel(cl_kernel k)
 {
     REAL(clReleaseKernel);
+    TRACE("clReleaseKernel");
     cl_uint refs = 0;
     clGetKernelInfo(k, CL_KERNEL_REFERENCE_COUNT, sizeof refs, &refs, NULL);
     ADD(counts.kernels, -1);
@@ -293,6 +305,7 @@ void shim_replay_done(void)
 cl_int clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const void *value)
 {
     REAL(clSetKernelArg);
+    TRACE("clSetKernelArg");
     cl_int e = real_clSetKernelArg(k, index, size, value);
     if (e == CL_SUCCESS && index < CAP_ARGS && size <= 16) {
         pthread_mutex_lock(&lock);
@@ -357,6 +370,7 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim, cons
                               const cl_event *wait, cl_event *ev)
 {
     REAL(clEnqueueNDRangeKernel);
+    TRACE("clEnqueueNDRangeKernel");
     cl_int e = enqueue_fault(SHIM_NDRANGE);
     if (e != CL_SUCCESS) return e;
     e = real_clEnqueueNDRangeKernel(q, k, dim, off, global, local, nwait, wait, ev);
@@ -383,6 +397,7 @@ cl_int clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint n, const cl_mem *m
                                   cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
     REAL(clEnqueueMigrateMemObjects);
+    TRACE("clEnqueueMigrateMemObjects");
     cl_int e = enqueue_fault(SHIM_MIGRATE);
     if (e == CL_SUCCESS && migrate_above) {
         size_t total = 0;
@@ -397,7 +412,12 @@ cl_int clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint n, const cl_mem *m
         }
     }
     if (e != CL_SUCCESS) return e;
-    e = real_clEnqueueMigrateMemObjects(q, n, m, fl, nwait, wait, ev);
+    if (GET(marking)) {
+        REAL(clEnqueueMarkerWithWaitList);
+        e = real_clEnqueueMarkerWithWaitList(q, nwait, wait, ev);
+    } else {
+        e = real_clEnqueueMigrateMemObjects(q, n, m, fl, nwait, wait, ev);
+    }
     if (e == CL_SUCCESS) counted(SHIM_MIGRATE, ev);
     return e;
 }
@@ -420,6 +440,7 @@ cl_int clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst, const
                                cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
     REAL(clEnqueueCopyBufferRect);
+    TRACE("clEnqueueCopyBufferRect");
     if (!rect_fits(src, so, region, srp, ssp) || !rect_fits(dst, dO, region, drp, dsp))
         return CL_INVALID_VALUE;
     cl_int e = enqueue_fault(SHIM_COPY_RECT);
@@ -433,6 +454,7 @@ cl_int clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t so
                            cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
     REAL(clEnqueueCopyBuffer);
+    TRACE("clEnqueueCopyBuffer");
     cl_int e = enqueue_fault(SHIM_COPY_RECT);
     if (e != CL_SUCCESS) return e;
     e = real_clEnqueueCopyBuffer(q, src, dst, so, dO, n, nwait, wait, ev);
@@ -443,6 +465,7 @@ cl_int clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t so
 cl_int clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
     REAL(clEnqueueMarkerWithWaitList);
+    TRACE("clEnqueueMarkerWithWaitList");
     cl_int e = enqueue_fault(SHIM_MARKER);
     if (e != CL_SUCCESS) return e;
     e = real_clEnqueueMarkerWithWaitList(q, nwait, wait, ev);
@@ -455,6 +478,7 @@ cl_int clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool block, size_t o
                            cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
     REAL(clEnqueueReadBuffer);
+    TRACE("clEnqueueReadBuffer");
     cl_int e = real_clEnqueueReadBuffer(q, m, block, off, n, p, nwait, wait, ev);
     if (e == CL_SUCCESS && ev) ADD(counts.events, 1);
     return e;
@@ -464,6 +488,7 @@ cl_int clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool block, size_t 
                             cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
     REAL(clEnqueueWriteBuffer);
+    TRACE("clEnqueueWriteBuffer");
     cl_int e = real_clEnqueueWriteBuffer(q, m, block, off, n, p, nwait, wait, ev);
     if (e == CL_SUCCESS && ev) ADD(counts.events, 1);
     return e;
@@ -473,6 +498,7 @@ cl_int clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool block, size_t 
 cl_event clCreateUserEvent(cl_context ctx, cl_int *errret)
 {
     REAL(clCreateUserEvent);
+    TRACE("clCreateUserEvent");
     cl_event ev = real_clCreateUserEvent(ctx, errret);
     if (ev) ADD(counts.events, 1);
     return ev;
@@ -481,14 +507,59 @@ cl_event clCreateUserEvent(cl_context ctx, cl_int *errret)
 cl_int clRetainEvent(cl_event ev)
 {
     REAL(clRetainEvent);
+    TRACE("clRetainEvent");
     cl_int e = real_clRetainEvent(ev);
     if (e == CL_SUCCESS) ADD(counts.events, 1);
     return e;
 }
 
+void shim_trace(int on) { __atomic_store_n(&tracing, on, __ATOMIC_SEQ_CST); }
+void shim_migrate_as_marker(int on) { __atomic_store_n(&marking, on, __ATOMIC_SEQ_CST); }
+void shim_fake_pending(int on) { __atomic_store_n(&faking, on, __ATOMIC_SEQ_CST); }
+
+void shim_hold_events(int on)
+{
+    pthread_mutex_lock(&lock);
+    holding = on;
+    cl_event *evs = on ? NULL : held;
+    size_t n = on ? 0 : nheld;
+    if (!on) {
+        held = NULL;
+        nheld = capheld = 0;
+    }
+    pthread_mutex_unlock(&lock);
+    for (size_t i = 0; i < n; i++)
+        clReleaseEvent(evs[i]);
+    free(evs);
+}
+
+cl_int clGetEventInfo(cl_event ev, cl_event_info what, size_t size, void *value, size_t *ret)
+{
+    REAL(clGetEventInfo);
+    TRACE("clGetEventInfo");
+    if (GET(faking) && what == CL_EVENT_COMMAND_EXECUTION_STATUS && value && size >= sizeof(cl_int)) {
+        *(cl_int *)value = CL_QUEUED;
+        if (ret) *ret = sizeof(cl_int);
+        return CL_SUCCESS;
+    }
+    return real_clGetEventInfo(ev, what, size, value, ret);
+}
+
 cl_int clReleaseEvent(cl_event ev)
 {
     REAL(clReleaseEvent);
+    TRACE("clReleaseEvent");
+    pthread_mutex_lock(&lock);
+    if (holding && ev) {
+        if (nheld == capheld) {
+            capheld = capheld ? 2 * capheld : 64;
+            held = realloc(held, capheld * sizeof *held);
+        }
+        held[nheld++] = ev;
+        pthread_mutex_unlock(&lock);
+        return CL_SUCCESS;
+    }
+    pthread_mutex_unlock(&lock);
     cl_int e = real_clReleaseEvent(ev);
     if (e == CL_SUCCESS) ADD(counts.events, -1);
     return e;
@@ -499,6 +570,7 @@ cl_program clCreateProgramWithSource(cl_context ctx, cl_uint n, const char **src
                                      cl_int *errret)
 {
     REAL(clCreateProgramWithSource);
+    TRACE("clCreateProgramWithSource");
     cl_int e = fault(SHIM_CREATE_PROGRAM_SOURCE);
     if (e != CL_SUCCESS) {
         if (errret) *errret = e;
@@ -516,6 +588,7 @@ cl_program clCreateProgramWithBinary(cl_context ctx, cl_uint n, const cl_device_
                                      const unsigned char **bin, cl_int *status, cl_int *errret)
 {
     REAL(clCreateProgramWithBinary);
+    TRACE("clCreateProgramWithBinary");
     cl_int e = fault(SHIM_CREATE_PROGRAM_BINARY);
     if (e != CL_SUCCESS) {
         if (errret) *errret = e;
@@ -533,6 +606,7 @@ cl_int clBuildProgram(cl_program p, cl_uint n, const cl_device_id *devs, const c
                       void (CL_CALLBACK *notify)(cl_program, void *), void *user)
 {
     REAL(clBuildProgram);
+    TRACE("clBuildProgram");
     cl_int e = fault(SHIM_BUILD_PROGRAM);
     if (e != CL_SUCCESS) return e;
     struct timespec t0, t1;
@@ -547,6 +621,7 @@ cl_int clBuildProgram(cl_program p, cl_uint n, const cl_device_id *devs, const c
 cl_int clRetainProgram(cl_program p)
 {
     REAL(clRetainProgram);
+    TRACE("clRetainProgram");
     cl_int e = real_clRetainProgram(p);
     if (e == CL_SUCCESS) ADD(counts.programs, 1);
     return e;
@@ -555,6 +630,7 @@ cl_int clRetainProgram(cl_program p)
 cl_int clReleaseProgram(cl_program p)
 {
     REAL(clReleaseProgram);
+    TRACE("clReleaseProgram");
     cl_int e = real_clReleaseProgram(p);
     if (e == CL_SUCCESS) ADD(counts.programs, -1);
     return e;
@@ -566,6 +642,7 @@ cl_context clCreateContext(const cl_context_properties *props, cl_uint n, const 
                            void *user, cl_int *errret)
 {
     REAL(clCreateContext);
+    TRACE("clCreateContext");
     cl_context c = real_clCreateContext(props, n, devs, notify, user, errret);
     if (c) ADD(counts.contexts, 1);
     return c;
@@ -574,6 +651,7 @@ cl_context clCreateContext(const cl_context_properties *props, cl_uint n, const 
 cl_int clRetainContext(cl_context c)
 {
     REAL(clRetainContext);
+    TRACE("clRetainContext");
     cl_int e = real_clRetainContext(c);
     if (e == CL_SUCCESS) ADD(counts.contexts, 1);
     return e;
@@ -582,6 +660,7 @@ cl_int clRetainContext(cl_context c)
 cl_int clReleaseContext(cl_context c)
 {
     REAL(clReleaseContext);
+    TRACE("clReleaseContext");
     cl_int e = real_clReleaseContext(c);
     if (e == CL_SUCCESS) ADD(counts.contexts, -1);
     return e;
@@ -590,6 +669,7 @@ cl_int clReleaseContext(cl_context c)
 cl_int clGetDeviceInfo(cl_device_id d, cl_device_info what, size_t size, void *value, size_t *ret)
 {
     REAL(clGetDeviceInfo);
+    TRACE("clGetDeviceInfo");
     cl_int e = real_clGetDeviceInfo(d, what, size, value, ret);
     if (e == CL_SUCCESS && fake_max_alloc && what == CL_DEVICE_MAX_MEM_ALLOC_SIZE && value &&
         size >= sizeof(cl_ulong))
@@ -599,3 +679,25 @@ cl_int clGetDeviceInfo(cl_device_id d, cl_device_info what, size_t size, void *v
     return e;
 }
 
+
+/* ---- traced only (the hang's bisection: every call the library makes) ---- */
+cl_int clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info what, size_t size, void *value, size_t *ret)
+{
+    REAL(clGetCommandQueueInfo);
+    TRACE("clGetCommandQueueInfo");
+    return real_clGetCommandQueueInfo(q, what, size, value, ret);
+}
+
+cl_int clFlush(cl_command_queue q)
+{
+    REAL(clFlush);
+    TRACE("clFlush");
+    return real_clFlush(q);
+}
+
+cl_int clWaitForEvents(cl_uint n, const cl_event *evs)
+{
+    REAL(clWaitForEvents);
+    TRACE("clWaitForEvents");
+    return real_clWaitForEvents(n, evs);
+}

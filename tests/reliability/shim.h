@@ -69,4 +69,18 @@ void shim_capture_launches(int n);
 cl_int shim_replay(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_event *ev);
 int shim_captured(void);     /* launches captured */
 void shim_replay_done(void); /* releases the captured kernels */
+
+/* The hang's bisection, the library's own calls changed under it:
+ * shim_hold_events(1) defers every clReleaseEvent until
+ * shim_hold_events(0), which releases the held ones (no event of a pending
+ * command is released early); shim_fake_pending(1) answers every query of
+ * an event's execution status with CL_QUEUED without asking the driver
+ * (the scratch pool's query of a gated call's event); shim_trace(1) prints
+ * each OpenCL call the shim sees, by name, to stdout;
+ * shim_migrate_as_marker(1) enqueues a marker with the same wait list in
+ * place of every migration. */
+void shim_hold_events(int on);
+void shim_migrate_as_marker(int on);
+void shim_fake_pending(int on);
+void shim_trace(int on);
 #endif

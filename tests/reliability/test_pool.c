@@ -129,9 +129,21 @@ int driver_runs_past(cl_command_queue qx, cl_command_queue qy)
  * 16, 17); 0, the whole case, in every normal run.  Parts left out: the
  * driver control, the warm-up, call Y, X's gate; WARM_TWICE: the warm-up
  * leaves two sets of scratch in the pool, so that Y takes pooled buffers
- * instead of fresh ones (no migration). */
+ * instead of fresh ones (no migration).  Changes under the library's
+ * calls X and Y (shim.h): HOLD_EVENTS, no event released until both
+ * completed; FAKE_PENDING, the pool's status queries answered "queued"
+ * without the driver; FINISH_QUEUES, clFinish on every queue before
+ * Teardown; TRACE_XY, X's and Y's OpenCL calls printed.  SAME_BUFFERS: Y
+ * on X's own A, B and C (Y's result not judged); PAUSE_Y: a second's
+ * sleep before Y; REPLAY_Y: Y is X's own kernel launches replayed by the
+ * shim (no library call around them, X's buffers).  WARM_APART: the
+ * warm-up leaves two sets made on two in-order queues, the first call
+ * gated (the pool holds two sets before X; nothing is made while X is
+ * gated); NO_MIGRATE: markers in place of the migrations of fresh
+ * scratch. */
 enum { OMIT_CONTROL = 1, OMIT_WARMUP = 2, OMIT_Y = 4, OMIT_GATE = 8, WARM_TWICE = 16, RAW_Y = 32, RAW_X = 64,
-       Y_AFTER_X = 128 };
+       Y_AFTER_X = 128, HOLD_EVENTS = 256, FAKE_PENDING = 512, FINISH_QUEUES = 1024, TRACE_XY = 2048,
+       SAME_BUFFERS = 4096, PAUSE_Y = 8192, REPLAY_Y = 16384, WARM_APART = 32768, NO_MIGRATE = 65536 };
 static unsigned omit;
 
 /* RAW_X, RAW_Y: a trivial kernel of the test's own instead of the library's
@@ -184,14 +196,19 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
                "only the scratch check applies\n", what);
     /* fill the pool first, so that X takes pooled buffers */
     cl_int err;
-    if (omit & WARM_TWICE) {
-        /* two calls at once on the out-of-order queue: two sets */
+    shim_migrate_as_marker(!!(omit & NO_MIGRATE));
+    if (omit & (WARM_TWICE | WARM_APART)) {
+        /* two calls at once, the first gated: two sets (on the out-of-order
+         * queue, or on two in-order ones) */
         rel_case w2;
         rel_fill(&w2, &pool_base, 4, 1);
         rel_upload(&w2, pool_dev.ctx, pool_dev.q);
         cl_event g2 = clCreateUserEvent(pool_dev.ctx, &err), e[2];
-        spec_run(&w.c, qx, w.buf[0], w.buf[1], w.buf[2], 1, &g2, &e[0]);
-        spec_run(&w2.c, qx, w2.buf[0], w2.buf[1], w2.buf[2], 0, NULL, &e[1]);
+        cl_command_queue q2 = omit & WARM_APART ? rel_queue(&pool_dev, 0) : qx;
+        spec_run(&w.c, omit & WARM_APART ? pool_dev.q : qx, w.buf[0], w.buf[1], w.buf[2], 1, &g2, &e[0]);
+        spec_run(&w2.c, q2, w2.buf[0], w2.buf[1], w2.buf[2], 0, NULL, &e[1]);
+        if (q2 != qx)
+            clReleaseCommandQueue(q2);
         clSetUserEventStatus(g2, CL_COMPLETE);
         clWaitForEvents(2, e);
         clReleaseEvent(e[0]);
@@ -204,6 +221,13 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
     rel_free(&w);
     cl_event gate = clCreateUserEvent(pool_dev.ctx, &err), ex, ey = NULL;
     const int gate_x = !(omit & OMIT_GATE);
+    shim_hold_events(!!(omit & HOLD_EVENTS));
+    shim_fake_pending(!!(omit & FAKE_PENDING));
+    shim_trace(!!(omit & TRACE_XY));
+    if (omit & TRACE_XY)
+        printf("note: call X\n");
+    if (omit & REPLAY_Y)
+        shim_capture_launches(3);
     if (omit & RAW_X)
         raw_launch(qx, gate_x, gate_x ? &gate : NULL, &ex);
     else
@@ -212,8 +236,12 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
     clFlush(qx);
     shim_reset_calls();
     if (omit & OMIT_Y) {
+        shim_trace(0);
+        shim_fake_pending(0);
         clSetUserEventStatus(gate, CL_COMPLETE);
         clWaitForEvents(1, &ex);
+        shim_hold_events(0);
+        shim_migrate_as_marker(0);
         rel_expect(rel_judge(&x, pool_dev.q, what) == 0, "%s: X wrong", what);
         clReleaseEvent(ex);
         clReleaseEvent(gate);
@@ -223,13 +251,22 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
         return;
     }
     const int after = (omit & Y_AFTER_X) != 0;
+    if (omit & TRACE_XY)
+        printf("note: call Y\n");
+    if (omit & PAUSE_Y)
+        sleep(1);
+    const rel_case *yb = omit & SAME_BUFFERS ? &x : &y;
     if (omit & RAW_Y)
         raw_launch(qy, after, after ? &ex : NULL, &ey);
+    else if (omit & REPLAY_Y)
+        rel_expect(shim_replay(qy, after, after ? &ex : NULL, &ey) == CL_SUCCESS, "%s: Y replayed", what);
     else
-        rel_expect(spec_run(&y.c, qy, y.buf[0], y.buf[1], y.buf[2], after, after ? &ex : NULL, &ey) ==
+        rel_expect(spec_run(&y.c, qy, yb->buf[0], yb->buf[1], yb->buf[2], after, after ? &ex : NULL, &ey) ==
                        gpublas3Success, "%s: Y", what);
     long made = creates();
     clFlush(qy);
+    shim_trace(0);
+    shim_fake_pending(0);
     if (omit)
         printf("note: %s, parts omitted (TEST_POOL_OMIT=%u): Y made %ld buffers\n", what, omit, made);
     else if (expect_new) {
@@ -243,10 +280,20 @@ static void gated(cl_command_queue qx, cl_command_queue qy, int expect_new, cons
     clSetUserEventStatus(gate, CL_COMPLETE);
     clWaitForEvents(1, &ex);
     clWaitForEvents(1, &ey);
+    shim_hold_events(0);
+    shim_migrate_as_marker(0);
+    if (omit & FINISH_QUEUES) {
+        clFinish(qx);
+        clFinish(qy);
+        clFinish(pool_dev.q);
+    }
     raw_done();
-    if (!(omit & RAW_X))
+    if (omit & REPLAY_Y)
+        shim_replay_done();
+    const int judge_x = !(omit & (RAW_X | SAME_BUFFERS | REPLAY_Y)), judge_y = !(omit & (RAW_Y | SAME_BUFFERS | REPLAY_Y));
+    if (judge_x)
         rel_expect(rel_judge(&x, pool_dev.q, what) == 0, "%s: X wrong", what);
-    if (!(omit & RAW_Y))
+    if (judge_y)
         rel_expect(rel_judge(&y, pool_dev.q, what) == 0, "%s: Y wrong", what);
     clReleaseEvent(ex);
     clReleaseEvent(ey);
@@ -512,6 +559,9 @@ int main(int argc, char **argv)
      * after the out-of-order gated case, though every object was released
      * and neither driver-only control of that case's pattern hangs
      * (bench/NOTES.md, 16): a failure to report, not a hang to time out */
+    cl_uint refs = 0;
+    clGetContextInfo(pool_dev.ctx, CL_CONTEXT_REFERENCE_COUNT, sizeof refs, &refs, NULL);
+    printf("test_pool: the context's reference count before its release: %u\n", refs);
     stage("release the context");
     side_run r;
     side_start(&r, release_context, NULL);
