@@ -63,6 +63,7 @@ static void plan_defaults(g3_params *p, int cpu)
      * (bench/NOTES.md, section 18) */
     if (!p->splitk_wgs) p->splitk_wgs = 1;
     if (!p->deepk_max) p->deepk_max = 512;
+    if (!p->skinny_max) p->skinny_max = 128;
 }
 
 /* The most specific table row for this device and shape class: its name,

@@ -60,6 +60,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
         return "direct_wm, direct_wn must be 1..8";
     if (p->direct_max > 4096 || p->splitk_k < 1) return "direct_max at most 4096, splitk_k at least 1";
     if (p->splitk_wgs < 1 || p->splitk_wgs > 64 || p->deepk_max < 1) return "splitk_wgs 1..64, deepk_max at least 1";
+    if (p->skinny_max < 1 || p->skinny_max > 1024) return "skinny_max 1..1024";
     if (esize * p->copy_ts * (p->copy_ts + 1) > local_mem_bytes) return "copy tile larger than local memory";
     if (p->trsm_nb < 1 || p->trsm_nb > 1024) return "trsm_nb must be 1..1024";
     if (p->trsm_refine & ~1) return "trsm_refine must be 0 or 1";
@@ -72,7 +73,7 @@ static const struct { const char *name; size_t offset; } fields[] = {
     F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(vwm), F(vwn), F(kwi), F(sa), F(sb), F(db), F(pad),
     F(wtm), F(nfirst), F(mma), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
     F(trsm_direct), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn), F(direct_max), F(splitk_k),
-    F(splitk_wgs), F(deepk_max),
+    F(splitk_wgs), F(deepk_max), F(skinny_max),
 #undef F
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])

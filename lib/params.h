@@ -45,6 +45,7 @@ typedef struct {
     int splitk_k;         /* split-K: the least depth one slice of K gets */
     int splitk_wgs;       /* split-K aims at this many work-groups per compute unit (splits where that is 2+ per tile) */
     int deepk_max;        /* the deepk class (its own set's field): outputs of sides at most this, else small */
+    int skinny_max;       /* the skinny class (its own set's field): a small output side of at most this */
 } g3_params;
 
 /* trsm_nb and trsm_refine of a table without those columns: README's TRSM

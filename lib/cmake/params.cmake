@@ -7,7 +7,7 @@
 # (the default when the column is missing).  A table without a `trsm_nb`
 # (`trsm_refine`) column gets G3_TRSM_NB (G3_TRSM_REFINE, lib/params.h) in
 # every row; any other parameter column left out is 0 in every row of its
-# table, and for the plan's fields (direct_*, splitk_*, deepk_max) 0 means
+# table, and for the plan's fields (direct_*, splitk_*, deepk_max, skinny_max) 0 means
 # lib/device.c's default for the device type.
 # Run as: cmake -DOUT=file.c -DTABLES="a.csv;b.csv" -P params.cmake
 set(rows "")

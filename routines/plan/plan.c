@@ -1,8 +1,11 @@
 /* The plan of a call: which path runs it and with which parameter set,
  * decided from its shape (M, N, K) and routine before anything is
  * enqueued.  Shape classes (lib/params.h) each have their own tuned set:
- *   skinny: one output dimension at most 128 and the other large, so the
- *           large set's tiles would leave most of the device idle;
+ *   skinny: one output dimension at most the skinny set's skinny_max
+ *           (default 128) and the other large, so the large set's tiles
+ *           would leave most of the device idle (the H100's rows: 64; its
+ *           128-wide outputs ran 1.1-1.3x faster on the large set, split
+ *           in 2 to 4, bench/NOTES.md section 22);
  *   deepk:  a small output (sides at most 512) with a deep K; sides over
  *           the deepk set's deepk_max go to the small class (the H100's
  *           rows: 128; its 256^2 and 512^2 outputs ran 1.3-1.7x faster on
@@ -37,7 +40,7 @@
 static int shape_class(const g3_device *d, const g3_call *c)
 {
     size_t lo = c->M < c->N ? c->M : c->N, hi = c->M < c->N ? c->N : c->M;
-    if (lo <= 128 && hi >= 1024)
+    if (lo <= (size_t)d->sets[c->dbl][G3_SHAPE_SKINNY].p.skinny_max && hi >= 1024)
         return G3_SHAPE_SKINNY;
     if (hi <= 512 && c->K >= 4 * hi && c->K >= 2048)
         return hi <= (size_t)d->sets[c->dbl][G3_SHAPE_DEEPK].p.deepk_max ? G3_SHAPE_DEEPK : G3_SHAPE_SMALL;

@@ -449,6 +449,38 @@ static void deepk_boundary(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* skinny_max: an output of one side at most it (the other large) takes
+ * the skinny class's set, one side wider the large class's; both sides
+ * (M and N) and the default (128); the other side 1040, over the small
+ * class's 1024. */
+static void skinny_boundary(void **state)
+{
+    (void)state;
+    static const struct { const char *extra; size_t lo; const char *set; } runs[] = {
+        { "skinny_max=64", 64, ", skinny set (" }, { "skinny_max=64", 65, ", large set (" },
+        { "skinny_max=64", 128, ", large set (" }, { "skinny_max=128", 128, ", skinny set (" },
+        { "skinny_max=128", 129, ", large set (" },
+    };
+    int fails = 0;
+    for (int r = 0; r < 5; r++) {
+        restart_params(runs[r].extra, NULL);
+        for (int dbl = 0; dbl < 2; dbl++)
+            for (int side = 0; side < 2; side++) {
+                char text[16384];
+                spec_case c = side ? gemm(dbl, 1040, runs[r].lo, 8) : gemm(dbl, runs[r].lo, 1040, 8);
+                run_logged(&c, 101 + r, &fails, text, sizeof text);
+                if (!strstr(text, runs[r].set)) {
+                    print_error("FAIL %s, lo = %zu on %s: expected%s...)\n", runs[r].extra, runs[r].lo,
+                                side ? "N" : "M", runs[r].set);
+                    fails++;
+                }
+            }
+    }
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
 int main(void)
 {
     /* before the library's first call: both are read once */
@@ -467,6 +499,7 @@ int main(void)
         cmocka_unit_test(forced_refused),
         cmocka_unit_test(split_target),
         cmocka_unit_test(deepk_boundary),
+        cmocka_unit_test(skinny_boundary),
     };
     return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
 }
