@@ -9,7 +9,11 @@
  * out) where two carry the data.  glibc's memcpy switches to non-temporal
  * stores only above a threshold it derives from the L3's size (tens of MB
  * on a server's glibc 2.38+), far above the few MB each copy thread gets
- * of a panel.  SSE2's 16-byte streaming store is in every x86-64 CPU,
+ * of a panel.  On the H100's host (bench/NOTES.md 20) this sped up writes
+ * into cold memory (the caller's C at beta = 0: 46 -> 85 GB/s on 16
+ * threads), not copies into staging the L3 still held, and lost 10-20 %
+ * where both sides were in the cache (hence the drop-ins' 1 MiB
+ * threshold).  SSE2's 16-byte streaming store is in every x86-64 CPU,
  * so no run-time check is needed; wider stores would not move the memory
  * any faster.  Elsewhere the copy is memcpy.
  *
