@@ -16,7 +16,8 @@
  * whole shared matrix: its first panel is sent before it, and each chunk
  * of it, once sent, starts the slice of that panel's product it allows
  * (along K, or along M or N), so the device computes from the first chunk.  Copies between the caller's
- * arrays and pinned memory run on several threads (GPUBLAS3_COPY_THREADS).
+ * arrays and pinned memory run on several threads (GPUBLAS3_COPY_THREADS),
+ * with streaming stores from 1 MiB (host_copy.c, GPUBLAS3_STREAM_COPY).
  * Only the output's referenced part is written back (for SYRK and SYR2K
  * only the stored triangle), so ld padding and the other triangle keep
  * their bits.  With beta != 0 (all but TRMM), C never travels up: the
@@ -30,12 +31,12 @@
  * spent packing, unpacking and waiting.  For tests of the fallbacks,
  * GPUBLAS3_TEST_FAIL=n makes the n-th device sub-call of the process fail
  * as if the device had refused it. */
-#include <complex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dropin.h"
 #include "host.h"
+#include "host_copy.h"
 #include "routines.h"
 
 enum { RING = 3 };
@@ -76,6 +77,7 @@ typedef struct {
     const g3d_call *c;
     const g3d_region *keep;  /* when writing back: keep only these rows' kept part */
     double beta, beta_im;    /* when writing back: user = img + beta * user (0: a copy) */
+    int stream;              /* copies with streaming stores (host_copy.c) */
 } copy_job;
 
 static int scales(const copy_job *j)
@@ -83,33 +85,21 @@ static int scales(const copy_job *j)
     return j->beta != 0 || j->beta_im != 0;
 }
 
-/* Writes len bytes of a column back: a copy, or img + beta * user (a
- * complex product, in the routine's precision, for complex calls). */
+static void copy_bytes(const copy_job *j, char *dst, const char *src, size_t len)
+{
+    if (j->stream)
+        g3h_stream_copy(dst, src, len);
+    else
+        memcpy(dst, src, len);
+}
+
+/* Writes len bytes of a column back: a copy, or img + beta * user. */
 static void put_column(const copy_job *j, char *usr, const char *img, size_t len)
 {
-    if (!scales(j)) {
-        memcpy(usr, img, len);
-    } else if (j->c->cplx && j->c->dbl) {
-        double complex *u = (double complex *)usr, b = CMPLX(j->beta, j->beta_im);
-        const double complex *m = (const double complex *)img;
-        for (size_t i = 0; i < len / 16; i++)
-            u[i] = m[i] + b * u[i];
-    } else if (j->c->cplx) {
-        float complex *u = (float complex *)usr, b = CMPLXF((float)j->beta, (float)j->beta_im);
-        const float complex *m = (const float complex *)img;
-        for (size_t i = 0; i < len / 8; i++)
-            u[i] = m[i] + b * u[i];
-    } else if (j->es == 8) {
-        double *u = (double *)usr, b = j->beta;
-        const double *m = (const double *)img;
-        for (size_t i = 0; i < len / 8; i++)
-            u[i] = m[i] + b * u[i];
-    } else {
-        float *u = (float *)usr, b = (float)j->beta;
-        const float *m = (const float *)img;
-        for (size_t i = 0; i < len / 4; i++)
-            u[i] = m[i] + b * u[i];
-    }
+    if (scales(j))
+        g3h_add_scaled(usr, img, len, j->c->dbl, j->c->cplx, j->beta, j->beta_im);
+    else
+        copy_bytes(j, usr, img, len);
 }
 
 static void copy_columns(void *arg, int t, int n)
@@ -117,16 +107,15 @@ static void copy_columns(void *arg, int t, int n)
     copy_job *j = arg;
     int q0 = (int)((long long)j->cols * t / n), q1 = (int)((long long)j->cols * (t + 1) / n);
     if (!j->keep && j->ld_bytes == j->col_bytes && (!j->to_user || !scales(j))) {
-        /* One block: large copies let memcpy bypass the cache. */
         size_t off = (size_t)q0 * j->col_bytes, len = (size_t)(q1 - q0) * j->col_bytes;
-        if (j->to_user) memcpy(j->user + off, j->img + off, len);
-        else memcpy(j->img + off, j->user + off, len);
+        if (j->to_user) copy_bytes(j, j->user + off, j->img + off, len);
+        else copy_bytes(j, j->img + off, j->user + off, len);
         return;
     }
     for (int q = q0; q < q1; q++) {
         char *img = j->img + (size_t)q * j->col_bytes, *usr = j->user + (size_t)q * j->ld_bytes;
         if (!j->to_user) {
-            memcpy(img, usr, j->col_bytes);
+            copy_bytes(j, img, usr, j->col_bytes);
         } else if (!j->keep) {
             put_column(j, usr, img, j->col_bytes);
         } else {
@@ -154,7 +143,8 @@ static void copy_region(engine *e, char mat, const g3d_region *r, char *img, int
     copy_job j = { img, (char *)base + ((size_t)r->r0 + (size_t)r->c0 * (size_t)ld) * e->es,
                    (size_t)(r->r1 - r->r0) * e->es, (size_t)ld * e->es, e->es, r->c1 - r->c0, to_user,
                    c, to_user && (c->routine == G3D_SYRK || c->routine == G3D_SYR2K) ? r : NULL,
-                   to_user && mat == 'C' ? e->host_beta : 0, to_user && mat == 'C' ? e->host_beta_im : 0 };
+                   to_user && mat == 'C' ? e->host_beta : 0, to_user && mat == 'C' ? e->host_beta_im : 0,
+                   region_bytes(r, e->es) >= g3h_stream_min() };
     int threads = region_bytes(r, e->es) >= ((size_t)4 << 20) ? j.cols : 1;
     g3h_parallel(copy_columns, &j, threads);
     *(to_user ? &e->t_unpack : &e->t_pack) += g3h_seconds() - t0;

@@ -34,7 +34,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static device devs[MAXDEV];
 static int ndev, order[MAXDEV], norder;
 static int closed, setup_done, host_warned, copy_threads, verbose, pack_once;
-static size_t panel_bytes;
+static size_t panel_bytes, stream_min;
 
 static const char *type_name(cl_device_type t)
 {
@@ -133,6 +133,14 @@ static void read_tuning(void)
         panel_bytes = (size_t)atol(env) << 10;
     env = getenv("GPUBLAS3_PACK_ONCE");
     pack_once = !env || !*env || strcmp(env, "0") != 0;
+    /* Below a MiB a copy's lines may still be in the cache, and the caller
+     * may read them again soon: ordinary stores. */
+    env = getenv("GPUBLAS3_STREAM_COPY");
+    stream_min = (size_t)1 << 20;
+    if (env && strcmp(env, "0") == 0)
+        stream_min = (size_t)-1;
+    else if (env && strcmp(env, "all") == 0)
+        stream_min = 0;
 }
 
 static void release_all(void);
@@ -481,6 +489,12 @@ int g3h_pack_once(void)
 {
     pthread_once(&once, init);
     return pack_once;
+}
+
+size_t g3h_stream_min(void)
+{
+    pthread_once(&once, init);
+    return stream_min;
 }
 
 /* The copy threads: started on the first parallel copy, kept, stopped at

@@ -57,6 +57,11 @@ size_t g3h_panel_bytes(void);
  * (default), or each its own copy (GPUBLAS3_PACK_ONCE=0, the old way, to
  * compare). */
 int g3h_pack_once(void);
+/* The fewest bytes of a staging copy (one region, all threads) that is made
+ * with streaming stores (host_copy.c): 1 MiB by default;
+ * GPUBLAS3_STREAM_COPY=0: none (plain memcpy, to compare), =all: every
+ * copy (for tests). */
+size_t g3h_stream_min(void);
 /* GPUBLAS3_VERBOSE is set: report each call's plan and timing on stderr. */
 int g3h_verbose(void);
 const char *g3h_device_name(const g3h_slot *s);
