@@ -90,6 +90,16 @@ void g3d_stored(const g3d_call *c, char mat, int *rows, int *cols);
  * SYRK/SYR2K only the stored triangle's. */
 void g3d_kept_rows(const g3d_call *c, const g3d_region *y, int j, int *r0, int *r1);
 
+/* A call cut in two independent calls of the same routine for a host/device
+ * split (share.c): GEMM along the larger dimension of C, SYMM, TRMM and
+ * TRSM along B's columns (side L) or rows (side R); *dev gets the first
+ * columns (rows), about (1 - f_host) of them, a multiple of CUT_TILE when
+ * there are at least 4 CUT_TILE so that its tiles stay whole, *host the
+ * rest; *by_rows says which way.  0 when a part would be empty (nothing
+ * written). */
+enum { CUT_TILE = 64 };
+int g3d_cut(const g3d_call *c, double f_host, g3d_call *host, g3d_call *dev, int *by_rows);
+
 /* ---- the host BLAS and the crossover (cpu_blas.c, host_rate.c, crossover.c) ---- */
 
 /* A host BLAS defines the call's routine (GPUBLAS3_CPU_BLAS, else the next
@@ -116,7 +126,20 @@ int g3x_octave(double x, int n);
 /* 1: the call pays for the trip to the device (model or
  * GPUBLAS3_CROSSOVER); why gets the reason under GPUBLAS3_VERBOSE only
  * (formatting costs as much as a tiny call). */
-int g3x_to_device(const g3d_call *c, char *why, size_t len);
+int g3x_to_device(const g3d_call *c, double t[2], char *why, size_t len);
+/* t[0], t[1]: the model's host and (corrected) device times, 0 under
+ * GPUBLAS3_CROSSOVER.  The model learns (not GPUBLAS3_CROSSOVER's
+ * threshold, a device row, GPUBLAS3_LEARN not 0). */
+int g3x_learning(void);
+/* The host's share of a call cut in two (share.c): 0 for no cut, else
+ * the fraction of the output the host BLAS takes, chosen from the model's
+ * times t (as g3x_to_device gives them), the rates the last split call of
+ * the size showed, or GPUBLAS3_SPLIT_SHARE; why (may be NULL) gets the
+ * reason when the call was worth weighing.  g3x_split_took tells it what
+ * the two parts of a split call took, each while the other ran. */
+int g3x_can_split(const g3d_call *c);
+double g3x_split_share(const g3d_call *c, const double t[2], char *why, size_t len);
+void g3x_split_took(const g3d_call *host, double host_s, const g3d_call *dev, double dev_s, const g3d_call *whole);
 /* What a call the model sent to the device took there, in seconds, whole
  * (crossover.c corrects later predictions by it). */
 void g3x_device_took(const g3d_call *c, double seconds);
