@@ -218,6 +218,7 @@ static int split_run(const g3d_call *c, const char *name, double share, const ch
     if (g3h_verbose())
         fprintf(stderr, "gpublas3: %s m=%d n=%d k=%d split by %s: %d to the device, %d on the host BLAS %s: %s; %s\n",
                 name, c->m, c->n, c->k, rows ? "rows" : "columns", nd, ext - nd, g3b_name(), swhy, why);
+    int cap = g3x_split_host_threads(), was = cap ? g3b_threads(cap) : 0;
     host_part h = { &hc, 0 };
     pthread_t thread;
     int threaded = pthread_create(&thread, NULL, run_host_part, &h) == 0;
@@ -231,13 +232,16 @@ static int split_run(const g3d_call *c, const char *name, double share, const ch
         pthread_join(thread, NULL);
     else
         run_host_part(&h);
+    if (was)
+        g3b_threads(was);
     if (done)
         g3x_split_took(&hc, h.seconds, &dc, t_dev, c);
     else
         device_rest(&dc, name, &pl, first);
     if (g3h_verbose())
         fprintf(stderr, "gpublas3: %s m=%d n=%d k=%d split done in %.4f s: host BLAS part %.4f s, device part "
-                "%.4f s%s\n", name, c->m, c->n, c->k, g3h_seconds() - t0, h.seconds, t_dev,
+                "%.4f s%s%s\n", name, c->m, c->n, c->k, g3h_seconds() - t0, h.seconds, t_dev,
+                was ? " (host BLAS on GPUBLAS3_SPLIT_HOST_THREADS threads)" : "",
                 done ? "" : " (failed there: finished on the host)");
     return 1;
 }

@@ -107,6 +107,10 @@ int g3d_cut(const g3d_call *c, double f_host, g3d_call *host, g3d_call *dev, int
 int g3b_have(const g3d_call *c);
 /* Runs the call there (g3b_have must have said yes). */
 void g3b_run(const g3d_call *c);
+/* Sets the host BLAS's thread count to n (n > 0) where it says how
+ * (OpenBLAS's openblas_set_num_threads); returns the count before, 0 when
+ * it cannot be told. */
+int g3b_threads(int n);
 /* The host BLAS's file, or "none". */
 const char *g3b_name(void);
 /* The host BLAS's rate the model prices host calls at (host_rate.c):
@@ -138,6 +142,8 @@ int g3x_learning(void);
  * reason when the call was worth weighing.  g3x_split_took tells it what
  * the two parts of a split call took, each while the other ran. */
 int g3x_can_split(const g3d_call *c);
+/* GPUBLAS3_SPLIT_HOST_THREADS: the host BLAS's threads for a split call's host part, 0: as they are. */
+int g3x_split_host_threads(void);
 double g3x_split_share(const g3d_call *c, const double t[2], char *why, size_t len);
 void g3x_split_took(const g3d_call *host, double host_s, const g3d_call *dev, double dev_s, const g3d_call *whole);
 /* What a call the model sent to the device took there, in seconds, whole

@@ -26,6 +26,14 @@
  * being cut.  The latest split call counts, not the best: the share must
  * follow where the cores went.  GPUBLAS3_LEARN=0 keeps the model's rates.
  *
+ * Who owns the cores: by default the host BLAS keeps its threads (one per
+ * core, OpenBLAS's) and the device's part its copy threads
+ * (GPUBLAS3_COPY_THREADS), the kernel sharing the cores between them while
+ * both run; what that costs each side is in the rates learned.
+ * GPUBLAS3_SPLIT_HOST_THREADS=<n> runs the host's part on n threads
+ * instead, where the host BLAS lets its count be set (OpenBLAS), so that
+ * the copies have cores of their own (the H100 measurement compares).
+ *
  * GPUBLAS3_SPLIT=0 never cuts a call; GPUBLAS3_SPLIT_SHARE=<f> (0 < f < 1)
  * cuts every call that can be cut, the host taking f, whatever the model
  * says (for tests and measurements).  What is cut: GEMM along the larger
@@ -49,6 +57,7 @@ static const double MIN_SHARE = 0.1, MIN_GAIN = 0.1, MIN_SECONDS = 1e-3;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int off;              /* GPUBLAS3_SPLIT=0 */
 static double forced;        /* GPUBLAS3_SPLIT_SHARE, 0 when unset */
+static int host_threads;     /* GPUBLAS3_SPLIT_HOST_THREADS, 0 when unset */
 
 /* What the last split call of a kind, precision and octave of flops showed:
  * each side's rate, GFLOP/s, while the other ran. */
@@ -63,6 +72,8 @@ static void init(void)
 {
     const char *env = getenv("GPUBLAS3_SPLIT");
     off = env && strcmp(env, "0") == 0;
+    env = getenv("GPUBLAS3_SPLIT_HOST_THREADS");
+    host_threads = env && atoi(env) > 0 ? atoi(env) : 0;
     env = getenv("GPUBLAS3_SPLIT_SHARE");
     if (env && *env) {
         char *end;
@@ -73,6 +84,12 @@ static void init(void)
             fprintf(stderr, "gpublas3: GPUBLAS3_SPLIT_SHARE=%s is not a share between 0 and 1; using the model\n",
                     env);
     }
+}
+
+int g3x_split_host_threads(void)
+{
+    pthread_once(&once, init);
+    return host_threads;
 }
 
 int g3x_can_split(const g3d_call *c)
