@@ -9,9 +9,8 @@
  * comparable times, cut in two and run on both at once (share.c).  This
  * file is the top of the drop-ins: it calls the files below it
  * (cpu_blas.c, crossover.c, dropin_device.c, dropin_host.c, dropin_plan.c,
- * host.c, host_rate.c, share.c), none calls it. */
+ * host.c, host_rate.c, share.c, worker.c), none calls it. */
 #include <ctype.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include "dropin.h"
@@ -203,7 +202,7 @@ static void *run_host_part(void *arg)
 }
 
 /* The call cut in two (share.c), the host BLAS's part on a thread of its
- * own while this one streams the other through the device; both joined
+ * own (worker.c) while this one streams the other through the device; both joined
  * before returning.  The parts write disjoint parts of C and only read
  * A and B, so they need no other order; a device that fails finishes its
  * part on the host as a whole call would, after the host part is done.
@@ -220,18 +219,15 @@ static int split_run(const g3d_call *c, const char *name, double share, const ch
                 name, c->m, c->n, c->k, rows ? "rows" : "columns", nd, ext - nd, g3b_name(), swhy, why);
     int cap = g3x_split_host_threads(), was = cap ? g3b_threads(cap) : 0;
     host_part h = { &hc, 0 };
-    pthread_t thread;
-    int threaded = pthread_create(&thread, NULL, run_host_part, &h) == 0;
+    g3w_job w;
+    g3w_start(&w, run_host_part, &h);
     g3d_plan pl;
     g3d_plan_make(&dc, g3h_panel_bytes(), &pl);
     int first;
     double t0 = g3h_seconds();
     int done = device_try(&dc, name, &pl, &first, 0);
     double t_dev = g3h_seconds() - t0;
-    if (threaded)
-        pthread_join(thread, NULL);
-    else
-        run_host_part(&h);
+    g3w_join(&w);
     if (was)
         g3b_threads(was);
     if (done)

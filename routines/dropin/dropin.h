@@ -150,6 +150,21 @@ void g3x_split_took(const g3d_call *host, double host_s, const g3d_call *dev, do
  * (crossover.c corrects later predictions by it). */
 void g3x_device_took(const g3d_call *c, double seconds);
 
+/* ---- the host part's thread (worker.c) ---- */
+
+#include <pthread.h>
+typedef struct {
+    void *(*fn)(void *);
+    void *arg;
+    int kept, own;     /* on the kept worker; on a thread of its own */
+    pthread_t thread;
+} g3w_job;
+/* Starts fn(arg) on the kept worker thread (or a new one when it is
+ * busy); 0 when no thread could be had (g3w_join then runs it). */
+int g3w_start(g3w_job *w, void *(*fn)(void *), void *arg);
+/* Waits for it to end. */
+void g3w_join(g3w_job *w);
+
 /* ---- executing a plan ---- */
 
 /* On the device of the slot, from panel *first on; *first advances past
