@@ -24,7 +24,11 @@
  * rates against the model's time for the better side alone, so that a
  * size where running both sides at once is slower than one side stops
  * being cut.  The latest split call counts, not the best: the share must
- * follow where the cores went.  GPUBLAS3_LEARN=0 keeps the model's rates.
+ * follow where the cores went; but not the first of a size, whose device
+ * part may have compiled kernels for a shape the whole calls never had (on
+ * the H100 the first cut SGEMM of an 8192 SGETRF took 0.21 s on the
+ * device for 0.02 expected, and its rates kept every later call of its
+ * size whole).  GPUBLAS3_LEARN=0 keeps the model's rates.
  *
  * Who owns the cores: by default the host BLAS keeps its threads (one per
  * core, OpenBLAS's) and the device's part its copy threads
@@ -34,9 +38,15 @@
  * instead, where the host BLAS lets its count be set (OpenBLAS), so that
  * the copies have cores of their own (the H100 measurement compares).
  *
- * GPUBLAS3_SPLIT=0 never cuts a call; GPUBLAS3_SPLIT_SHARE=<f> (0 < f < 1)
- * cuts every call that can be cut, the host taking f, whatever the model
- * says (for tests and measurements).  What is cut: GEMM along the larger
+ * Off by default: on the H100 (2026-11-23, bench/NOTES.md 21) the two
+ * sides slowed each other so much (a device part at 170-344 GFLOP/s where
+ * the whole call ran at about 560, the host part at 118 where the host
+ * alone ran at 163) that LAPACK end to end came out faster in three cases
+ * and slower in three, DPOTRF 8192 slower than reference LAPACK alone.
+ * GPUBLAS3_SPLIT=1 lets the model cut calls; GPUBLAS3_SPLIT_SHARE=<f>
+ * (0 < f < 1) cuts every call that can be cut, the host taking f, whatever
+ * the model says (for tests and measurements); GPUBLAS3_SPLIT=0 wins over
+ * both.  What is cut: GEMM along the larger
  * dimension of C (columns, or rows when m > n), SYMM, TRMM and TRSM along
  * B's columns (side L) or rows (side R), each part an independent call of
  * the same routine (dropin_plan.c's g3d_cut).  SYRK and SYR2K are not: a
@@ -55,7 +65,7 @@ enum { OCTAVES = 64 };
 static const double MIN_SHARE = 0.1, MIN_GAIN = 0.1, MIN_SECONDS = 1e-3;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int off;              /* GPUBLAS3_SPLIT=0 */
+static int on;               /* GPUBLAS3_SPLIT=1 (the model's cuts), or a forced share */
 static double forced;        /* GPUBLAS3_SPLIT_SHARE, 0 when unset */
 static int host_threads;     /* GPUBLAS3_SPLIT_HOST_THREADS, 0 when unset */
 
@@ -71,7 +81,8 @@ static split_seen seen[2][2][OCTAVES];
 static void init(void)
 {
     const char *env = getenv("GPUBLAS3_SPLIT");
-    off = env && strcmp(env, "0") == 0;
+    on = env && strcmp(env, "1") == 0;
+    int never = env && strcmp(env, "0") == 0;
     env = getenv("GPUBLAS3_SPLIT_HOST_THREADS");
     host_threads = env && atoi(env) > 0 ? atoi(env) : 0;
     env = getenv("GPUBLAS3_SPLIT_SHARE");
@@ -79,7 +90,7 @@ static void init(void)
         char *end;
         double f = strtod(env, &end);
         if (end != env && *end == 0 && f > 0 && f < 1)
-            forced = f;
+            forced = never ? 0 : f;
         else
             fprintf(stderr, "gpublas3: GPUBLAS3_SPLIT_SHARE=%s is not a share between 0 and 1; using the model\n",
                     env);
@@ -107,7 +118,7 @@ double g3x_split_share(const g3d_call *c, const double t[2], char *why, size_t l
     pthread_once(&once, init);
     if (why)
         *why = 0;
-    if (off || !g3x_can_split(c))
+    if ((!on && forced == 0) || !g3x_can_split(c))
         return 0;
     if (forced > 0) {
         if (why)
@@ -120,7 +131,7 @@ double g3x_split_share(const g3d_call *c, const double t[2], char *why, size_t l
     pthread_mutex_lock(&lock);
     split_seen o = *seen_for(c);
     pthread_mutex_unlock(&lock);
-    int learned = o.calls > 0 && g3x_learning();
+    int learned = o.calls >= 2 && g3x_learning();
     double rh = learned ? 1e9 * o.host : flops / t[0], rd = learned ? 1e9 * o.dev : flops / t[1];
     double f = rh / (rh + rd), both = flops / (rh + rd);
     int cut = f >= MIN_SHARE && f <= 1 - MIN_SHARE && both <= (1 - MIN_GAIN) * best;
@@ -143,7 +154,10 @@ void g3x_split_took(const g3d_call *host, double host_s, const g3d_call *dev, do
         return;
     pthread_mutex_lock(&lock);
     split_seen *o = seen_for(whole);
-    o->calls++;
+    if (o->calls++ == 0) {  /* the first may have compiled the device part's kernels */
+        pthread_mutex_unlock(&lock);
+        return;
+    }
     o->host = 1e-9 * g3x_flops(host) / host_s;
     o->dev = 1e-9 * g3x_flops(dev) / dev_s;
     pthread_mutex_unlock(&lock);
