@@ -5,8 +5,9 @@
  * then the way the call goes: to the host BLAS when it is too small to pay
  * for the trip (crossover.c), else to the device, falling back device by
  * device, then to the host BLAS, and at last to plain host loops, so that
- * a call always ends with the right answer; or, when both sides would take
- * comparable times, cut in two and run on both at once (share.c).  This
+ * a call always ends with the right answer; or, with GPUBLAS3_SPLIT=1 and
+ * both sides taking comparable times, cut in two and run on both at once
+ * (share.c).  This
  * file is the top of the drop-ins: it calls the files below it
  * (cpu_blas.c, crossover.c, dropin_device.c, dropin_host.c, dropin_plan.c,
  * host.c, host_rate.c, share.c, worker.c), none calls it. */
