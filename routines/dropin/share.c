@@ -53,13 +53,11 @@
  * cut of a triangle is a SYRK and a GEMM on each side, parts whose costs
  * are not proportional to their widths, and reference LAPACK's SYRKs have
  * small outputs (SPOTRF's are 64 x 64 x j). */
-#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dropin.h"
-#include "host.h"
 
 enum { OCTAVES = 64 };
 static const double MIN_SHARE = 0.1, MIN_GAIN = 0.1, MIN_SECONDS = 1e-3;
@@ -69,8 +67,9 @@ static int on;               /* GPUBLAS3_SPLIT=1 (the model's cuts), or a forced
 static double forced;        /* GPUBLAS3_SPLIT_SHARE, 0 when unset */
 static int host_threads;     /* GPUBLAS3_SPLIT_HOST_THREADS, 0 when unset */
 
-/* What the last split call of a kind, precision and octave of flops showed:
- * each side's rate, GFLOP/s, while the other ran. */
+/* What the last split call of a kind, precision and octave of flops showed
+ * (the first of them not kept): each side's rate, GFLOP/s, while the
+ * other ran; calls counts them all. */
 typedef struct {
     int calls;
     double host, dev;
