@@ -211,6 +211,12 @@ void g3x_device_took(const g3d_call *c, double seconds)
     pthread_mutex_unlock(&seen_lock);
 }
 
+int g3x_learning(void)
+{
+    pthread_once(&once, init);
+    return threshold < 0 && dev && learn;
+}
+
 /* The correction for a prediction of t_dev: 1 until an octave has seen two calls. */
 static double correction(const g3d_call *c, double t_dev, int *calls)
 {
@@ -221,12 +227,13 @@ static double correction(const g3d_call *c, double t_dev, int *calls)
     return learn && o.calls >= 2 ? o.ratio : 1;
 }
 
-int g3x_to_device(const g3d_call *c, char *why, size_t len)
+int g3x_to_device(const g3d_call *c, double t[2], char *why, size_t len)
 {
     pthread_once(&once, init);
     if (!g3h_verbose())  /* only now: it opens the OpenCL driver, which the host's timing must precede */
         why = NULL;
     double flops = g3x_flops(c);
+    t[0] = t[1] = 0;
     if (threshold >= 0) {
         if (why)
             snprintf(why, len, "%.3g flops %s GPUBLAS3_CROSSOVER=%.3g", flops, flops >= threshold ? ">=" : "<",
@@ -251,5 +258,7 @@ int g3x_to_device(const g3d_call *c, char *why, size_t len)
         snprintf(why, len, "model: device %.3g s%s%s, host BLAS %.3g s (%.3g flops, %.3g GFLOP/s on the host, %s)",
                  t_model, part, fix, t_host, flops, host, from);
     }
+    t[0] = t_host;
+    t[1] = f * t_model;
     return f * t_model < t_host;
 }
