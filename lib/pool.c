@@ -13,11 +13,13 @@
  * the call enqueues anything else, because drivers allocate lazily: an
  * allocation failure then shows here, while C is still untouched, and the
  * path (routines/plan/packed.c) can retry with smaller panels.  The
- * migration runs on an in-order queue of the pool's own, not the caller's:
- * on NVIDIA's driver (580.159) a migration enqueued on an out-of-order
- * queue while a command gated on an unset user event waits there left the
+ * migration runs on the caller's queue when that is in order, and on an
+ * in-order queue of the pool's own when the caller's is out of order: on
+ * NVIDIA's driver (580.159) a migration enqueued on an out-of-order queue
+ * while a command gated on an unset user event waited there left the
  * context unable to be released (clReleaseContext deadlocked inside the
- * driver; bench/NOTES.md 19 and 20).
+ * driver), and the pool's queue for every call crashed a driver thread
+ * when eight threads over four contexts shared it (bench/NOTES.md 22).
  *
  * The pool keeps at most the scratch limit (g3_scratch_limit) per device;
  * buffers over it are released when they come back.  Teardown releases all. */
@@ -42,7 +44,7 @@ typedef struct pool {
     cl_device_id dev;
     size_t held;
     slot *slots;
-    cl_command_queue side; /* in order, made at the first fresh buffer: their migrations */
+    cl_command_queue side; /* in order, made when first needed: migrations for out-of-order callers */
     struct pool *next;
 } pool;
 
@@ -286,17 +288,17 @@ gpublas3Status g3_scratch_acquire(const g3_device *d, g3_chain *chain, int n, co
         for (int i = 0; err == CL_SUCCESS && i < n; i++)
             if (fresh[i])
                 mems[nnew++] = out[i];
-        if (nnew && !p->side) {
+        if (nnew && !in_order && !p->side) {
             p->side = clCreateCommandQueue(d->ctx, d->dev, 0, &err);
             if (err != CL_SUCCESS)
                 give_back_locked(d, p, chain, n, out, fresh);
         }
-        cl_command_queue side = p->side;
+        cl_command_queue mq = in_order ? chain->q : p->side;
         pthread_mutex_unlock(&lock);
         if (err == CL_SUCCESS) {
             if (!nnew)
                 return gpublas3Success;
-            err = make_resident(chain, side, nnew, mems);
+            err = make_resident(chain, mq, nnew, mems);
             if (err == CL_SUCCESS)
                 return gpublas3Success;
             give_back(d, chain, n, out, fresh);

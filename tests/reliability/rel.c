@@ -22,8 +22,24 @@ static void die(const char *what, cl_int err)
     exit(2);
 }
 
+/* A crash says where it happened (the frames of the crashing thread, with
+ * libraries' offsets for addr2line), then dies of its signal as before. */
+static void crashed(int sig)
+{
+    static const char head[] = "rel: crashed here:\n";
+    void *frames[48];
+    int n = backtrace(frames, 48);
+    write(2, head, sizeof head - 1);
+    backtrace_symbols_fd(frames, n, 2);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 void rel_open(rel_dev *d)
 {
+    static const int fatal[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+        signal(fatal[i], crashed);
     cl_platform_id plats[16];
     cl_uint np = 0;
     memset(d, 0, sizeof *d);
