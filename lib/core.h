@@ -85,14 +85,18 @@ int g3_valid_diag(gpublas3Diag d);
  * gets the last.  `ordered`: the queue is in order and GPUBLAS3_CHAIN=order,
  * so a step after the first waits on nothing, the queue's order being the
  * wait.  `steps` counts the commands enqueued (GPUBLAS3_VERBOSE prints it
- * for TRSM, whose cost on a GPU is mostly their number). */
+ * for TRSM, whose cost on a GPU is mostly their number).  `quiet`: the
+ * caller takes no event (g3_run); `eventless`: the next step is the
+ * call's last and nothing needs its event, so it is enqueued without one
+ * (the direct path's one launch when quiet: an event costs NVIDIA's
+ * driver 2 µs of a 20 µs call, bench/NOTES.md 22). */
 typedef struct {
     cl_command_queue q;
     cl_uint nwait;
     const cl_event *wait;
     cl_event last;
     unsigned steps;
-    int ordered;
+    int ordered, quiet, eventless;
 } g3_chain;
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait);
 /* The wait list for the next step. */

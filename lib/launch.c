@@ -26,7 +26,7 @@ void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_even
     cl_command_queue_properties props = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
     if (order_only)
         clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL);
-    *c = (g3_chain){ q, nwait, wait, NULL, 0, !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) };
+    *c = (g3_chain){ q, nwait, wait, NULL, 0, !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE), 0, 0 };
 }
 
 cl_uint g3_chain_deps(const g3_chain *c, const cl_event **deps)
@@ -92,10 +92,12 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
     if (err == CL_SUCCESS) {
         const cl_event *deps;
         cl_uint ndeps = g3_chain_deps(c, &deps);
-        cl_event ev;
-        err = clEnqueueNDRangeKernel(c->q, k, dims, NULL, global, local, ndeps, deps, &ev);
-        if (err == CL_SUCCESS)
+        cl_event ev = NULL;
+        err = clEnqueueNDRangeKernel(c->q, k, dims, NULL, global, local, ndeps, deps, c->eventless ? NULL : &ev);
+        if (err == CL_SUCCESS && ev)
             g3_chain_push(c, ev);
+        else if (err == CL_SUCCESS)
+            c->steps++;
     }
     pthread_mutex_unlock(lock);
     return (gpublas3Status)err;

@@ -19,5 +19,8 @@ gpublas3Status g3_direct_enqueue(const g3_device *d, const g3_call *c, const g3_
     g3_direct_args a = { .M = c->M, .N = c->N, .K = c->K, .alpha = c->alpha, .beta = c->beta,
                          .nterms = c->nterms, .a = { &c->a[0], &c->a[1] }, .b = { &c->b[0], &c->b[1] },
                          .C = c->c, .offc = c->offc, .ldc = c->ldc, .tri = c->tri, .inplace = c->snapshot != 0 };
-    return g3_direct_launch(d, p->ks, c->dbl, &a, chain);
+    chain->eventless = chain->quiet; /* the launch is the whole call */
+    gpublas3Status st = g3_direct_launch(d, p->ks, c->dbl, &a, chain);
+    chain->eventless = 0;
+    return st;
 }

@@ -163,6 +163,7 @@ gpublas3Status g3_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, cl_uin
     }
     g3_chain chain;
     g3_chain_init(&chain, qs[0], nwait, wait);
+    chain.quiet = events == NULL;
     gpublas3Status st = g3_enqueue(c, &chain);
     if (st != gpublas3Success) {
         g3_chain_abandon(&chain);
