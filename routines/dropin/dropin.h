@@ -128,22 +128,23 @@ double g3x_flops(const g3d_call *c);
  * predicted times. */
 int g3x_octave(double x, int n);
 /* 1: the call pays for the trip to the device (model or
- * GPUBLAS3_CROSSOVER); why gets the reason under GPUBLAS3_VERBOSE only
- * (formatting costs as much as a tiny call). */
+ * GPUBLAS3_CROSSOVER); t[0], t[1] get the model's host and (corrected)
+ * device times, 0 under GPUBLAS3_CROSSOVER; why gets the reason under
+ * GPUBLAS3_VERBOSE only (formatting costs as much as a tiny call). */
 int g3x_to_device(const g3d_call *c, double t[2], char *why, size_t len);
-/* t[0], t[1]: the model's host and (corrected) device times, 0 under
- * GPUBLAS3_CROSSOVER.  The model learns (not GPUBLAS3_CROSSOVER's
- * threshold, a device row, GPUBLAS3_LEARN not 0). */
+/* The model learns (not GPUBLAS3_CROSSOVER's threshold, a device row,
+ * GPUBLAS3_LEARN not 0). */
 int g3x_learning(void);
+/* The call's routine can be cut in two (g3d_cut). */
+int g3x_can_split(const g3d_call *c);
+/* GPUBLAS3_SPLIT_HOST_THREADS: the host BLAS's threads for a split call's host part, 0: as they are. */
+int g3x_split_host_threads(void);
 /* The host's share of a call cut in two (share.c): 0 for no cut, else
  * the fraction of the output the host BLAS takes, chosen from the model's
  * times t (as g3x_to_device gives them), the rates the last split call of
  * the size showed, or GPUBLAS3_SPLIT_SHARE; why (may be NULL) gets the
  * reason when the call was worth weighing.  g3x_split_took tells it what
  * the two parts of a split call took, each while the other ran. */
-int g3x_can_split(const g3d_call *c);
-/* GPUBLAS3_SPLIT_HOST_THREADS: the host BLAS's threads for a split call's host part, 0: as they are. */
-int g3x_split_host_threads(void);
 double g3x_split_share(const g3d_call *c, const double t[2], char *why, size_t len);
 void g3x_split_took(const g3d_call *host, double host_s, const g3d_call *dev, double dev_s, const g3d_call *whole);
 /* What a call the model sent to the device took there, in seconds, whole

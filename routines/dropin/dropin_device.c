@@ -140,15 +140,15 @@ static void copy_region(engine *e, char mat, const g3d_region *r, char *img, int
     const g3d_call *c = e->c;
     const char *base = mat == 'A' ? c->a : mat == 'B' ? c->b : c->c;
     int ld = mat == 'A' ? c->lda : mat == 'B' ? c->ldb : c->ldc;
+    size_t bytes = region_bytes(r, e->es);
     copy_job j = { img, (char *)base + ((size_t)r->r0 + (size_t)r->c0 * (size_t)ld) * e->es,
                    (size_t)(r->r1 - r->r0) * e->es, (size_t)ld * e->es, e->es, r->c1 - r->c0, to_user,
                    c, to_user && (c->routine == G3D_SYRK || c->routine == G3D_SYR2K) ? r : NULL,
                    to_user && mat == 'C' ? e->host_beta : 0, to_user && mat == 'C' ? e->host_beta_im : 0,
-                   region_bytes(r, e->es) >= g3h_stream_min() };
-    int threads = region_bytes(r, e->es) >= ((size_t)4 << 20) ? j.cols : 1;
-    g3h_parallel(copy_columns, &j, threads);
+                   bytes >= g3h_stream_min() };
+    g3h_parallel(copy_columns, &j, bytes >= ((size_t)4 << 20) ? j.cols : 1);
     *(to_user ? &e->t_unpack : &e->t_pack) += g3h_seconds() - t0;
-    *(to_user ? &e->b_unpack : &e->b_pack) += region_bytes(r, e->es);
+    *(to_user ? &e->b_unpack : &e->b_pack) += bytes;
 }
 
 /* ---- sub-calls through the cl_mem routines ---- */
