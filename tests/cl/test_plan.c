@@ -421,6 +421,25 @@ static void split_target(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* A class boundary: under the plan's field `extra` (GPUBLAS3_PARAMS), an
+ * M x N x K GEMM in both precisions must take the set named `set`; the
+ * failures. */
+static int expect_set(const char *extra, size_t M, size_t N, size_t K, const char *set, int seed)
+{
+    int fails = 0;
+    restart_params(extra, NULL);
+    for (int dbl = 0; dbl < 2; dbl++) {
+        char text[16384];
+        spec_case c = gemm(dbl, M, N, K);
+        run_logged(&c, seed, &fails, text, sizeof text);
+        if (!strstr(text, set)) {
+            print_error("FAIL %s, %zu x %zu x %zu: expected%s...)\n", extra, M, N, K, set);
+            fails++;
+        }
+    }
+    return fails;
+}
+
 /* deepk_max: deep-K calls with sides over it take the small class's set,
  * up to sides of 512 (then large); by default (512) all of them are deepk. */
 static void deepk_boundary(void **state)
@@ -432,18 +451,8 @@ static void deepk_boundary(void **state)
         { "deepk_max=512", 129, ", deepk set (" }, { "deepk_max=512", 512, ", deepk set (" },
     };
     int fails = 0;
-    for (int r = 0; r < 6; r++) {
-        restart_params(runs[r].extra, NULL);
-        for (int dbl = 0; dbl < 2; dbl++) {
-            char text[16384];
-            spec_case c = gemm(dbl, runs[r].hi, 3, 8192);
-            run_logged(&c, 95 + r, &fails, text, sizeof text);
-            if (!strstr(text, runs[r].set)) {
-                print_error("FAIL %s, %zu x 3 x 8192: expected%s...)\n", runs[r].extra, runs[r].hi, runs[r].set);
-                fails++;
-            }
-        }
-    }
+    for (int r = 0; r < 6; r++)
+        fails += expect_set(runs[r].extra, runs[r].hi, 3, 8192, runs[r].set, 95 + r);
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
     restart_forced(NULL, NULL, NULL);
     assert_int_equal(fails, 0);
@@ -463,18 +472,8 @@ static void skinny_boundary(void **state)
     };
     int fails = 0;
     for (int r = 0; r < 5; r++) {
-        restart_params(runs[r].extra, NULL);
-        for (int dbl = 0; dbl < 2; dbl++)
-            for (int side = 0; side < 2; side++) {
-                char text[16384];
-                spec_case c = side ? gemm(dbl, 1040, runs[r].lo, 8) : gemm(dbl, runs[r].lo, 1040, 8);
-                run_logged(&c, 101 + r, &fails, text, sizeof text);
-                if (!strstr(text, runs[r].set)) {
-                    print_error("FAIL %s, lo = %zu on %s: expected%s...)\n", runs[r].extra, runs[r].lo,
-                                side ? "N" : "M", runs[r].set);
-                    fails++;
-                }
-            }
+        fails += expect_set(runs[r].extra, runs[r].lo, 1040, 8, runs[r].set, 101 + r);
+        fails += expect_set(runs[r].extra, 1040, runs[r].lo, 8, runs[r].set, 101 + r);
     }
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
     restart_forced(NULL, NULL, NULL);

@@ -252,3 +252,11 @@ int stderr_release(char *text, size_t n)
     saved_stderr = -1;
     return 0;
 }
+
+int text_count(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+        n++;
+    return n;
+}

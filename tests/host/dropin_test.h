@@ -41,4 +41,6 @@ int dcase_run(const spec_case *c, int cblas, int lower, unsigned seed);
  * bytes and a NUL).  Both return 0, or -1 on failure (perror says why). */
 int stderr_capture(void);
 int stderr_release(char *text, size_t n);
+/* How many times what occurs in text (the library's lines of a kind). */
+int text_count(const char *text, const char *what);
 #endif

@@ -84,14 +84,6 @@ static int trsm_term(void)
     return failures;
 }
 
-static int count(const char *text, const char *what)
-{
-    int n = 0;
-    for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
-        n++;
-    return n;
-}
-
 /* Six DGEMMs of 48^3, the device's cost set far too low
  * (GPUBLAS3_DEVICE_COST: 1 us per call, 100 GB/s, about 5 us in all) and
  * the host BLAS's rate fixed (FAKE_BLAS_GFLOPS) so that the model's host
@@ -112,8 +104,9 @@ static int learned(int want)
     }
     if (stderr_release(text, sizeof text) != 0)
         return 1;
-    int dev = count(text, "DGEMM m=48 n=48 k=48 to the device"), host = count(text, "DGEMM m=48 n=48 k=48 on the host BLAS");
-    int told = count(text, " call(s), host BLAS"); /* the device's correction, not the host rate's label */
+    int dev = text_count(text, "DGEMM m=48 n=48 k=48 to the device");
+    int host = text_count(text, "DGEMM m=48 n=48 k=48 on the host BLAS");
+    int told = text_count(text, " call(s), host BLAS"); /* the device's correction, not the host rate's label */
     printf("48^3 DGEMMs: %d to the device, %d on the host BLAS, %d corrected (want %s)\n", dev, host, told,
            want ? "2, 4, 4" : "6, 0, 0");
     if (want ? dev != 2 || host != 4 || told != 4 : dev != 6 || host != 0 || told != 0) {
