@@ -13,14 +13,7 @@
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-
-static double now_us(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e6 + 1e-3 * t.tv_nsec;
-}
+#include "probe.h"
 
 static int cmp(const void *a, const void *b)
 {
@@ -31,19 +24,14 @@ static int cmp(const void *a, const void *b)
 static void report(const char *what, double *t, int n)
 {
     qsort(t, (size_t)n, sizeof *t, cmp);
-    printf("%-34s median %7.1f us, p10 %7.1f us\n", what, t[n / 2], t[n / 10]);
+    printf("%-34s median %7.1f us, p10 %7.1f us\n", what, 1e6 * t[n / 2], 1e6 * t[n / 10]);
 }
 
 int main(int argc, char **argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 2000;
     if (n < 10) n = 10;
-    cl_platform_id ps[8];
-    cl_uint np = 0;
-    cl_device_id d = NULL;
-    clGetPlatformIDs(8, ps, &np);
-    for (cl_uint i = 0; i < np && !d; i++) clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_GPU, 1, &d, NULL);
-    for (cl_uint i = 0; i < np && !d; i++) clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_ALL, 1, &d, NULL);
+    cl_device_id d = pick();
     if (!d) { fprintf(stderr, "launch probe: no OpenCL device\n"); return 1; }
     char name[256] = "";
     clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof name, name, NULL);
@@ -64,35 +52,35 @@ int main(int argc, char **argv)
     clFinish(q);
     printf("launch probe: %s, %d launches per row\n", name, n);
     for (int i = 0; i < n; i++, launched++) {
-        double t0 = now_us();
+        double t0 = now();
         clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL);
-        t[i] = now_us() - t0;
+        t[i] = now() - t0;
         clFinish(q);
     }
     report("enqueue alone", t, n);
     for (int i = 0; i < n; i++, launched++) {
-        double t0 = now_us();
+        double t0 = now();
         clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL);
         clFinish(q);
-        t[i] = now_us() - t0;
+        t[i] = now() - t0;
     }
     report("enqueue + clFinish", t, n);
     for (int i = 0; i < n; i++, launched++) {
         cl_event e;
-        double t0 = now_us();
+        double t0 = now();
         clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, &e);
         clFinish(q);
-        t[i] = now_us() - t0;
+        t[i] = now() - t0;
         clReleaseEvent(e);
     }
     report("enqueue with its event + clFinish", t, n);
     for (int i = 0; i < n; i++, launched += 3) {
         cl_event e[3];
-        double t0 = now_us();
+        double t0 = now();
         for (int j = 0; j < 3; j++)
             clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, j ? 1 : 0, j ? &e[j - 1] : NULL, &e[j]);
         clFinish(q);
-        t[i] = now_us() - t0;
+        t[i] = now() - t0;
         for (int j = 0; j < 3; j++) clReleaseEvent(e[j]);
     }
     report("3 chained by events + clFinish", t, n);

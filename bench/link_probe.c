@@ -17,27 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static cl_device_id pick(void)
-{
-    cl_platform_id ps[8];
-    cl_uint np = 0;
-    clGetPlatformIDs(8, ps, &np);
-    cl_device_id d = NULL;
-    for (cl_uint i = 0; i < np && !d; i++)
-        clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_GPU, 1, &d, NULL);
-    for (cl_uint i = 0; i < np && !d; i++)
-        clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_ALL, 1, &d, NULL);
-    return d;
-}
+#include "probe.h"
 
 static int bad;
 

@@ -1,0 +1,27 @@
+/* What the standalone probes share (link_probe.c, launch_probe.c): the
+ * clock, and the device they run on (the first GPU of any platform, else
+ * the first device).  Include after <CL/cl.h>. */
+#ifndef G3_BENCH_PROBE_H
+#define G3_BENCH_PROBE_H
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static cl_device_id pick(void)
+{
+    cl_platform_id ps[8];
+    cl_uint np = 0;
+    clGetPlatformIDs(8, ps, &np);
+    cl_device_id d = NULL;
+    for (cl_uint i = 0; i < np && !d; i++)
+        clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_GPU, 1, &d, NULL);
+    for (cl_uint i = 0; i < np && !d; i++)
+        clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_ALL, 1, &d, NULL);
+    return d;
+}
+#endif
