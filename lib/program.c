@@ -28,19 +28,38 @@ typedef struct prog {
 static prog *programs;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void report_build_failure(cl_program p, cl_device_id dev, const char *options)
+static void report_build(cl_program p, cl_device_id dev, const char *what, const char *options)
 {
     size_t n = 0;
     clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
     char *log = malloc(n + 1);
     if (log && clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, n, log, NULL) == CL_SUCCESS) {
         log[n] = 0;
-        fprintf(stderr, "gpublas3: kernel build failed with options \"%s\":\n%s\n", options, log);
+        fprintf(stderr, "gpublas3: kernel build %s with options \"%s\":\n%s\n", what, options, log);
     }
     free(log);
 }
 
+static gpublas3Status build_with(const g3_device *d, const char *src, const char *options, cl_program *out);
+
+/* GPUBLAS3_CL_OPTIONS, a diagnostic: more compiler options for every
+ * kernel (e.g. NVIDIA's -cl-nv-maxrregcount=N), part of the disk cache's key. */
 static gpublas3Status build(const g3_device *d, const char *src, const char *options, cl_program *out)
+{
+    const char *extra = getenv("GPUBLAS3_CL_OPTIONS");
+    if (!extra || !*extra)
+        return build_with(d, src, options, out);
+    size_t n = strlen(options) + strlen(extra) + 2;
+    char *full = malloc(n);
+    if (!full)
+        return gpublas3OutOfHostMemory;
+    snprintf(full, n, "%s %s", options, extra);
+    gpublas3Status st = build_with(d, src, full, out);
+    free(full);
+    return st;
+}
+
+static gpublas3Status build_with(const g3_device *d, const char *src, const char *options, cl_program *out)
 {
     if ((*out = g3_diskcache_load(d, src, options)))
         return gpublas3Success;
@@ -51,10 +70,14 @@ static gpublas3Status build(const g3_device *d, const char *src, const char *opt
     err = clBuildProgram(p, 1, &d->dev, options, NULL, NULL);
     if (err != CL_SUCCESS) {
         if (err == CL_BUILD_PROGRAM_FAILURE)
-            report_build_failure(p, d->dev, options);
+            report_build(p, d->dev, "failed", options);
         clReleaseProgram(p);
         return (gpublas3Status)err;
     }
+    /* the compiler's own report (NVIDIA: -cl-nv-verbose in GPUBLAS3_CL_OPTIONS
+     * gives registers and spills) */
+    if (getenv("GPUBLAS3_BUILD_LOG"))
+        report_build(p, d->dev, "done", options);
     g3_diskcache_store(d, src, options, p);
     *out = p;
     return gpublas3Success;
