@@ -90,12 +90,8 @@ void direct(const int M, const int N, const int K, const real alpha, const real 
     }
     if (inplace)
         barrier(CLK_GLOBAL_MEM_FENCE);
-    /* two passes (kernels/store.cl): every load of C, then every store */
-    const int tri_off = 0, cplx = 0;
-#define EACH(f)                                                 \
-    UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)              \
-        UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)          \
-            f(acc[j][i], m0 + lx + i * DIRECT_DM, n0 + ly + j * DIRECT_DN)
-    EACH(UPDATE);
-    EACH(PUT);
+    UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+        UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+            store(C, offc, ldc, M, N, tri, 0, 0, m0 + lx + i * DIRECT_DM, n0 + ly + j * DIRECT_DN, alpha, beta,
+                  acc[j][i]);
 }

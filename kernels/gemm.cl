@@ -316,28 +316,21 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
 #endif
     }
 
-    /* two passes (kernels/store.cl): every load of C, then every store */
 #if MMA
-#define MMA_EACH(f)                                                                             \
-    UNROLL_ALL for (int i = 0; i < TM; i++)                                                     \
-        UNROLL_ALL for (int j = 0; j < TN; j++)                                                 \
-            UNROLL_ALL for (int e = 0; e < FC; e++)                                             \
-                f(acc[i][j][e], m0 + wm + i * MMA_M + g + 8 * (e / 2), n0 + wn + j * 8 + 2 * t + e % 2)
-    MMA_EACH(UPDATE);
-    MMA_EACH(PUT);
+    UNROLL_ALL for (int i = 0; i < TM; i++)
+        UNROLL_ALL for (int j = 0; j < TN; j++)
+            UNROLL_ALL for (int e = 0; e < FC; e++)
+                store(C, offc, ldc, M, N, tri, tri_off, cplx, m0 + wm + i * MMA_M + g + 8 * (e / 2),
+                      n0 + wn + j * 8 + 2 * t + e % 2, alpha, beta, acc[i][j][e]);
 #else
-#define EACH(f)                                                                                 \
-    UNROLL_ALL for (int jv = 0; jv < NWI / VWN; jv++)                                           \
-        UNROLL_ALL for (int jw = 0; jw < VWN; jw++) {                                           \
-            const int j = jv * VWN + jw, n = n0 + (tn + jv * NDIMC) * VWN + jw;                 \
-            UNROLL_ALL for (int i = 0; i < MWI / VWM; i++) {                                    \
-                const int m = m0 + (tm + i * MDIMC) * VWM;                                      \
-                SPLIT(VWM)(acc[j][i], f, m);                                                    \
-            }                                                                                   \
+    UNROLL_ALL for (int jv = 0; jv < NWI / VWN; jv++)
+        UNROLL_ALL for (int jw = 0; jw < VWN; jw++) {
+            const int j = jv * VWN + jw, n = n0 + (tn + jv * NDIMC) * VWN + jw;
+            UNROLL_ALL for (int i = 0; i < MWI / VWM; i++) {
+                const int m = m0 + (tm + i * MDIMC) * VWM;
+#define STORE_C(x, mm) store(C, offc, ldc, M, N, tri, tri_off, cplx, mm, n, alpha, beta, x)
+                SPLIT(VWM)(acc[j][i], STORE_C, m);
+            }
         }
-#define UPDATE_M(x, mm) UPDATE(x, mm, n)
-#define PUT_M(x, mm) PUT(x, mm, n)
-    EACH(UPDATE_M);
-    EACH(PUT_M);
 #endif
 }
