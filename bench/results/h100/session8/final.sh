@@ -17,6 +17,9 @@ tests)
     timeout 150 $B --routines gemm,symm,syrk,syr2k,trmm,trsm --sizes 1024,4096 --reps 5 --sample 512 --peers gpublas3 \
         --csv $R/routines.csv > $R/routines.txt 2>&1
     echo "routines exit $?"; grep -E "checked against" $R/routines.txt
+    # each routine's plan at n = 1024 (why SYRK, SYR2K, TRMM reach less of GEMM's rate there)
+    GPUBLAS3_VERBOSE=1 timeout 60 $B --routines gemm,symm,syrk,syr2k,trmm --sizes 1024 --precisions s,d --peers gpublas3 \
+        --probe 2>&1 | grep 'plan:' > $R/plans-1024.txt
     ;;
 shapes)
     nvcc -O2 -Ibench -o /tmp/cublas_peer bench/cublas_peer.cu bench/shapes.c -lcublas || echo "nvcc failed"
