@@ -81,6 +81,15 @@ static const char *columns[] = { "mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "
                                  "db", "pad", "wtm", "nfirst", "mma", "copy_ts", "copy_rs", "copy_direct" };
 #define NCOL (sizeof columns / sizeof columns[0])
 
+void tune_params_string(const g3_params *p, char *buf, size_t n)
+{
+    g3_params q = *p;
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < NCOL && used < n; i++)
+        used += snprintf(buf + used, n - used, "%s%s=%d", i ? "," : "", columns[i], *tune_field(&q, columns[i]));
+}
+
 /* Writes the file again with every line kept in its place, except this
  * row and its comment ("# match,precision,shape: ..."), which go last;
  * rows are rewritten under the current header (device, precision, shape,

@@ -310,14 +310,14 @@ static int forced_run(int i, int dbl, const char *shape, int splits, uint64_t se
     return fails != 0;
 }
 
-static const char *const classes[] = { "large", "small", "skinny", "deepk" };
+static const char *const classes[] = { "large", "small", "skinny", "deepk", "medium" };
 
 /* GPUBLAS3_SHAPE: every call runs on the class's set, on every path. */
 static void forced_class(void **state)
 {
     (void)state;
     int fails = 0;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < 5; s++) {
         restart_forced(NULL, classes[s], NULL);
         for (int i = 0; i < FORCED_CASES; i++)
             for (int dbl = 0; dbl < 2; dbl++)
@@ -353,7 +353,7 @@ static void forced_refused(void **state)
     (void)state;
     static const struct { const char *plan, *shape, *splits, *said, *path; } runs[] = {
         { "packed", NULL, "4", "GPUBLAS3_SPLITS ignored: GPUBLAS3_PLAN=packed", ": packed," },
-        { NULL, "huge", "1", "GPUBLAS3_SHAPE=\"huge\" ignored: not large, small, skinny, deepk", ": packed," },
+        { NULL, "huge", "1", "GPUBLAS3_SHAPE=\"huge\" ignored: not large, small, skinny, deepk, medium", ": packed," },
         { NULL, NULL, "65", "GPUBLAS3_SPLITS=\"65\" ignored: not from 2 to 64", ": packed," },
     };
     int fails = 0;
