@@ -16,7 +16,9 @@
 #      rows (their calls at these sizes take the medium set too);
 #   5. each plan line (GPUBLAS3_VERBOSE, --probe), and a table of us per
 #      call last.
-# Writes one tarball, $OUT/s8medium.tgz.  About 6 minutes.
+# Writes one tarball, $OUT/s8medium.tgz.  About 6 minutes (runs are skipped
+# past 470 s).  Run from the copy's root, with the build of this commit in
+# .device-carry/build:  bash bench/gpu_run.sh "bash bench/results/h100/session8/medium.sh"
 set -u
 BD=/work/main/.device-carry/build
 B=$BD/bench/gpublas3-bench
