@@ -480,6 +480,143 @@ static void skinny_boundary(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* The work-group tile of class shape's set in each precision, read from
+ * a forced call's plan line (GPUBLAS3_PARAMS as the caller set it). */
+static void tiles_of(const char *shape, int mwg[2], int nwg[2])
+{
+    restart_forced(NULL, shape, NULL);
+    for (int dbl = 0; dbl < 2; dbl++) {
+        char text[16384];
+        int fails = 0;
+        spec_case c = gemm(dbl, 64, 64, 64); /* over direct_max^3 */
+        run_logged(&c, 110 + dbl, &fails, text, sizeof text);
+        const char *m = strstr(text, "mwg=");
+        assert_int_equal(fails, 0);
+        assert_true(m && sscanf(m, "mwg=%d nwg=%d", &mwg[dbl], &nwg[dbl]) == 2);
+    }
+}
+
+/* The class whose set an M x N x K GEMM took (its plan line), or -1. */
+static int class_of(int dbl, size_t M, size_t N, size_t K, int seed, int *fails)
+{
+    char text[16384];
+    spec_case c = gemm(dbl, M, N, K);
+    run_logged(&c, seed, fails, text, sizeof text);
+    const char *line = strstr(text, "plan: ");
+    for (int s = 0; line && s < 5; s++) {
+        char set[32];
+        snprintf(set, sizeof set, ", %s set (", classes[s]);
+        const char *hit = strstr(line, set), *eol = strchr(line, '\n');
+        if (hit && (!eol || hit < eol))
+            return s;
+    }
+    return -1;
+}
+
+static size_t tiles(size_t M, size_t N, int mwg, int nwg)
+{
+    return ((M + mwg - 1) / mwg) * ((N + nwg - 1) / nwg);
+}
+
+/* medium_wgs: an output the large set's tiles leave under medium_wgs x
+ * compute units work-groups, and the medium set's tiles give one or more
+ * per compute unit, takes the medium set; each side of both boundaries,
+ * along M and along N, both precisions, with the set read from the device
+ * (skinny_max = 1 keeps the narrow outputs out of the skinny class).  The
+ * field is the medium set's own ("medium:"); 0 (a device without a medium
+ * row) or set on another class: no call is medium. */
+static void medium_boundary(void **state)
+{
+    (void)state;
+    const size_t cu = compute_units(), K = 16;
+    int lm[2], ln[2], mm[2], mn[2], fails = 0;
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS ",skinny_max=1", 1);
+    tiles_of("large", lm, ln);
+    tiles_of("medium", mm, mn);
+    /* W: the lower boundary's outputs stay under the upper one */
+    size_t W = 2;
+    for (int dbl = 0; dbl < 2; dbl++) {
+        size_t low = tiles(mm[dbl] * cu, mn[dbl], lm[dbl], ln[dbl]) / cu + 2;
+        W = low > W ? low : W;
+    }
+    assert_true(W <= 64);
+    for (int off = 0; off < 2; off++) {
+        char params[256];
+        snprintf(params, sizeof params, off ? "%s,skinny_max=1,medium_wgs=0;large:medium_wgs=%zu"
+                                            : "%s,skinny_max=1;medium:medium_wgs=%zu", BASE_PARAMS, W);
+        setenv("GPUBLAS3_PARAMS", params, 1);
+        restart_forced(NULL, NULL, NULL);
+        for (int dbl = 0; dbl < 2; dbl++) {
+            const size_t l = lm[dbl], n = ln[dbl], a = mm[dbl], b = mn[dbl];
+            /* pairs one tile apart: large set W x cu - 1 and W x cu, medium set cu and cu - 1 */
+            const size_t shapes[8][2] = {
+                { l * (W * cu - 1), n }, { l * W * cu, n }, { l, n * (W * cu - 1) }, { l, n * W * cu },
+                { a * cu, b }, { a * (cu - 1), b }, { a, b * cu }, { a, b * (cu - 1) },
+            };
+            for (int i = 0; i < 8; i++) {
+                size_t M = shapes[i][0], N = shapes[i][1], hi = M > N ? M : N;
+                if (M == 0 || N == 0)
+                    continue; /* one compute unit: no output has fewer tiles */
+                int on = tiles(M, N, l, n) < W * cu && tiles(M, N, a, b) >= cu;
+                int want = on && !off ? 4 : hi <= 1024 ? 1 : 0; /* medium, small, large */
+                if (i % 2 == 0 && !on) {
+                    print_error("FAIL: the sets' tiles (%zux%zu, %zux%zu) put %zu x %zu outside the medium class\n",
+                                l, n, a, b, M, N);
+                    fails++;
+                }
+                int got = class_of(dbl, M, N, K, 120 + i, &fails);
+                if (got != want) {
+                    print_error("FAIL %s: %c %zu x %zu x %zu took the %s set, expected %s\n", params, "sd"[dbl], M,
+                                N, K, got < 0 ? "no" : classes[got], classes[want]);
+                    fails++;
+                }
+            }
+        }
+    }
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
+/* GPUBLAS3_PARAMS lists for one class ("medium:", "d:medium:") change that
+ * class's set only; an unknown class cannot be parsed, and a list its set
+ * cannot take is said with the class. */
+static void class_params(void **state)
+{
+    (void)state;
+    static const char lopsided[] = "mwg=16,nwg=32,kwg=8,mdimc=8,ndimc=8,vwm=2,vwn=1,kwi=2,sa=1,sb=0,db=0,pad=2,wtm=8,mma=0";
+    int m0[2], n0[2], lm[2], ln[2], mm[2], mn[2], fails = 0;
+    char params[512];
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    tiles_of("medium", m0, n0);
+    snprintf(params, sizeof params, "%s;d:medium:%s", BASE_PARAMS, lopsided);
+    setenv("GPUBLAS3_PARAMS", params, 1);
+    tiles_of("medium", mm, mn);
+    tiles_of("large", lm, ln);
+    assert_true(mm[0] == m0[0] && mn[0] == n0[0]); /* single precision: untouched */
+    assert_true(mm[1] == 16 && mn[1] == 32);
+    assert_false(lm[1] == 16 && ln[1] == 32);
+    static const struct { const char *list, *said; } bad[] = {
+        { "huge:mwg=16", "ignored: cannot be parsed" },
+        { "medium:mwg=0", "ignored for the set of class medium: tile sizes must be positive" },
+    };
+    for (int r = 0; r < 2; r++) {
+        char text[16384];
+        snprintf(params, sizeof params, "%s;%s", BASE_PARAMS, bad[r].list);
+        setenv("GPUBLAS3_PARAMS", params, 1);
+        restart_forced(NULL, NULL, NULL);
+        spec_case c = gemm(0, 64, 64, 64);
+        run_logged(&c, 130 + r, &fails, text, sizeof text);
+        if (!strstr(text, bad[r].said)) {
+            print_error("FAIL GPUBLAS3_PARAMS=%s: expected \"%s\"\n", params, bad[r].said);
+            fails++;
+        }
+    }
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
 int main(void)
 {
     /* before the library's first call: both are read once */
@@ -499,6 +636,8 @@ int main(void)
         cmocka_unit_test(split_target),
         cmocka_unit_test(deepk_boundary),
         cmocka_unit_test(skinny_boundary),
+        cmocka_unit_test(medium_boundary),
+        cmocka_unit_test(class_params),
     };
     return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
 }
