@@ -79,6 +79,14 @@ static const struct { const char *name; size_t offset; } fields[] = {
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
+int *g3_params_field(g3_params *p, const char *name)
+{
+    for (size_t i = 0; i < NFIELDS; i++)
+        if (strcmp(fields[i].name, name) == 0)
+            return (int *)((char *)p + fields[i].offset);
+    return NULL;
+}
+
 int g3_params_override(g3_params *p, const char *spec)
 {
     char buf[512];
@@ -89,10 +97,9 @@ int g3_params_override(g3_params *p, const char *spec)
         *eq = 0;
         long v = strtol(eq + 1, &end, 10);
         if (*end || v < 0 || v > 1 << 16) return -1;
-        size_t i = 0;
-        while (i < NFIELDS && strcmp(fields[i].name, tok)) i++;
-        if (i == NFIELDS) return -1;
-        *(int *)((char *)p + fields[i].offset) = (int)v;
+        int *f = g3_params_field(p, tok);
+        if (!f) return -1;
+        *f = (int)v;
     }
     return 0;
 }

@@ -75,6 +75,8 @@ int g3_params_override_env(g3_params *p, int shape, const char *env);
 void g3_params_defines(const g3_params *p, char *buf, size_t n);
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n);
 void g3_params_direct_defines(const g3_params *p, char *buf, size_t n);
+/* The field of p named as in the override syntax, or NULL. */
+int *g3_params_field(g3_params *p, const char *name);
 /* p as "name=value,..." (the override syntax, for the tuner and messages). */
 void g3_params_string(const g3_params *p, char *buf, size_t n);
 #endif
