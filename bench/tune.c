@@ -186,11 +186,14 @@ static const char *seeds_cpu64[] = {
  * CPU sizes (a CPU call must stay affordable).  They follow plan.c's
  * classes: skinny = one output side <= 128, the other >= 1024; deepk =
  * output sides <= 512 with K >= 4x them and >= 2048; medium = outputs the
- * large set's tiles leave under one or two work-groups per compute unit
- * (on the H100: squares 1024-2048, and 1024^2 with a deep K or 1536^2 with a
- * short one: a mid-size factorization's update); small = every side <=
- * 1024; large = the rest (the blocked factorizations' updates, K = 64 to
- * 512 under a big output, are large calls). */
+ * large set's tiles leave under one to three work-groups per compute unit,
+ * K under 4x the larger side (on the H100: squares of about 700 to 1800,
+ * and 1536^2 with a short K: a mid-size factorization's update); small =
+ * every side <= 1024; large = the rest (the blocked factorizations'
+ * updates, K = 64 to 512 under a big output, are large calls).  The H100's
+ * medium rows were searched on 1024^3, 2048^3, 1024^2 x 4096 and 1536^2 x
+ * 512, before the class's boundary was set from the run (bench/NOTES.md
+ * section 24); the list is now the class's. */
 static const char *class_shapes(const char *klass, int gpu)
 {
     static const struct { const char *klass, *gpu, *cpu; } t[] = {
@@ -202,8 +205,8 @@ static const char *class_shapes(const char *klass, int gpu)
                     "2047x63x2047,4096x64x4096,64x4096x4096,4096x128x2048" },
         { "deepk", "255x255x8191,64x64x65536,256x256x16384,512x512x8192",
                    "127x127x4097,64x64x32768,256x256x8192" },
-        { "medium", "1023x1023x1023,1024x1024x1024,2048x2048x2048,1024x1024x4096,1536x1536x512",
-                    "383x383x383,512x512x512,768x768x768,512x512x2048" },
+        { "medium", "1023x1023x1023,768x768x768,1024x1024x1024,1536x1536x1536,1536x1536x512",
+                    "383x383x383,512x512x512,768x768x768,768x768x256" },
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         if (strcmp(t[i].klass, klass) == 0) return gpu ? t[i].gpu : t[i].cpu;

@@ -47,7 +47,7 @@ typedef struct {
     int deepk_max;        /* the deepk class (its own set's field): outputs of sides at most this, else small */
     int skinny_max;       /* the skinny class (its own set's field): a small output side of at most this */
     int medium_wgs;       /* the medium class (its own set's field): outputs the large set's tiles leave under this
-                           * many work-groups per compute unit (0: no medium class) */
+                           * many work-groups per compute unit, to the nearest whole (0: no medium class) */
 } g3_params;
 
 /* trsm_nb and trsm_refine of a table without those columns: README's TRSM

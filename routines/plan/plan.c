@@ -12,12 +12,17 @@
  *           the small set in more slices, bench/NOTES.md section 18);
  *   medium: the rest of the outputs that the large set's tiles would
  *           leave under the medium set's medium_wgs work-groups per
- *           compute unit while the medium set's own tiles give every
- *           compute unit one or more: between the calls launches dominate
- *           and those that fill the device with large tiles (the H100's
- *           rows: S 1024^2 is 64 tiles of 128^2 for 132 SMs, 256 of
- *           64^2; bench/NOTES.md section 24).  medium_wgs 0, the default:
- *           no medium class, such calls are small or large as below;
+ *           compute unit, to the nearest whole (a last round nearly full
+ *           counts as full), while the medium set's own tiles give every
+ *           compute unit one or more, K not deep (under 4x the larger
+ *           output side, as deepk measures depth: a deep K fills the
+ *           device by the large set's split-K): between the calls
+ *           launches dominate and those that fill the device with large
+ *           tiles (the H100's rows: S 1536^2 is 144 tiles of 128^2 for
+ *           132 SMs, 1.09 each, and ran 1.15x faster on 576 of 64^2; S
+ *           2048^2 is 256, 1.94 each, and stays large; bench/NOTES.md
+ *           section 24).  medium_wgs 0, the default: no medium class,
+ *           such calls are small or large as below;
  *   small:  every dimension at most 1024;
  *   large:  the rest.
  * The path, for calls that scale C (K = 0 or alpha = 0) too:
@@ -60,7 +65,8 @@ static int shape_class(const g3_device *d, const g3_call *c)
     if (hi <= 512 && c->K >= 4 * hi && c->K >= 2048)
         return hi <= (size_t)sets[G3_SHAPE_DEEPK].p.deepk_max ? G3_SHAPE_DEEPK : G3_SHAPE_SMALL;
     const g3_params *m = &sets[G3_SHAPE_MEDIUM].p;
-    if (tiles(&sets[G3_SHAPE_LARGE].p, c) < (size_t)m->medium_wgs * d->compute_units &&
+    if (m->medium_wgs > 0 && c->K < 4 * hi &&
+        2 * tiles(&sets[G3_SHAPE_LARGE].p, c) < (2 * (size_t)m->medium_wgs - 1) * d->compute_units &&
         tiles(m, c) >= d->compute_units)
         return G3_SHAPE_MEDIUM;
     if (hi <= 1024 && c->K <= 1024)

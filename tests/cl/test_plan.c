@@ -518,13 +518,15 @@ static size_t tiles(size_t M, size_t N, int mwg, int nwg)
     return ((M + mwg - 1) / mwg) * ((N + nwg - 1) / nwg);
 }
 
-/* medium_wgs: an output the large set's tiles leave under medium_wgs x
- * compute units work-groups, and the medium set's tiles give one or more
- * per compute unit, takes the medium set; each side of both boundaries,
- * along M and along N, both precisions, with the set read from the device
- * (skinny_max = 1 keeps the narrow outputs out of the skinny class).  The
- * field is the medium set's own ("medium:"); 0 (a device without a medium
- * row) or set on another class: no call is medium. */
+/* medium_wgs: an output the large set's tiles leave under medium_wgs
+ * work-groups per compute unit to the nearest whole (2 tiles < (2 W - 1)
+ * compute units), and the medium set's tiles give one or more per compute
+ * unit, with K under 4x its larger side, takes the medium set; each side
+ * of the three boundaries (along M and along N for the tiles), both
+ * precisions, with the sets read from the device (skinny_max = 1 keeps
+ * the narrow outputs out of the skinny class).  The field is the medium
+ * set's own ("medium:"); 0 (a device without a medium row) or set on
+ * another class: no call is medium. */
 static void medium_boundary(void **state)
 {
     (void)state;
@@ -548,26 +550,34 @@ static void medium_boundary(void **state)
         restart_forced(NULL, NULL, NULL);
         for (int dbl = 0; dbl < 2; dbl++) {
             const size_t l = lm[dbl], n = ln[dbl], a = mm[dbl], b = mn[dbl];
-            /* pairs one tile apart: large set W x cu - 1 and W x cu, medium set cu and cu - 1 */
-            const size_t shapes[8][2] = {
-                { l * (W * cu - 1), n }, { l * W * cu, n }, { l, n * (W * cu - 1) }, { l, n * W * cu },
-                { a * cu, b }, { a * (cu - 1), b }, { a, b * cu }, { a, b * (cu - 1) },
+            /* pairs one tile (or one of K) apart: the large set's t and t + 1 tiles, the
+             * medium set's cu and cu - 1, and an r x r block of medium tiles (r^2 >= cu)
+             * with K = 4 x its side - 1 and 4 x its side */
+            const size_t t = ((2 * W - 1) * cu - 1) / 2;
+            size_t r = 1;
+            while (r * r < cu)
+                r++;
+            const size_t side = a * r > b * r ? a * r : b * r;
+            const size_t shapes[10][3] = {
+                { l * t, n, K }, { l * (t + 1), n, K }, { l, n * t, K }, { l, n * (t + 1), K },
+                { a * cu, b, K }, { a * (cu - 1), b, K }, { a, b * cu, K }, { a, b * (cu - 1), K },
+                { a * r, b * r, 4 * side - 1 }, { a * r, b * r, 4 * side },
             };
-            for (int i = 0; i < 8; i++) {
-                size_t M = shapes[i][0], N = shapes[i][1], hi = M > N ? M : N;
+            for (int i = 0; i < 10; i++) {
+                size_t M = shapes[i][0], N = shapes[i][1], Ki = shapes[i][2], hi = M > N ? M : N;
                 if (M == 0 || N == 0)
                     continue; /* one compute unit: no output has fewer tiles */
-                int on = tiles(M, N, l, n) < W * cu && tiles(M, N, a, b) >= cu;
-                int want = on && !off ? 4 : hi <= 1024 ? 1 : 0; /* medium, small, large */
-                if (i % 2 == 0 && !on) {
-                    print_error("FAIL: the sets' tiles (%zux%zu, %zux%zu) put %zu x %zu outside the medium class\n",
-                                l, n, a, b, M, N);
+                int on = 2 * tiles(M, N, l, n) < (2 * W - 1) * cu && tiles(M, N, a, b) >= cu && Ki < 4 * hi;
+                int want = on && !off ? 4 : hi <= 1024 && Ki <= 1024 ? 1 : 0; /* medium, small, large */
+                if ((i % 2 == 0 && !on) || (hi <= 512 && Ki >= 4 * hi && Ki >= 2048)) {
+                    print_error("FAIL: the sets' tiles (%zux%zu, %zux%zu) put %zu x %zu x %zu outside the medium "
+                                "class, or in deepk\n", l, n, a, b, M, N, Ki);
                     fails++;
                 }
-                int got = class_of(dbl, M, N, K, 120 + i, &fails);
+                int got = class_of(dbl, M, N, Ki, 120 + i, &fails);
                 if (got != want) {
                     print_error("FAIL %s: %c %zu x %zu x %zu took the %s set, expected %s\n", params, "sd"[dbl], M,
-                                N, K, got < 0 ? "no" : classes[got], classes[want]);
+                                N, Ki, got < 0 ? "no" : classes[got], classes[want]);
                     fails++;
                 }
             }
