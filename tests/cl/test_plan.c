@@ -588,6 +588,35 @@ static void medium_boundary(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* The H100's medium rows as the library reads them (on an H100 or H200
+ * only; elsewhere nothing to check): S squares to 1792^2 and D to 1600^2
+ * medium, one tile of the large set more large (tuned-params/nvidia-h100.csv,
+ * bench/NOTES.md section 24); K = 16 keeps the calls cheap and K shallow. */
+static void h100_rows(void **state)
+{
+    (void)state;
+    char name[256] = "";
+    clGetDeviceInfo(env.device, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+    if (!strstr(name, "H100") && !strstr(name, "H200"))
+        skip();
+    static const struct { int dbl; size_t n; int want; } runs[] = {
+        { 0, 1024, 4 }, { 0, 1792, 4 }, { 0, 1793, 0 }, { 0, 2048, 0 },
+        { 1, 1024, 4 }, { 1, 1600, 4 }, { 1, 1601, 0 }, { 1, 2048, 0 },
+    };
+    int fails = 0;
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    for (int r = 0; r < 8; r++) {
+        int got = class_of(runs[r].dbl, runs[r].n, runs[r].n, 16, 140 + r, &fails);
+        if (got != runs[r].want) {
+            print_error("FAIL %c %zu^2 x 16: the %s set, expected %s\n", "sd"[runs[r].dbl], runs[r].n,
+                        got < 0 ? "no" : classes[got], classes[runs[r].want]);
+            fails++;
+        }
+    }
+    assert_int_equal(fails, 0);
+}
+
 /* GPUBLAS3_PARAMS lists for one class ("medium:", "d:medium:") change that
  * class's set only; an unknown class cannot be parsed, and a list its set
  * cannot take is said with the class. */
@@ -648,6 +677,7 @@ int main(void)
         cmocka_unit_test(skinny_boundary),
         cmocka_unit_test(medium_boundary),
         cmocka_unit_test(class_params),
+        cmocka_unit_test(h100_rows),
     };
     return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
 }
