@@ -37,7 +37,7 @@ import subprocess
 import sys
 import time
 
-CLASSES = ["large", "small", "skinny", "deepk"]
+CLASSES = ["large", "small", "skinny", "deepk", "medium"]
 
 
 def setting(name, default):

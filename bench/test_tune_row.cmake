@@ -1,14 +1,22 @@
 # ctest bench_tune_row: gpublas3-tune --class writes a row with its shape
 # into a table written before the shape column existed, and the result is
 # still a table lib/cmake/params.cmake reads: the old row as `any`, the new
-# one with its class.  Run as: cmake -DTUNE=path -DPARAMS=params.cmake -DDIR=scratch -P test_tune_row.cmake
+# one with its class; the old table's other columns (TRSM's, the plan's)
+# are kept, and the new row takes them from the device's `any` row.  And
+# the candidates ran as themselves: the library
+# took each one's GPUBLAS3_PARAMS (from 8c3f779 to session 8 it refused
+# them, "ignored", for the TRSM and plan fields of 0 they carried, and a
+# search timed the device's own row; no committed row was searched so).  Run as: cmake -DTUNE=path -DPARAMS=params.cmake -DDIR=scratch -P test_tune_row.cmake
 file(MAKE_DIRECTORY ${DIR})
-file(WRITE ${DIR}/old.csv "# a table of before the shape column\ndevice,precision,mwg,nwg,kwg,mdimc,ndimc,vwm,vwn,kwi,sa,sb\nOldDevice,32,16,8,8,1,1,4,1,1,0,0\n")
-execute_process(COMMAND ${TUNE} --device cpu --precision s --class small --shapes 17x9x33,40x24x56
-                        --budget 1 --no-copy --timeout 60 --match NewDevice --out ${DIR}/old.csv
+file(WRITE ${DIR}/old.csv "# a table of before the shape column\ndevice,precision,mwg,nwg,kwg,mdimc,ndimc,vwm,vwn,kwi,sa,sb,trsm_nb,skinny_max\nOldDevice,32,16,8,8,1,1,4,1,1,0,0,32,96\nOtherDevice,32,16,8,8,1,1,4,1,1,0,0,7,9\n")
+execute_process(COMMAND ${TUNE} --device cpu --precision s --class medium --shapes 17x9x33,40x24x56
+                        --budget 1 --no-copy --timeout 60 --match OldDevice --out ${DIR}/old.csv
                 RESULT_VARIABLE rc OUTPUT_VARIABLE log ERROR_VARIABLE log)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "gpublas3-tune failed (${rc}):\n${log}")
+endif()
+if(log MATCHES "GPUBLAS3_PARAMS=[^\n]* ignored" OR NOT log MATCHES "GFLOP/s \\(err")
+  message(FATAL_ERROR "the library did not run the tuner's candidates:\n${log}")
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -DOUT=${DIR}/table.c -DTABLES=${DIR}/old.csv -P ${PARAMS}
                 RESULT_VARIABLE rc ERROR_VARIABLE err)
@@ -17,9 +25,15 @@ if(NOT rc EQUAL 0)
 endif()
 file(READ ${DIR}/table.c table)
 foreach(want "G3_SHAPE_ANY, .match = \"OldDevice\", .precision = 32, .mwg = 16, .nwg = 8"
-             "G3_SHAPE_SMALL, .match = \"NewDevice\", .precision = 32")
+             "G3_SHAPE_MEDIUM, .match = \"OldDevice\", .precision = 32"
+             "G3_SHAPE_ANY, .match = \"OtherDevice\", .precision = 32, .mwg = 16, .nwg = 8")
   string(FIND "${table}" "${want}" at)
   if(at LESS 0)
     message(FATAL_ERROR "the table lacks '${want}':\n${table}")
   endif()
 endforeach()
+string(REGEX MATCHALL "trsm_nb = 32, .skinny_max = 96," kept "${table}")
+list(LENGTH kept nkept)
+if(NOT nkept EQUAL 2 OR NOT table MATCHES "trsm_nb = 7, .skinny_max = 9,")
+  message(FATAL_ERROR "the plan's columns were not kept (old row) or not inherited (new row):\n${table}")
+endif()

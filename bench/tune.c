@@ -13,7 +13,7 @@
  * the best few are measured again at --final size, and the winner's copy
  * kernel is tuned on its own (GB/s of packing, checked).
  *
- * --class large|small|skinny|deepk tunes the set of one shape class of the
+ * --class large|small|skinny|deepk|medium tunes the set of one shape class of the
  * plan (routines/plan/plan.c) on representative shapes of that class
  * (class_shapes below: the first prunes, the score is the geometric mean of
  * the others' GFLOP/s) and writes the row with that `shape`; without it the
@@ -185,9 +185,15 @@ static const char *seeds_cpu64[] = {
 /* The representative shapes of each class, "prune,main,main...": GPU and
  * CPU sizes (a CPU call must stay affordable).  They follow plan.c's
  * classes: skinny = one output side <= 128, the other >= 1024; deepk =
- * output sides <= 512 with K >= 4x them and >= 2048; small = every side
- * <= 1024; large = the rest (the blocked factorizations' updates, K = 64 to
- * 512 under a big output, are large calls). */
+ * output sides <= 512 with K >= 4x them and >= 2048; medium = outputs the
+ * large set's tiles leave under one to three work-groups per compute unit,
+ * K under 4x the larger side (on the H100: squares of about 700 to 1800,
+ * and 1536^2 with a short K: a mid-size factorization's update); small =
+ * every side <= 1024; large = the rest (the blocked factorizations'
+ * updates, K = 64 to 512 under a big output, are large calls).  The H100's
+ * medium rows were searched on 1024^3, 2048^3, 1024^2 x 4096 and 1536^2 x
+ * 512, before the class's boundary was set from the run (bench/NOTES.md
+ * section 24); the list is now the class's. */
 static const char *class_shapes(const char *klass, int gpu)
 {
     static const struct { const char *klass, *gpu, *cpu; } t[] = {
@@ -199,6 +205,8 @@ static const char *class_shapes(const char *klass, int gpu)
                     "2047x63x2047,4096x64x4096,64x4096x4096,4096x128x2048" },
         { "deepk", "255x255x8191,64x64x65536,256x256x16384,512x512x8192",
                    "127x127x4097,64x64x32768,256x256x8192" },
+        { "medium", "1023x1023x1023,768x768x768,1024x1024x1024,1536x1536x1536,1536x1536x512",
+                    "383x383x383,512x512x512,768x768x768,768x768x256" },
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         if (strcmp(t[i].klass, klass) == 0) return gpu ? t[i].gpu : t[i].cpu;
@@ -215,6 +223,27 @@ static const char *seeds_gpu32_narrow[] = {
     "mwg=64,nwg=128,kwg=16,mdimc=8,ndimc=16,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=4",
     "mwg=32,nwg=32,kwg=16,mdimc=8,ndimc=8,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=0,pad=0,wtm=0",
     NULL };
+/* The medium class: tiles that give a 1024^2 output 256 work-groups
+ * (64 x 64) or 128 (128 x 64), 256 work-items each (bench/NOTES.md
+ * section 24), and the small and large sets' tiles for comparison. */
+static const char *seeds_gpu32_medium[] = {
+    "mwg=64,nwg=64,kwg=16,mdimc=16,ndimc=16,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=4",
+    "mwg=64,nwg=64,kwg=32,mdimc=16,ndimc=16,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=4",
+    "mwg=128,nwg=64,kwg=16,mdimc=16,ndimc=16,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=4",
+    "mwg=64,nwg=128,kwg=16,mdimc=16,ndimc=16,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=4",
+    "mwg=128,nwg=64,kwg=16,mdimc=16,ndimc=8,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=4",
+    "mwg=64,nwg=64,kwg=32,mdimc=8,ndimc=8,vwm=4,vwn=4,kwi=8,sa=1,sb=1,db=0,pad=0,wtm=0",
+    "mwg=32,nwg=64,kwg=16,mdimc=16,ndimc=8,vwm=2,vwn=4,kwi=8,sa=1,sb=1,db=0,pad=0,wtm=4",
+    NULL };
+static const char *seeds_mma_medium[] = {
+    "mwg=64,nwg=64,kwg=16,mdimc=2,ndimc=2,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,mma=2",
+    "mwg=64,nwg=64,kwg=16,mdimc=2,ndimc=4,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,mma=2",
+    "mwg=64,nwg=64,kwg=16,mdimc=2,ndimc=2,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=0,pad=4,mma=2",
+    "mwg=64,nwg=64,kwg=16,mdimc=2,ndimc=2,vwm=2,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=4,mma=3",
+    "mwg=128,nwg=64,kwg=16,mdimc=4,ndimc=2,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=0,pad=4,mma=2",
+    "mwg=32,nwg=64,kwg=16,mdimc=1,ndimc=2,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,mma=2",
+    "mwg=64,nwg=128,kwg=16,mdimc=2,ndimc=4,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=0,pad=4,mma=2",
+    NULL };
 static const char *seeds_mma_narrow[] = {
     "mwg=64,nwg=64,kwg=16,mdimc=2,ndimc=2,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,mma=2",
     "mwg=32,nwg=64,kwg=16,mdimc=1,ndimc=2,vwm=2,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,mma=2",
@@ -224,9 +253,15 @@ static const char *seeds_mma_narrow[] = {
 
 static g3_params base_params(int dbl, const char *space, const char *start)
 {
+    /* the plan's and TRSM's fields are not searched, and a candidate's
+     * GPUBLAS3_PARAMS leaves them out (tune_params_string), so the device's
+     * rows keep theirs: here values every device accepts, for
+     * g3_params_invalid */
     g3_params p = { .table = "tune", .match = "tune", .precision = dbl ? 64 : 32,
                     .mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwm = 1, .vwn = 1, .kwi = 1,
-                    .sa = 1, .sb = 1, .copy_ts = 16, .copy_rs = 16 };
+                    .sa = 1, .sb = 1, .copy_ts = 16, .copy_rs = 16, .trsm_nb = G3_TRSM_NB,
+                    .trsm_refine = G3_TRSM_REFINE, .direct_dm = 1, .direct_dn = 1, .direct_wm = 1, .direct_wn = 1,
+                    .splitk_k = 1, .splitk_wgs = 1, .deepk_max = 1, .skinny_max = 1 };
     if (strcmp(space, "cpu") == 0) {   /* the CPU rows' copy kernel (tuned-params/pocl-cpu.csv) */
         p.copy_ts = 64;
         p.copy_direct = 1;
@@ -279,7 +314,7 @@ static int neighbour(const tune_space *sp, const g3_params *from, const tune_dev
             *f = a->values[i];
         }
         char s[512];
-        g3_params_string(&p, s, sizeof s);
+        tune_params_string(&p, s, sizeof s);
         if (valid(&p, d) && !was_seen(s)) {
             *out = p;
             return 1;
@@ -294,7 +329,7 @@ static void usage(void)
          "  --device SEL      gpu | cpu | device-name substring (default: first GPU, else first device)\n"
          "  --precision s|d   (default s)\n"
          "  --space NAME      gpu | cpu | mma (default: by device type)\n"
-         "  --class C         tune shape class C (large|small|skinny|deepk) on its shapes; the row\n"
+         "  --class C         tune shape class C (large|small|skinny|deepk|medium) on its shapes; the row\n"
          "                    gets shape=C (default: squares, shape=any)\n"
          "  --shapes LIST     the shapes instead: MxNxK,... (the first prunes, the rest score)\n"
          "  --size N          main size of the search (default 4096 on a GPU, 1024 on a CPU)\n"
@@ -355,7 +390,7 @@ static int parse(int argc, char **argv, options *o)
 static void print_params(const char *label, const g3_params *p)
 {
     char s[512];
-    g3_params_string(p, s, sizeof s);
+    tune_params_string(p, s, sizeof s);
     printf("%s%s\n", label, s);
 }
 
@@ -392,7 +427,7 @@ int main(int argc, char **argv)
     char squares[128], err[256];
     snprintf(squares, sizeof squares, "%zux%zux%zu,%zux%zux%zu", o.small, o.small, o.small, o.size, o.size, o.size);
     const char *list = o.shapes ? o.shapes : o.klass ? class_shapes(o.klass, dev.gpu) : squares;
-    if (!list) { fprintf(stderr, "gpublas3-tune: no class \"%s\" (large|small|skinny|deepk)\n", o.klass); return 2; }
+    if (!list) { fprintf(stderr, "gpublas3-tune: no class \"%s\" (large|small|skinny|deepk|medium)\n", o.klass); return 2; }
     bench_shape shp[1 + TUNE_MAX_MAIN];
     int nshp = bench_shapes_parse(list, shp, 1 + TUNE_MAX_MAIN, err, sizeof err);
     if (nshp < 2) { fprintf(stderr, "gpublas3-tune: --shapes: %s\n", nshp < 0 ? err : "need a prune and a main shape"); return 2; }
@@ -419,10 +454,12 @@ int main(int argc, char **argv)
     const char **seeds = strcmp(o.space, "mma") == 0 ? seeds_mma
                        : strcmp(o.space, "cpu") == 0 ? (o.dbl ? seeds_cpu64 : seeds_cpu32)
                        : (o.dbl ? seeds_gpu64 : seeds_gpu32);
-    /* classes of small outputs start from small tiles too */
-    const char **narrow = o.klass && strcmp(o.klass, "large") && dev.gpu
-                        ? (strcmp(o.space, "mma") == 0 ? seeds_mma_narrow : o.dbl ? seeds_gpu64 : seeds_gpu32_narrow)
-                        : NULL;
+    /* classes of small outputs start from small tiles too, the medium
+     * class from its own */
+    const int mma = strcmp(o.space, "mma") == 0;
+    const char **narrow = !o.klass || !strcmp(o.klass, "large") || !dev.gpu ? NULL
+                        : !strcmp(o.klass, "medium") ? (mma ? seeds_mma_medium : o.dbl ? seeds_gpu64 : seeds_gpu32_medium)
+                        : (mma ? seeds_mma_narrow : o.dbl ? seeds_gpu64 : seeds_gpu32_narrow);
     g3_params base = base_params(o.dbl, o.space, o.start);
     g3_params queue[24];
     int nq = 0;
@@ -430,7 +467,7 @@ int main(int argc, char **argv)
         g3_params p = base;
         if (g3_params_override(&p, o.start) == 0) queue[nq++] = p;
     }
-    for (int i = 0; narrow && narrow[i] && nq < 8; i++) {
+    for (int i = 0; narrow && narrow[i] && nq < 9; i++) {
         g3_params p = base;
         g3_params_override(&p, narrow[i]);
         queue[nq++] = p;
@@ -456,18 +493,18 @@ int main(int argc, char **argv)
         char s[512];
         if (qi < nq) {
             cand = queue[qi++];
-            g3_params_string(&cand, s, sizeof s);
+            tune_params_string(&cand, s, sizeof s);
             if (!valid(&cand, &dev)) { invalid_seeds++; continue; }
             if (was_seen(s)) continue;
         } else if (!have_cur || urand() < 0.15) {
             cand = random_point(sp, base, &dev);
-            g3_params_string(&cand, s, sizeof s);
+            tune_params_string(&cand, s, sizeof s);
             if (was_seen(s)) continue;
         } else if (!neighbour(sp, &cur, &dev, &cand)) {
             have_cur = 0;
             continue;
         }
-        g3_params_string(&cand, j.params, sizeof j.params);
+        tune_params_string(&cand, j.params, sizeof j.params);
         j.small = &small;
         j.big = big;
         j.nbig = nmain;
@@ -511,7 +548,7 @@ int main(int argc, char **argv)
     int win = 0;
     double win_gf = o.copy_only ? 1 : 0;
     for (int i = 0; i < ntop && !o.copy_only; i++) {
-        g3_params_string(&top[i].p, j.params, sizeof j.params);
+        tune_params_string(&top[i].p, j.params, sizeof j.params);
         j.small = &small;
         j.big = fin;
         j.nbig = squares_only ? 1 : nmain;

@@ -343,7 +343,11 @@ void tune_eval_gemm(const char *sel, const char *params, const tune_problem *sma
 {
     session s;
     memset(r, 0, sizeof *r);
-    setenv("GPUBLAS3_PARAMS", params, 1);
+    /* for the candidate's precision only: the other's sets, refusing a
+     * list of the wrong precision, would say so */
+    char mine[600];
+    snprintf(mine, sizeof mine, "%c:%s", small->dbl ? 'd' : 's', params);
+    setenv("GPUBLAS3_PARAMS", mine, 1);
     setenv("GPUBLAS3_PLAN", "packed", 1);   /* the rows are the packed path's, whatever the plan prefers */
     if (open_session(sel, &s, r->why, sizeof r->why) || gpublas3Setup() != gpublas3Success) return;
     double err = 0;

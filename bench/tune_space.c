@@ -70,23 +70,34 @@ const tune_space *tune_space_for(const char *name)
 
 int *tune_field(g3_params *p, const char *name)
 {
-#define F(x) if (strcmp(name, #x) == 0) return &p->x
-    F(mwg); F(nwg); F(kwg); F(mdimc); F(ndimc); F(vwm); F(vwn); F(kwi); F(sa); F(sb); F(db); F(pad); F(wtm); F(nfirst); F(copy_direct);
-    F(mma); F(copy_ts); F(copy_rs);
-#undef F
-    return NULL;
+    return g3_params_field(p, name);
 }
 
+/* What the tuner searches and writes, in this order after device,
+ * precision and shape. */
 static const char *columns[] = { "mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "vwn", "kwi", "sa", "sb",
                                  "db", "pad", "wtm", "nfirst", "mma", "copy_ts", "copy_rs", "copy_direct" };
 #define NCOL (sizeof columns / sizeof columns[0])
 
+void tune_params_string(const g3_params *p, char *buf, size_t n)
+{
+    g3_params q = *p;
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < NCOL && used < n; i++)
+        used += snprintf(buf + used, n - used, "%s%s=%d", i ? "," : "", columns[i], *tune_field(&q, columns[i]));
+}
+
 /* Writes the file again with every line kept in its place, except this
  * row and its comment ("# match,precision,shape: ..."), which go last;
  * rows are rewritten under the current header (device, precision, shape,
- * then `columns`), so a table written before the shape column gains it
- * (`any`) and its rows mean what they meant. */
-#define MAXF 40
+ * `columns`, then the other parameter columns the old header had: TRSM's
+ * and the plan's fields, kept), so a table written before the shape
+ * column gains it (`any`) and its rows mean what they meant.  The new
+ * row's other columns come from the row it replaces, else from the
+ * device's `any` row of that precision, else their defaults (lib/params.h:
+ * TRSM's G3_ defaults, 0 for the plan's). */
+#define MAXF 48
 static int fields(char *line, char **f)
 {
     int n = 0;
@@ -95,16 +106,27 @@ static int fields(char *line, char **f)
     return n;
 }
 
+static size_t row_out(char *out, size_t cap, const char *dev, const char *prec, const char *shape, g3_params *q,
+                      const char **cols, int ncols)
+{
+    size_t used = (size_t)snprintf(out, cap, "%s,%s,%s", dev, prec, shape);
+    for (int i = 0; i < ncols && used < cap; i++) used += snprintf(out + used, cap - used, ",%d", *tune_field(q, cols[i]));
+    return used + (used < cap ? (size_t)snprintf(out + used, cap - used, "\n") : 0);
+}
+
 int tune_write_row(const char *path, const char *match, const char *shape, const g3_params *p, const char *comment)
 {
     size_t cap = 1 << 20, used = 0;
-    char *out = calloc(1, cap), line[1024], copy[1024], tag[300], oldtag[300];
-    char *head[MAXF];
-    int nhead = 0;
+    char *out = calloc(1, cap), line[1024], copy[1024], tag[300], oldtag[300], prec[8];
+    char *head[MAXF], hline[1024] = "";
+    const char *cols[MAXF];
+    int nhead = 0, ncols = NCOL, have_base = 0;
+    g3_params base = { .trsm_nb = G3_TRSM_NB, .trsm_refine = G3_TRSM_REFINE };
     if (!out) return -1;
+    for (size_t i = 0; i < NCOL; i++) cols[i] = columns[i];
     snprintf(tag, sizeof tag, "# %s,%d,%s:", match, p->precision, shape);
     snprintf(oldtag, sizeof oldtag, "# %s,%d:", match, p->precision);
-    char hline[1024] = "";
+    snprintf(prec, sizeof prec, "%d", p->precision);
     FILE *f = fopen(path, "r");
     while (f && fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n') {
@@ -115,37 +137,46 @@ int tune_write_row(const char *path, const char *match, const char *shape, const
         if (!nhead) {   /* the header: the new one goes in its place */
             snprintf(hline, sizeof hline, "%s", line);
             nhead = fields(hline, head);
+            g3_params probe;
+            for (int i = 0; i < nhead; i++) {
+                int known = tune_field(&probe, head[i]) != NULL;
+                for (int c = 0; c < ncols && known; c++) known = strcmp(cols[c], head[i]) != 0;
+                if (known && ncols < MAXF) cols[ncols++] = head[i];
+            }
             used += snprintf(out + used, cap - used, "device,precision,shape");
-            for (size_t i = 0; i < NCOL; i++) used += snprintf(out + used, cap - used, ",%s", columns[i]);
+            for (int i = 0; i < ncols; i++) used += snprintf(out + used, cap - used, ",%s", cols[i]);
             used += snprintf(out + used, cap - used, "\n");
             continue;
         }
         char *v[MAXF];
         snprintf(copy, sizeof copy, "%s", line);
         int nv = fields(copy, v);
-        const char *dev = "", *prec = "", *shp = "any";
+        const char *dev = "", *pr = "", *shp = "any";
         g3_params q = { 0 };
         for (int i = 0; i < nv && i < nhead; i++) {
             if (strcmp(head[i], "device") == 0) dev = v[i];
-            else if (strcmp(head[i], "precision") == 0) prec = v[i];
+            else if (strcmp(head[i], "precision") == 0) pr = v[i];
             else if (strcmp(head[i], "shape") == 0) shp = v[i];
             else if (tune_field(&q, head[i])) *tune_field(&q, head[i]) = atoi(v[i]);
         }
-        if (strcmp(dev, match) == 0 && atoi(prec) == p->precision && strcmp(shp, shape) == 0) continue;
-        used += snprintf(out + used, cap - used, "%s,%s,%s", dev, prec, shp);
-        for (size_t i = 0; i < NCOL; i++) used += snprintf(out + used, cap - used, ",%d", *tune_field(&q, columns[i]));
-        used += snprintf(out + used, cap - used, "\n");
+        int mine = strcmp(dev, match) == 0 && strcmp(pr, prec) == 0;
+        if (mine && (strcmp(shp, shape) == 0 || (strcmp(shp, "any") == 0 && !have_base))) {
+            base = q;
+            have_base = strcmp(shp, shape) == 0;
+        }
+        if (mine && strcmp(shp, shape) == 0) continue;
+        used += row_out(out + used, cap - used, dev, pr, shp, &q, cols, ncols);
     }
     if (f) fclose(f);
     if (!nhead) {
         used += snprintf(out + used, cap - used, "device,precision,shape");
-        for (size_t i = 0; i < NCOL; i++) used += snprintf(out + used, cap - used, ",%s", columns[i]);
+        for (int i = 0; i < ncols; i++) used += snprintf(out + used, cap - used, ",%s", cols[i]);
         used += snprintf(out + used, cap - used, "\n");
     }
-    used += snprintf(out + used, cap - used, "%s %s\n%s,%d,%s", tag, comment, match, p->precision, shape);
+    used += snprintf(out + used, cap - used, "%s %s\n", tag, comment);
     g3_params q = *p;
-    for (size_t i = 0; i < NCOL; i++) used += snprintf(out + used, cap - used, ",%d", *tune_field(&q, columns[i]));
-    used += snprintf(out + used, cap - used, "\n");
+    for (int i = NCOL; i < ncols; i++) *tune_field(&q, cols[i]) = *tune_field(&base, cols[i]);
+    used += row_out(out + used, cap - used, match, prec, shape, &q, cols, ncols);
     f = fopen(path, "w");
     int rc = f && fwrite(out, 1, used, f) == used ? 0 : -1;
     if (f && fclose(f)) rc = -1;

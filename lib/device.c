@@ -108,11 +108,14 @@ static void choose_params(g3_device *d, int precision, int shape, size_t max_wg,
     const char *env = getenv("GPUBLAS3_PARAMS");
     if (env && *env) {
         g3_params trial = *out;
-        const char *why = g3_params_override_env(&trial, env) ? "cannot be parsed"
+        const int named = g3_params_override_env(&trial, shape, env);
+        const char *why = named < 0 ? "cannot be parsed"
                           : trial.mma && !nvidia ? "mma needs an NVIDIA device"
                           : g3_params_invalid(&trial, max_wg, local_mem);
-        if (why && shape == 0) /* said once per precision, not once per class */
-            fprintf(stderr, "gpublas3: GPUBLAS3_PARAMS=\"%s\" ignored: %s\n", env, why);
+        /* said once per precision, not once per class, unless a list names the class */
+        if (why && (shape == G3_SHAPE_LARGE || named > 0))
+            fprintf(stderr, "gpublas3: GPUBLAS3_PARAMS=\"%s\" ignored%s%s: %s\n", env,
+                    named > 0 ? " for the set of class " : "", named > 0 ? g3_shape_names[shape] : "", why);
         else if (!why)
             *out = trial;
     }

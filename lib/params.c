@@ -6,7 +6,7 @@
 #include <string.h>
 #include "params.h"
 
-const char *const g3_shape_names[G3_NSHAPES] = { "large", "small", "skinny", "deepk" };
+const char *const g3_shape_names[G3_NSHAPES] = { "large", "small", "skinny", "deepk", "medium" };
 
 static int pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
 static int vector_width(int v) { return v == 1 || v == 2 || v == 4 || v == 8 || v == 16; }
@@ -61,6 +61,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     if (p->direct_max > 4096 || p->splitk_k < 1) return "direct_max at most 4096, splitk_k at least 1";
     if (p->splitk_wgs < 1 || p->splitk_wgs > 64 || p->deepk_max < 1) return "splitk_wgs 1..64, deepk_max at least 1";
     if (p->skinny_max < 1 || p->skinny_max > 1024) return "skinny_max 1..1024";
+    if (p->medium_wgs > 64) return "medium_wgs 0..64";
     if (esize * p->copy_ts * (p->copy_ts + 1) > local_mem_bytes) return "copy tile larger than local memory";
     if (p->trsm_nb < 1 || p->trsm_nb > 1024) return "trsm_nb must be 1..1024";
     if (p->trsm_refine & ~1) return "trsm_refine must be 0 or 1";
@@ -73,10 +74,18 @@ static const struct { const char *name; size_t offset; } fields[] = {
     F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(vwm), F(vwn), F(kwi), F(sa), F(sb), F(db), F(pad),
     F(wtm), F(nfirst), F(mma), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
     F(trsm_direct), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn), F(direct_max), F(splitk_k),
-    F(splitk_wgs), F(deepk_max), F(skinny_max),
+    F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs),
 #undef F
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
+
+int *g3_params_field(g3_params *p, const char *name)
+{
+    for (size_t i = 0; i < NFIELDS; i++)
+        if (strcmp(fields[i].name, name) == 0)
+            return (int *)((char *)p + fields[i].offset);
+    return NULL;
+}
 
 int g3_params_override(g3_params *p, const char *spec)
 {
@@ -88,28 +97,43 @@ int g3_params_override(g3_params *p, const char *spec)
         *eq = 0;
         long v = strtol(eq + 1, &end, 10);
         if (*end || v < 0 || v > 1 << 16) return -1;
-        size_t i = 0;
-        while (i < NFIELDS && strcmp(fields[i].name, tok)) i++;
-        if (i == NFIELDS) return -1;
-        *(int *)((char *)p + fields[i].offset) = (int)v;
+        int *f = g3_params_field(p, tok);
+        if (!f) return -1;
+        *f = (int)v;
     }
     return 0;
 }
 
-int g3_params_override_env(g3_params *p, const char *env)
+int g3_params_override_env(g3_params *p, int shape, const char *env)
 {
     char buf[1024];
+    int named = 0;
     snprintf(buf, sizeof buf, "%s", env);
     for (char *save = NULL, *seg = strtok_r(buf, "; ", &save); seg; seg = strtok_r(NULL, "; ", &save)) {
+        int other = 0;
         if ((seg[0] == 's' || seg[0] == 'd') && seg[1] == ':') {
-            if ((seg[0] == 'd') != (p->precision == 64))
-                continue;
+            other = (seg[0] == 'd') != (p->precision == 64);
             seg += 2;
         }
-        if (g3_params_override(p, seg))
+        char *colon = strchr(seg, ':'), *eq = strchr(seg, '=');
+        if (colon && (!eq || colon < eq)) {
+            *colon = 0;
+            int s = 0;
+            while (s < G3_NSHAPES && strcmp(g3_shape_names[s], seg)) s++;
+            if (s == G3_NSHAPES)
+                return -1;
+            other |= s != shape;
+            named |= !other;
+            seg = colon + 1;
+        }
+        /* every list is parsed, so that a typo is said whichever set it names */
+        g3_params trial = *p;
+        if (g3_params_override(&trial, seg))
             return -1;
+        if (!other)
+            *p = trial;
     }
-    return 0;
+    return named;
 }
 
 void g3_params_string(const g3_params *p, char *buf, size_t n)

@@ -10,7 +10,7 @@
 /* Classes of call shapes, each with its own parameter set: the plan
  * (routines/plan/plan.c) puts every call into one; a table row names the
  * class it serves in its `shape` column, or `any`. */
-enum { G3_SHAPE_LARGE, G3_SHAPE_SMALL, G3_SHAPE_SKINNY, G3_SHAPE_DEEPK, G3_NSHAPES };
+enum { G3_SHAPE_LARGE, G3_SHAPE_SMALL, G3_SHAPE_SKINNY, G3_SHAPE_DEEPK, G3_SHAPE_MEDIUM, G3_NSHAPES };
 #define G3_SHAPE_ANY (-1)
 extern const char *const g3_shape_names[G3_NSHAPES]; /* "large", "small", ... */
 
@@ -46,6 +46,8 @@ typedef struct {
     int splitk_wgs;       /* split-K aims at this many work-groups per compute unit (splits where that is 2+ per tile) */
     int deepk_max;        /* the deepk class (its own set's field): outputs of sides at most this, else small */
     int skinny_max;       /* the skinny class (its own set's field): a small output side of at most this */
+    int medium_wgs;       /* the medium class (its own set's field): outputs the large set's tiles leave under this
+                           * many work-groups per compute unit, to the nearest whole (0: no medium class) */
 } g3_params;
 
 /* trsm_nb and trsm_refine of a table without those columns: README's TRSM
@@ -61,15 +63,20 @@ extern const int g3_tuned_count;
 const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_mem_bytes);
 /* Applies "name=value,..." to p; 0 on success.  GPUBLAS3_PARAMS holds
  * such lists separated by ';' or spaces, each optionally prefixed "s:" or
- * "d:" to apply to one precision only (p->precision picks). */
+ * "d:" to apply to one precision only (p->precision picks), then
+ * optionally by a class name and ':' ("medium:", "d:small:") to apply to
+ * that class's set only (shape picks: the class p serves).  _env returns
+ * -1 when env cannot be parsed, else 1 when a list named shape's class. */
 int g3_params_override(g3_params *p, const char *spec);
-int g3_params_override_env(g3_params *p, const char *env);
+int g3_params_override_env(g3_params *p, int shape, const char *env);
 /* The -D options that compile the GEMM kernel / the copy kernel with p
  * (apart: the copy kernel sees only the copy parameters and the GEMM
  * kernel's NWG and KWG, so other GEMM changes do not rebuild it). */
 void g3_params_defines(const g3_params *p, char *buf, size_t n);
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n);
 void g3_params_direct_defines(const g3_params *p, char *buf, size_t n);
+/* The field of p named as in the override syntax, or NULL. */
+int *g3_params_field(g3_params *p, const char *name);
 /* p as "name=value,..." (the override syntax, for the tuner and messages). */
 void g3_params_string(const g3_params *p, char *buf, size_t n);
 #endif

@@ -3,11 +3,11 @@
 # 64) and then parameter names as in lib/params.h (lower case).  A row's
 # `device` is a device-name substring, `vendor:NAME`, `type:gpu|cpu`, or
 # `default`.  An optional `shape` column names the class of call shapes the
-# row serves (`large`, `small`, `skinny`, `deepk`: lib/params.h), or `any`
+# row serves (`large`, `small`, `skinny`, `deepk`, `medium`: lib/params.h), or `any`
 # (the default when the column is missing).  A table without a `trsm_nb`
 # (`trsm_refine`) column gets G3_TRSM_NB (G3_TRSM_REFINE, lib/params.h) in
 # every row; any other parameter column left out is 0 in every row of its
-# table, and for the plan's fields (direct_*, splitk_*, deepk_max, skinny_max) 0 means
+# table, and for the plan's fields (direct_*, splitk_*, deepk_max, skinny_max, medium_wgs) 0 means
 # lib/device.c's default for the device type.
 # Run as: cmake -DOUT=file.c -DTABLES="a.csv;b.csv" -P params.cmake
 set(rows "")
@@ -50,7 +50,7 @@ foreach(table ${TABLES})
       elseif(key STREQUAL "shape")
         if(value STREQUAL "any")
           set(has_shape "G3_SHAPE_ANY")
-        elseif(value MATCHES "^(large|small|skinny|deepk)$")
+        elseif(value MATCHES "^(large|small|skinny|deepk|medium)$")
           string(TOUPPER "${value}" up)
           set(has_shape "G3_SHAPE_${up}")
         else()

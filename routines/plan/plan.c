@@ -10,6 +10,19 @@
  *           the deepk set's deepk_max go to the small class (the H100's
  *           rows: 128; its 256^2 and 512^2 outputs ran 1.3-1.7x faster on
  *           the small set in more slices, bench/NOTES.md section 18);
+ *   medium: the rest of the outputs that the large set's tiles would
+ *           leave under the medium set's medium_wgs work-groups per
+ *           compute unit, to the nearest whole (a last round nearly full
+ *           counts as full), while the medium set's own tiles give every
+ *           compute unit one or more, K not deep (under 4x the larger
+ *           output side, as deepk measures depth: a deep K fills the
+ *           device by the large set's split-K): between the calls
+ *           launches dominate and those that fill the device with large
+ *           tiles (the H100's rows: S 1536^2 is 144 tiles of 128^2 for
+ *           132 SMs, 1.09 each, and ran 1.15x faster on 576 of 64^2; S
+ *           2048^2 is 256, 1.94 each, and stays large; bench/NOTES.md
+ *           section 24).  medium_wgs 0, the default: no medium class,
+ *           such calls are small or large as below;
  *   small:  every dimension at most 1024;
  *   large:  the rest.
  * The path, for calls that scale C (K = 0 or alpha = 0) too:
@@ -27,7 +40,7 @@
  * a series that packs its shared operand once (g3_reuse, plan.h), with the
  * set its first call chose, whose layout the packed copy has.
  * GPUBLAS3_PLAN=packed|direct|splitk forces a path where it can run,
- * GPUBLAS3_SHAPE=large|small|skinny|deepk the class of every call (a
+ * GPUBLAS3_SHAPE=large|small|skinny|deepk|medium the class of every call (a
  * series keeps its first call's), GPUBLAS3_SPLITS=n split-K with n slices
  * where K has that many k-tiles, else fewer (read with the device state,
  * lib/device.c).  GPUBLAS3_VERBOSE=1 prints each call's plan on stderr,
@@ -37,13 +50,25 @@
 #include <stdlib.h>
 #include "plan.h"
 
+/* Work-group tiles of the output under set p. */
+static size_t tiles(const g3_params *p, const g3_call *c)
+{
+    return ((c->M + p->mwg - 1) / p->mwg) * ((c->N + p->nwg - 1) / p->nwg);
+}
+
 static int shape_class(const g3_device *d, const g3_call *c)
 {
+    const g3_kset *sets = d->sets[c->dbl];
     size_t lo = c->M < c->N ? c->M : c->N, hi = c->M < c->N ? c->N : c->M;
-    if (lo <= (size_t)d->sets[c->dbl][G3_SHAPE_SKINNY].p.skinny_max && hi >= 1024)
+    if (lo <= (size_t)sets[G3_SHAPE_SKINNY].p.skinny_max && hi >= 1024)
         return G3_SHAPE_SKINNY;
     if (hi <= 512 && c->K >= 4 * hi && c->K >= 2048)
-        return hi <= (size_t)d->sets[c->dbl][G3_SHAPE_DEEPK].p.deepk_max ? G3_SHAPE_DEEPK : G3_SHAPE_SMALL;
+        return hi <= (size_t)sets[G3_SHAPE_DEEPK].p.deepk_max ? G3_SHAPE_DEEPK : G3_SHAPE_SMALL;
+    const g3_params *m = &sets[G3_SHAPE_MEDIUM].p;
+    if (m->medium_wgs > 0 && c->K < 4 * hi &&
+        2 * tiles(&sets[G3_SHAPE_LARGE].p, c) < (2 * (size_t)m->medium_wgs - 1) * d->compute_units &&
+        tiles(m, c) >= d->compute_units)
+        return G3_SHAPE_MEDIUM;
     if (hi <= 1024 && c->K <= 1024)
         return G3_SHAPE_SMALL;
     return G3_SHAPE_LARGE;

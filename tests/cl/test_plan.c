@@ -310,14 +310,14 @@ static int forced_run(int i, int dbl, const char *shape, int splits, uint64_t se
     return fails != 0;
 }
 
-static const char *const classes[] = { "large", "small", "skinny", "deepk" };
+static const char *const classes[] = { "large", "small", "skinny", "deepk", "medium" };
 
 /* GPUBLAS3_SHAPE: every call runs on the class's set, on every path. */
 static void forced_class(void **state)
 {
     (void)state;
     int fails = 0;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < 5; s++) {
         restart_forced(NULL, classes[s], NULL);
         for (int i = 0; i < FORCED_CASES; i++)
             for (int dbl = 0; dbl < 2; dbl++)
@@ -353,7 +353,7 @@ static void forced_refused(void **state)
     (void)state;
     static const struct { const char *plan, *shape, *splits, *said, *path; } runs[] = {
         { "packed", NULL, "4", "GPUBLAS3_SPLITS ignored: GPUBLAS3_PLAN=packed", ": packed," },
-        { NULL, "huge", "1", "GPUBLAS3_SHAPE=\"huge\" ignored: not large, small, skinny, deepk", ": packed," },
+        { NULL, "huge", "1", "GPUBLAS3_SHAPE=\"huge\" ignored: not large, small, skinny, deepk, medium", ": packed," },
         { NULL, NULL, "65", "GPUBLAS3_SPLITS=\"65\" ignored: not from 2 to 64", ": packed," },
     };
     int fails = 0;
@@ -480,6 +480,182 @@ static void skinny_boundary(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* The work-group tile of class shape's set in each precision, read from
+ * a forced call's plan line (GPUBLAS3_PARAMS as the caller set it). */
+static void tiles_of(const char *shape, int mwg[2], int nwg[2])
+{
+    restart_forced(NULL, shape, NULL);
+    for (int dbl = 0; dbl < 2; dbl++) {
+        char text[16384];
+        int fails = 0;
+        spec_case c = gemm(dbl, 64, 64, 64); /* over direct_max^3 */
+        run_logged(&c, 110 + dbl, &fails, text, sizeof text);
+        const char *m = strstr(text, "mwg=");
+        assert_int_equal(fails, 0);
+        assert_true(m && sscanf(m, "mwg=%d nwg=%d", &mwg[dbl], &nwg[dbl]) == 2);
+    }
+}
+
+/* The class whose set an M x N x K GEMM took (its plan line), or -1. */
+static int class_of(int dbl, size_t M, size_t N, size_t K, int seed, int *fails)
+{
+    char text[16384];
+    spec_case c = gemm(dbl, M, N, K);
+    run_logged(&c, seed, fails, text, sizeof text);
+    const char *line = strstr(text, "plan: ");
+    for (int s = 0; line && s < 5; s++) {
+        char set[32];
+        snprintf(set, sizeof set, ", %s set (", classes[s]);
+        const char *hit = strstr(line, set), *eol = strchr(line, '\n');
+        if (hit && (!eol || hit < eol))
+            return s;
+    }
+    return -1;
+}
+
+static size_t tiles(size_t M, size_t N, int mwg, int nwg)
+{
+    return ((M + mwg - 1) / mwg) * ((N + nwg - 1) / nwg);
+}
+
+/* medium_wgs: an output the large set's tiles leave under medium_wgs
+ * work-groups per compute unit to the nearest whole (2 tiles < (2 W - 1)
+ * compute units), and the medium set's tiles give one or more per compute
+ * unit, with K under 4x its larger side, takes the medium set; each side
+ * of the three boundaries (along M and along N for the tiles), both
+ * precisions, with the sets read from the device (skinny_max = 1 keeps
+ * the narrow outputs out of the skinny class).  The field is the medium
+ * set's own ("medium:"); 0 (a device without a medium row) or set on
+ * another class: no call is medium. */
+static void medium_boundary(void **state)
+{
+    (void)state;
+    const size_t cu = compute_units(), K = 16;
+    int lm[2], ln[2], mm[2], mn[2], fails = 0;
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS ",skinny_max=1", 1);
+    tiles_of("large", lm, ln);
+    tiles_of("medium", mm, mn);
+    /* W: the lower boundary's outputs stay under the upper one */
+    size_t W = 2;
+    for (int dbl = 0; dbl < 2; dbl++) {
+        size_t low = tiles(mm[dbl] * cu, mn[dbl], lm[dbl], ln[dbl]) / cu + 2;
+        W = low > W ? low : W;
+    }
+    assert_true(W <= 64);
+    for (int off = 0; off < 2; off++) {
+        char params[256];
+        snprintf(params, sizeof params, off ? "%s,skinny_max=1,medium_wgs=0;large:medium_wgs=%zu"
+                                            : "%s,skinny_max=1;medium:medium_wgs=%zu", BASE_PARAMS, W);
+        setenv("GPUBLAS3_PARAMS", params, 1);
+        restart_forced(NULL, NULL, NULL);
+        for (int dbl = 0; dbl < 2; dbl++) {
+            const size_t l = lm[dbl], n = ln[dbl], a = mm[dbl], b = mn[dbl];
+            /* pairs one tile (or one of K) apart: the large set's t and t + 1 tiles, the
+             * medium set's cu and cu - 1, and an r x r block of medium tiles (r^2 >= cu)
+             * with K = 4 x its side - 1 and 4 x its side */
+            const size_t t = ((2 * W - 1) * cu - 1) / 2;
+            size_t r = 1;
+            while (r * r < cu)
+                r++;
+            const size_t side = a * r > b * r ? a * r : b * r;
+            const size_t shapes[10][3] = {
+                { l * t, n, K }, { l * (t + 1), n, K }, { l, n * t, K }, { l, n * (t + 1), K },
+                { a * cu, b, K }, { a * (cu - 1), b, K }, { a, b * cu, K }, { a, b * (cu - 1), K },
+                { a * r, b * r, 4 * side - 1 }, { a * r, b * r, 4 * side },
+            };
+            for (int i = 0; i < 10; i++) {
+                size_t M = shapes[i][0], N = shapes[i][1], Ki = shapes[i][2], hi = M > N ? M : N;
+                if (M == 0 || N == 0)
+                    continue; /* one compute unit: no output has fewer tiles */
+                int on = 2 * tiles(M, N, l, n) < (2 * W - 1) * cu && tiles(M, N, a, b) >= cu && Ki < 4 * hi;
+                int want = on && !off ? 4 : hi <= 1024 && Ki <= 1024 ? 1 : 0; /* medium, small, large */
+                if ((i % 2 == 0 && !on) || (hi <= 512 && Ki >= 4 * hi && Ki >= 2048)) {
+                    print_error("FAIL: the sets' tiles (%zux%zu, %zux%zu) put %zu x %zu x %zu outside the medium "
+                                "class, or in deepk\n", l, n, a, b, M, N, Ki);
+                    fails++;
+                }
+                int got = class_of(dbl, M, N, Ki, 120 + i, &fails);
+                if (got != want) {
+                    print_error("FAIL %s: %c %zu x %zu x %zu took the %s set, expected %s\n", params, "sd"[dbl], M,
+                                N, Ki, got < 0 ? "no" : classes[got], classes[want]);
+                    fails++;
+                }
+            }
+        }
+    }
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
+/* The H100's medium rows as the library reads them (on an H100 or H200
+ * only; elsewhere nothing to check): S squares to 1792^2 and D to 1600^2
+ * medium, one tile of the large set more large (tuned-params/nvidia-h100.csv,
+ * bench/NOTES.md section 24); K = 16 keeps the calls cheap and K shallow. */
+static void h100_rows(void **state)
+{
+    (void)state;
+    char name[256] = "";
+    clGetDeviceInfo(env.device, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+    if (!strstr(name, "H100") && !strstr(name, "H200"))
+        skip();
+    static const struct { int dbl; size_t n; int want; } runs[] = {
+        { 0, 1024, 4 }, { 0, 1792, 4 }, { 0, 1793, 0 }, { 0, 2048, 0 },
+        { 1, 1024, 4 }, { 1, 1600, 4 }, { 1, 1601, 0 }, { 1, 2048, 0 },
+    };
+    int fails = 0;
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    for (int r = 0; r < 8; r++) {
+        int got = class_of(runs[r].dbl, runs[r].n, runs[r].n, 16, 140 + r, &fails);
+        if (got != runs[r].want) {
+            print_error("FAIL %c %zu^2 x 16: the %s set, expected %s\n", "sd"[runs[r].dbl], runs[r].n,
+                        got < 0 ? "no" : classes[got], classes[runs[r].want]);
+            fails++;
+        }
+    }
+    assert_int_equal(fails, 0);
+}
+
+/* GPUBLAS3_PARAMS lists for one class ("medium:", "d:medium:") change that
+ * class's set only; an unknown class cannot be parsed, and a list its set
+ * cannot take is said with the class. */
+static void class_params(void **state)
+{
+    (void)state;
+    static const char lopsided[] = "mwg=16,nwg=32,kwg=8,mdimc=8,ndimc=8,vwm=2,vwn=1,kwi=2,sa=1,sb=0,db=0,pad=2,wtm=8,mma=0";
+    int m0[2], n0[2], lm[2], ln[2], mm[2], mn[2], fails = 0;
+    char params[512];
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    tiles_of("medium", m0, n0);
+    snprintf(params, sizeof params, "%s;d:medium:%s", BASE_PARAMS, lopsided);
+    setenv("GPUBLAS3_PARAMS", params, 1);
+    tiles_of("medium", mm, mn);
+    tiles_of("large", lm, ln);
+    assert_true(mm[0] == m0[0] && mn[0] == n0[0]); /* single precision: untouched */
+    assert_true(mm[1] == 16 && mn[1] == 32);
+    assert_false(lm[1] == 16 && ln[1] == 32);
+    static const struct { const char *list, *said; } bad[] = {
+        { "huge:mwg=16", "ignored: cannot be parsed" },
+        { "medium:mwg=0", "ignored for the set of class medium: tile sizes must be positive" },
+    };
+    for (int r = 0; r < 2; r++) {
+        char text[16384];
+        snprintf(params, sizeof params, "%s;%s", BASE_PARAMS, bad[r].list);
+        setenv("GPUBLAS3_PARAMS", params, 1);
+        restart_forced(NULL, NULL, NULL);
+        spec_case c = gemm(0, 64, 64, 64);
+        run_logged(&c, 130 + r, &fails, text, sizeof text);
+        if (!strstr(text, bad[r].said)) {
+            print_error("FAIL GPUBLAS3_PARAMS=%s: expected \"%s\"\n", params, bad[r].said);
+            fails++;
+        }
+    }
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
 int main(void)
 {
     /* before the library's first call: both are read once */
@@ -499,6 +675,9 @@ int main(void)
         cmocka_unit_test(split_target),
         cmocka_unit_test(deepk_boundary),
         cmocka_unit_test(skinny_boundary),
+        cmocka_unit_test(medium_boundary),
+        cmocka_unit_test(class_params),
+        cmocka_unit_test(h100_rows),
     };
     return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
 }
