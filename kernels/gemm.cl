@@ -6,6 +6,14 @@
  * m0 = m - m % MWG (B' likewise with NWG).  The K x MWG stripe one
  * work-group multiplies is therefore one contiguous run of memory, and both
  * are zero-padded to whole tiles, so the inner loop needs no bounds checks.
+ * Or an operand is read in place (AIP, BIP): a column-major matrix whose
+ * contiguous index is m (n for B') already has that layout, with its k-rows
+ * ld apart instead of MWG, when its extents are whole tiles
+ * (routines/plan/packed.c decides): element (k, m) at A[aoff + k*ars + m]
+ * in vectors of VWM (aoff, ars: the offset and ld over VWM; B' with boff,
+ * brs and VWN).  The strides of packed operands stay compile-time
+ * constants: as arguments they cost the H100's rows 10 to 50 registers
+ * (bench/NOTES.md section 23).
  *
  * The kernel never knows which routine called it: a routine only chooses
  *   - `tri`:  store only one triangle of C (SYRK, SYR2K), and skip the
@@ -35,6 +43,7 @@
  *   DB           double-buffer the staged tiles (loads of tile t+1 are in
  *                flight while tile t is multiplied; one barrier per tile)
  *   PAD          elements added to each staged row (local-memory banks)
+ *   AIP BIP      A' / B' read in place (set per launch by kernels/gemm.c)
  *   NFIRST       0: work-group (x, y) computes block (x, y) of C; 1: (y, x)
  *   WTM          0: work-item (tm, tn) = local id (x, y).  Else groups of 32
  *                consecutive work-items form WTM x (32/WTM) blocks of the
@@ -151,6 +160,7 @@ inline void mma(double *c, const double *a, const double *b)
 __kernel __attribute__((reqd_work_group_size(MDIMC * WARP, NDIMC, 1)))
 void gemm(const int M, const int N, const int K, const real alpha, const real beta,
           __global const realM *restrict A, __global const realN *restrict B,
+          const long aoff, const int ars, const long boff, const int brs,
           __global real *C, const long offc, const long ldc,
           const int tri, const int tri_off, const int band, const int band_off, const int bxb,
           const int cplx, const int kslice, const long cslice)
@@ -177,15 +187,27 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
     kend = min(kend, z * kslice + kslice);
     C += z * cslice;
 
-    /* this work-group's stripes of A' and B'.  B' comes in blocks of bxb
+    /* this work-group's stripes of A' and B', and the vectors from one
+     * k-row to the next (ARS, BRS).  Packed B' comes in blocks of bxb
      * columns: NWG, or MWG when it is A' itself (SYRK, SYR2K: the driver
      * shares the pack only when B' is read directly, without SB) */
+#if AIP
+    __global const realM *Ab = A + aoff + m0 / VWM;
+#define ARS ars
+#else
     __global const realM *Ab = A + (long)m0 * K / VWM;
-#if SB
+#define ARS AV
+#endif
+#if BIP
+    __global const realN *Bb = B + boff + n0 / VWN;
+#define BRS brs
+#elif SB
     __global const realN *Bb = B + (long)n0 * K / VWN;
+#define BRS BV
 #else
     __global const realN *Bb = B + ((long)(n0 / bxb) * bxb * K + n0 % bxb) / VWN;
     const int brow = bxb / VWN;  /* vectors per k-row of a B' block */
+#define BRS brow
 #endif
 #if SA || SB
     const int tid = get_local_id(0) + get_local_id(1) * MDIMC * WARP;
@@ -222,11 +244,21 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
             acc[j][i] = 0;
 #endif
 
-    /* Staging: the tile is a contiguous run of the stripe, copied flat. */
+    /* Staging: the tile's KWG rows of AV vectors are copied flat, vector
+     * f = tid + r*NT from row f / AV: packed, one contiguous run (written
+     * so, or the compiler spends registers on it) */
 #define STAGE_A(buf, k0, r, v) Al[buf][((tid + (r) * NT) / AV) * LAV + (tid + (r) * NT) % AV] = (v)
-#define FETCH_A(k0, r) Ab[(long)(k0) * AV + tid + (r) * NT]
 #define STAGE_B(buf, k0, r, v) Bl[buf][((tid + (r) * NT) / BV) * LBV + (tid + (r) * NT) % BV] = (v)
+#if AIP
+#define FETCH_A(k0, r) (Ab + (long)(k0) * ars)[(tid + (r) * NT) / AV * ars + (tid + (r) * NT) % AV]
+#else
+#define FETCH_A(k0, r) Ab[(long)(k0) * AV + tid + (r) * NT]
+#endif
+#if BIP
+#define FETCH_B(k0, r) (Bb + (long)(k0) * brs)[(tid + (r) * NT) / BV * brs + (tid + (r) * NT) % BV]
+#else
 #define FETCH_B(k0, r) Bb[(long)(k0) * BV + tid + (r) * NT]
+#endif
 
     /* With DB, tile t+1 is fetched into registers while tile t is being
      * multiplied, and stored to the other buffer at the top of the next
@@ -294,13 +326,13 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
 #if SA
                 a[i] = Al[buf][kk * LAV + tm + i * MDIMC];
 #else
-                a[i] = Ab[(long)(k0 + kk) * AV + tm + i * MDIMC];
+                a[i] = Ab[(long)(k0 + kk) * ARS + tm + i * MDIMC];
 #endif
             UNROLL_ALL for (int j = 0; j < NWI / VWN; j++) {
 #if SB
                 const realN v = Bl[buf][kk * LBV + tn + j * NDIMC];
 #else
-                const realN v = Bb[(long)(k0 + kk) * brow + tn + j * NDIMC];
+                const realN v = Bb[(long)(k0 + kk) * BRS + tn + j * NDIMC];
 #endif
 #define SET_B(x, w) b[w] = (x)
                 SPLIT(VWN)(v, SET_B, j * VWN);

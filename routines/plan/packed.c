@@ -12,7 +12,9 @@
  * launches write partial sums to scratch.
  * A call of a series (g3_call.reuse, plan.h) whose shared operand is one
  * panel packs it into scratch that the series keeps (the first call) or
- * reads the copy kept (the others). */
+ * reads the copy kept (the others).
+ * An operand already laid out as the kernel reads it is not packed at all:
+ * the GEMM launches read it in place (g3_packed_inplace below). */
 #include <limits.h>
 #include <stdlib.h>
 #include "plan.h"
@@ -27,7 +29,41 @@ typedef struct {
     int splits;
     size_t kslice;
     int prepacked;      /* 0: A' of term 0 is the series' kept copy, 1: B' is; -1: neither */
+    int inplace;        /* operands read in place (g3_plan.inplace) */
 } job;
+
+/* Can operand o (the B side: bside) of call c be read in place by the
+ * kernel with parameters pr?  It must be general (nothing to mirror, zero
+ * or conjugate), real, and stored with the kernel's x index contiguous
+ * (m of op(A) = A, n of op(B) = B^T: the column-block layout with k-rows
+ * ld apart), with whole tiles along x and K (the kernel reads whole tiles
+ * and an operand in place has no zero padding), its offset and ld whole
+ * vectors (aligned vector loads), and a tile's k-rows within int
+ * offsets (kernels/gemm.cl). */
+static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside)
+{
+    size_t x = bside ? c->N : c->M, xb = (size_t)(bside ? pr->nwg : pr->mwg), vw = (size_t)(bside ? pr->vwn : pr->vwm);
+    return o->shape == G3_GENERAL && !o->cplx && !o->conj && !o->scaled && !!o->trans == bside && x % xb == 0 &&
+           c->K % (size_t)pr->kwg == 0 && o->off % vw == 0 && o->ld % vw == 0 &&
+           o->ld / vw <= (size_t)INT_MAX / (size_t)pr->kwg;
+}
+
+int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks)
+{
+    int mask = 0;
+    if (!d->inplace || c->K == 0 || c->alpha == 0)
+        return 0;
+    /* never TRMM's snapshot (the output, written by the launch that would
+     * read it) nor a series' shared operand (packed once for all its calls) */
+    for (int t = 0; t < c->nterms; t++) {
+        const g3_operand *a = &c->a[t], *b = &c->b[t];
+        if (!(t == 0 && c->snapshot == 1) && !(c->reuse && a->buf == c->reuse->src) && in_place(c, &ks->p, a, 0))
+            mask |= G3_INPLACE_A << t;
+        if (!(t == 0 && c->snapshot == 2) && !(c->reuse && b->buf == c->reuse->src) && in_place(c, &ks->p, b, 1))
+            mask |= G3_INPLACE_B << t;
+    }
+    return mask;
+}
 
 static int same_operand(const g3_operand *a, const g3_operand *b)
 {
@@ -118,18 +154,25 @@ static int same_source(const g3_operand *a, int atr, const g3_operand *b, int bt
 static int panels_fit(const job *j, size_t mb, size_t nb, size_t kb, size_t budget)
 {
     size_t mp = g3_roundup(mb, j->pr->mwg), np = g3_roundup(nb, j->pr->nwg), kp = g3_roundup(kb, j->pr->kwg);
-    size_t big = mp > np ? mp : np;
+    size_t big = 0, all = 0;  /* the largest packed operand, and all of them (none in place) */
+    for (int t = 0; t < j->p->nterms; t++) {
+        size_t a = j->inplace & G3_INPLACE_A << t ? 0 : mp, b = j->inplace & G3_INPLACE_B << t ? 0 : np;
+        big = a > big ? a : b > big ? b : big;
+        all += a + b;
+    }
     if (kp && big > (size_t)INT_MAX / kp)
         return 0;
     if (kp * big * j->es > j->d->max_alloc)
         return 0;
-    return j->p->nterms * kp * (mp + np) * j->es <= budget;
+    return kp * all * j->es <= budget;
 }
 
 static size_t halve(size_t x, size_t tile) { return g3_roundup((x + 1) / 2, tile); }
 
-/* bxb: the block width of B' (NWG, or MWG when B' is A') */
-static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B, int bxb,
+/* Term t's GEMM launch over the panel at m0, n0, k0: A and B packed (bxb:
+ * the block width of B', NWG, or MWG when B' is A'), except operands read
+ * in place, from their panel's first element. */
+static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl_mem B, int bxb,
                                   size_t m0, size_t n0, size_t k0, size_t ml, size_t nl, size_t kp,
                                   g3_chain *chain)
 {
@@ -140,6 +183,17 @@ static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B,
                        .bxb = bxb, .C = p->c, .offc = p->offc + m0 + n0 * p->ldc, .ldc = p->ldc,
                        .tri = p->tri, .tri_off = (int)n0 - (int)(m0 >> cs), .band = p->band,
                        .band_off = (p->band <= 2 ? (int)m0 : (int)n0 << cs) - (int)k0, .cplx = p->cplx };
+    const g3_operand *oa = &p->a[t], *ob = &p->b[t];
+    if (kp && j->inplace & G3_INPLACE_A << t) {
+        a.A = oa->buf;
+        a.aoff = oa->off + m0 + k0 * oa->ld;
+        a.ald = oa->ld;
+    }
+    if (kp && j->inplace & G3_INPLACE_B << t) {
+        a.B = ob->buf;
+        a.boff = ob->off + n0 + k0 * ob->ld;
+        a.bld = ob->ld;
+    }
     if (j->part) {
         /* one panel: slice s of every term sums into partial matrix s */
         a.C = j->part;
@@ -176,7 +230,8 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
         for (size_t m0 = 0; m0 < p->M; m0 += mb) {
             size_t ml = p->M - m0 < mb ? p->M - m0 : mb, mp = g3_roundup(ml, j->pr->mwg);
             for (int t = j->prepacked == 0; t < p->nterms && kl && st == gpublas3Success; t++)
-                st = g3_pack(j->d, j->ks, &p->a[t], 0, m0, k0, ml, kl, abuf[t], j->pr->mwg, mp, kp,
+                if (!(j->inplace & G3_INPLACE_A << t))
+                    st = g3_pack(j->d, j->ks, &p->a[t], 0, m0, k0, ml, kl, abuf[t], j->pr->mwg, mp, kp,
                              p->band == 1 || p->band == 2 ? p->band : 0, (long)m0 - (long)k0, chain);
             for (size_t n0 = 0; n0 < p->N && st == gpublas3Success; n0 += nb) {
                 size_t nl = p->N - n0 < nb ? p->N - n0 : nb, np = g3_roundup(nl, j->pr->nwg);
@@ -184,7 +239,7 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                     continue;
                 if (nb < p->N || m0 == 0)
                     for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
-                        if (bshare[t] < 0 && !(t == 0 && j->prepacked == 1))
+                        if (bshare[t] < 0 && !(t == 0 && j->prepacked == 1) && !(j->inplace & G3_INPLACE_B << t))
                             st = g3_pack(j->d, j->ks, &p->b[t], 1, n0, k0, nl, kl, bbuf[t], j->pr->nwg, np, kp,
                                          p->band >= 3 ? p->band - 2 : 0, (long)n0 - (long)k0, chain);
                 for (int t = 0; t < p->nterms && st == gpublas3Success; t++) {
@@ -192,7 +247,7 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                     cl_mem B = kl ? (bshare[t] >= 0 ? abuf[bshare[t]] : bbuf[t]) : p->c;
                     int bxb = kl && bshare[t] >= 0 ? j->pr->mwg : j->pr->nwg;
                     double b0 = j->part ? 0 : beta;
-                    st = launch_gemm(j, t == 0 ? b0 : 1.0, A, B, bxb, m0, n0, k0, ml, nl, kp, chain);
+                    st = launch_gemm(j, t, t == 0 ? b0 : 1.0, A, B, bxb, m0, n0, k0, ml, nl, kp, chain);
                 }
             }
             if (st != gpublas3Success)
@@ -273,13 +328,16 @@ static void scratch_sizes(const job *j, size_t mb, size_t nb, size_t kb, int bsh
     int blocks_fit = pr->mwg == pr->nwg || (!pr->sb && pr->mwg % pr->nwg == 0);
     int single = mb == p->M && nb == p->N && p->M == p->N && blocks_fit;
     bshare[0] = bshare[1] = -1;
+    /* (operands read in place have no scratch, and share none) */
+    const int in = j->inplace;
     for (int t = 0; t < p->nterms && kb; t++)
         for (int u = 0; u < p->nterms && single; u++)
-            if (bshare[t] < 0 && same_source(&p->b[t], !p->b[t].trans, &p->a[u], p->a[u].trans))
+            if (bshare[t] < 0 && !(in & (G3_INPLACE_B << t | G3_INPLACE_A << u)) &&
+                same_source(&p->b[t], !p->b[t].trans, &p->a[u], p->a[u].trans))
                 bshare[t] = u;
     for (int t = 0; t < 2; t++) {
-        bytes[2 * t] = t < p->nterms && kb ? kp * mp * j->es : 0;
-        bytes[2 * t + 1] = t < p->nterms && kb && bshare[t] < 0 ? kp * np * j->es : 0;
+        bytes[2 * t] = t < p->nterms && kb && !(in & G3_INPLACE_A << t) ? kp * mp * j->es : 0;
+        bytes[2 * t + 1] = t < p->nterms && kb && bshare[t] < 0 && !(in & G3_INPLACE_B << t) ? kp * np * j->es : 0;
     }
     bytes[4] = snapshot_bytes(j, mb, nb, kb);
 }
@@ -317,7 +375,7 @@ static gpublas3Status run_slabs(const job *j, size_t mb, size_t nb, size_t kb, c
 
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra)
 {
-    job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4 };
+    job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4, .inplace = g3_packed_inplace(d, c, ks) };
     size_t budget = g3_scratch_limit(d);
     return extra <= budget && plan_fits(&j, c->M, c->N, c->K, budget - extra);
 }
@@ -327,7 +385,8 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
     g3_call copy = *plan;
     const g3_call *p = &copy;
     job j = { .d = d, .p = p, .ks = pl->ks, .pr = &pl->ks->p, .es = p->dbl ? 8 : 4,
-              .splits = pl->path == G3_PATH_SPLITK ? pl->splits : 0, .kslice = pl->kslice, .prepacked = -1 };
+              .splits = pl->path == G3_PATH_SPLITK ? pl->splits : 0, .kslice = pl->kslice, .prepacked = -1,
+              .inplace = pl->inplace };
     gpublas3Status st;
 
     /* Panel sizes: whole when it fits, else halve the largest dimension. */
