@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <cmocka.h>
 #include "harness.h"
 
@@ -38,19 +37,7 @@ static const char *const paths[] = { ": direct,", ": split-k,", ": packed," };
  * bytes), which is also passed on to stderr. */
 static void run_logged(const spec_case *c, uint64_t seed, int *fails, char *text, size_t n)
 {
-    fflush(stderr);
-    FILE *log = tmpfile();
-    int saved = dup(2);
-    assert_non_null(log);
-    assert_true(saved >= 0 && dup2(fileno(log), 2) >= 0);
-    *fails += check_case(c, seed, 0);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    rewind(log);
-    text[fread(text, 1, n - 1, log)] = 0;
-    fclose(log);
-    fputs(text, stderr);
+    *fails += check_case_logged(c, seed, 0, text, n);
 }
 
 /* Runs case c as run_logged; returns the path named by its last plan line
