@@ -15,13 +15,16 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     size_t splits = a->splits > 1 ? (size_t)a->splits : 1;
     cl_int kslice = splits > 1 ? (cl_int)a->kslice : K;
     cl_long cslice = (cl_long)a->cslice;
-    /* in place: offsets and k-row strides in vectors (the kernel's AIP, BIP) */
-    cl_long aoff = (cl_long)(a->aoff / pr->vwm), boff = (cl_long)(a->boff / pr->vwn);
-    cl_int ars = (cl_int)(a->ald / pr->vwm), brs = (cl_int)(a->bld / pr->vwn);
+    /* in place: offsets and strides in vectors (VWM, VWN along m, n; 16
+     * bytes along k), the kernel's AIP and BIP 1 (m, n contiguous) or 2 (k) */
+    size_t vk = 16 / (dbl ? 8 : 4), va = a->ak ? vk : (size_t)pr->vwm, vb = a->bk ? vk : (size_t)pr->vwn;
+    cl_long aoff = (cl_long)(a->aoff / va), boff = (cl_long)(a->boff / vb);
+    cl_int ars = (cl_int)(a->ald / va), brs = (cl_int)(a->bld / vb);
     char options[sizeof ks->gemm_defines + 32];
     const char *opts = ks->gemm_defines;
     if (a->ald || a->bld) {
-        snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d", ks->gemm_defines, !!a->ald, !!a->bld);
+        snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d", ks->gemm_defines, a->ald ? 1 + !!a->ak : 0,
+                 a->bld ? 1 + !!a->bk : 0);
         opts = options;
     }
     cl_float fa = (cl_float)a->alpha, fb = (cl_float)a->beta;

@@ -78,6 +78,16 @@ typedef real realN;
 #else
 typedef CAT(RNAME, VWN) realN;
 #endif
+/* operands read in place with k contiguous: loads of 16 bytes along k */
+#if PRECISION == 64
+#define VK 2
+#else
+#define VK 4
+#endif
+typedef CAT(RNAME, VK) realK;
+#if (AIP == 2 && !SA) || (BIP == 2 && !SB)
+#error "an operand with k contiguous is read through local memory only"
+#endif
 
 /* Component-wise access to a vector through .lo/.hi, never through a
  * private array (PoCL 3.1 was seen to lose such a store):
@@ -191,14 +201,18 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
      * k-row to the next (ARS, BRS).  Packed B' comes in blocks of bxb
      * columns: NWG, or MWG when it is A' itself (SYRK, SYR2K: the driver
      * shares the pack only when B' is read directly, without SB) */
-#if AIP
+#if AIP == 2
+    __global const realK *Ab = (__global const realK *)A + aoff + (long)m0 * ars;
+#elif AIP
     __global const realM *Ab = A + aoff + m0 / VWM;
 #define ARS ars
 #else
     __global const realM *Ab = A + (long)m0 * K / VWM;
 #define ARS AV
 #endif
-#if BIP
+#if BIP == 2
+    __global const realK *Bb = (__global const realK *)B + boff + (long)n0 * brs;
+#elif BIP
     __global const realN *Bb = B + boff + n0 / VWN;
 #define BRS brs
 #elif SB
@@ -244,20 +258,52 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
             acc[j][i] = 0;
 #endif
 
-    /* Staging: the tile's KWG rows of AV vectors are copied flat, vector
-     * f = tid + r*NT from row f / AV: packed, one contiguous run (written
-     * so, or the compiler spends registers on it) */
+    /* Staging: NSA values of type stageA per work-item (B: NSB, stageB).
+     * Packed or m contiguous, the tile's KWG rows of AV vectors are copied
+     * flat, vector f = tid + r*NT from row f / AV (packed: one contiguous
+     * run, written so, or the compiler spends registers on it).  k
+     * contiguous (AIP, BIP 2), the tile is XWG columns of KWG values read as
+     * vectors of VK along k (vector f is vector f / XWG of column f % XWG,
+     * so that neighbouring work-items store to neighbouring banks) and
+     * stored transposed, one value at a time. */
+#if AIP == 2 || BIP == 2
+#define FETCH_T(P, rs, XWG, k0, r) P[(long)((tid + (r) * NT) % (XWG)) * (rs) + (k0) / VK + (tid + (r) * NT) / (XWG)]
+#define PUT_T(x, i) l_[(i) * ls_] = (x)
+#define STAGE_T(L, XWG, r, v) do { \
+        const int ls_ = (XWG) + PAD; \
+        __local real *l_ = (__local real *)(L) + ((tid + (r) * NT) / (XWG)) * VK * ls_ + (tid + (r) * NT) % (XWG); \
+        SPLIT(VK)(v, PUT_T, 0); \
+    } while (0)
+#endif
+#if AIP == 2
+#define NSA (MWG * KWG / VK / NT)
+#define stageA realK
+#define FETCH_A(k0, r) FETCH_T(Ab, ars, MWG, k0, r)
+#define STAGE_A(buf, k0, r, v) STAGE_T(Al[buf], MWG, r, v)
+#else
+#define NSA LA
+#define stageA realM
 #define STAGE_A(buf, k0, r, v) Al[buf][((tid + (r) * NT) / AV) * LAV + (tid + (r) * NT) % AV] = (v)
-#define STAGE_B(buf, k0, r, v) Bl[buf][((tid + (r) * NT) / BV) * LBV + (tid + (r) * NT) % BV] = (v)
 #if AIP
 #define FETCH_A(k0, r) (Ab + (long)(k0) * ars)[(tid + (r) * NT) / AV * ars + (tid + (r) * NT) % AV]
 #else
 #define FETCH_A(k0, r) Ab[(long)(k0) * AV + tid + (r) * NT]
 #endif
+#endif
+#if BIP == 2
+#define NSB (NWG * KWG / VK / NT)
+#define stageB realK
+#define FETCH_B(k0, r) FETCH_T(Bb, brs, NWG, k0, r)
+#define STAGE_B(buf, k0, r, v) STAGE_T(Bl[buf], NWG, r, v)
+#else
+#define NSB LB
+#define stageB realN
+#define STAGE_B(buf, k0, r, v) Bl[buf][((tid + (r) * NT) / BV) * LBV + (tid + (r) * NT) % BV] = (v)
 #if BIP
 #define FETCH_B(k0, r) (Bb + (long)(k0) * brs)[(tid + (r) * NT) / BV * brs + (tid + (r) * NT) % BV]
 #else
 #define FETCH_B(k0, r) Bb[(long)(k0) * BV + tid + (r) * NT]
+#endif
 #endif
 
     /* With DB, tile t+1 is fetched into registers while tile t is being
@@ -265,12 +311,12 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
      * pass: the one barrier per tile then also guarantees that nobody still
      * reads that buffer (its last readers were two passes ago). */
 #if SA && DB
-    realM ra[LA];
-    UNROLL_ALL for (int r = 0; r < LA; r++) ra[r] = FETCH_A(kbeg < kend ? kbeg : 0, r);
+    stageA ra[NSA];
+    UNROLL_ALL for (int r = 0; r < NSA; r++) ra[r] = FETCH_A(kbeg < kend ? kbeg : 0, r);
 #endif
 #if SB && DB
-    realN rb[LB];
-    UNROLL_ALL for (int r = 0; r < LB; r++) rb[r] = FETCH_B(kbeg < kend ? kbeg : 0, r);
+    stageB rb[NSB];
+    UNROLL_ALL for (int r = 0; r < NSB; r++) rb[r] = FETCH_B(kbeg < kend ? kbeg : 0, r);
 #endif
 
     for (int k0 = kbeg; k0 < kend; k0 += KWG) {
@@ -283,21 +329,21 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
         const int buf = 0;
 #endif
 #if SA && DB
-        UNROLL_ALL for (int r = 0; r < LA; r++) STAGE_A(buf, k0, r, ra[r]);
+        UNROLL_ALL for (int r = 0; r < NSA; r++) STAGE_A(buf, k0, r, ra[r]);
 #elif SA
-        UNROLL_ALL for (int r = 0; r < LA; r++) STAGE_A(buf, k0, r, FETCH_A(k0, r));
+        UNROLL_ALL for (int r = 0; r < NSA; r++) STAGE_A(buf, k0, r, FETCH_A(k0, r));
 #endif
 #if SB && DB
-        UNROLL_ALL for (int r = 0; r < LB; r++) STAGE_B(buf, k0, r, rb[r]);
+        UNROLL_ALL for (int r = 0; r < NSB; r++) STAGE_B(buf, k0, r, rb[r]);
 #elif SB
-        UNROLL_ALL for (int r = 0; r < LB; r++) STAGE_B(buf, k0, r, FETCH_B(k0, r));
+        UNROLL_ALL for (int r = 0; r < NSB; r++) STAGE_B(buf, k0, r, FETCH_B(k0, r));
 #endif
         barrier(CLK_LOCAL_MEM_FENCE);
 #if SA && DB
-        UNROLL_ALL for (int r = 0; r < LA; r++) ra[r] = FETCH_A(knext, r);
+        UNROLL_ALL for (int r = 0; r < NSA; r++) ra[r] = FETCH_A(knext, r);
 #endif
 #if SB && DB
-        UNROLL_ALL for (int r = 0; r < LB; r++) rb[r] = FETCH_B(knext, r);
+        UNROLL_ALL for (int r = 0; r < NSB; r++) rb[r] = FETCH_B(knext, r);
 #endif
 #endif
 

@@ -11,7 +11,8 @@ typedef struct {
     cl_mem A, B;
     int bxb;               /* B' column-block width: NWG, or MWG when B' is A' */
     size_t ald, bld;       /* 0: A' (B') packed; else read in place with this leading */
-    size_t aoff, boff;     /* dimension from this offset (elements; multiples of VWM, VWN) */
+    size_t aoff, boff;     /* dimension from this offset (elements; multiples of VWM, VWN), */
+    int ak, bk;            /* with k contiguous when set (multiples of 16 bytes; staged sets) */
     cl_mem C;
     size_t offc, ldc;      /* the block's first element and C's leading dimension */
     int tri, tri_off;      /* triangle of C stored, and the block's diagonal offset */

@@ -32,20 +32,32 @@ typedef struct {
     int inplace;        /* operands read in place (g3_plan.inplace) */
 } job;
 
-/* Can operand o (the B side: bside) of call c be read in place by the
- * kernel with parameters pr?  It must be general (nothing to mirror, zero
- * or conjugate), real, and stored with the kernel's x index contiguous
- * (m of op(A) = A, n of op(B) = B^T: the column-block layout with k-rows
- * ld apart), with whole tiles along x and K (the kernel reads whole tiles
- * and an operand in place has no zero padding), its offset and ld whole
- * vectors (aligned vector loads), and a tile's k-rows within int
- * offsets (kernels/gemm.cl). */
-static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside)
+/* How operand o (the B side: bside) of call c can be read in place by the
+ * kernel with parameters pr: 0 not (packed), G3_INPLACE_A (1) with the
+ * kernel's x index contiguous (m of op(A) = A, n of op(B) = B^T: the
+ * column-block layout with k-rows ld apart), G3_INPLACE_A | G3_INPLACE_KA
+ * (17) with k contiguous (op(A) = A^T, op(B) = B), which only a set that
+ * stages the operand through local memory can read (transposing it
+ * there) and only when `kmajor` (GPUBLAS3_INPLACE=2).  It must be general
+ * (nothing to mirror, zero or conjugate) and real, with whole tiles along
+ * x and K (the kernel reads whole tiles and an operand in place has no
+ * zero padding), its offset and ld whole vectors (VWM, VWN along x; 16
+ * bytes along k) for aligned vector loads, a tile's k-rows within int
+ * offsets, and with k contiguous a tile's vectors shared evenly among the
+ * work-items (kernels/gemm.cl). */
+static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside, int kmajor)
 {
-    size_t x = bside ? c->N : c->M, xb = (size_t)(bside ? pr->nwg : pr->mwg), vw = (size_t)(bside ? pr->vwn : pr->vwm);
-    return o->shape == G3_GENERAL && !o->cplx && !o->conj && !o->scaled && !!o->trans == bside && x % xb == 0 &&
-           c->K % (size_t)pr->kwg == 0 && o->off % vw == 0 && o->ld % vw == 0 &&
-           o->ld / vw <= (size_t)INT_MAX / (size_t)pr->kwg;
+    size_t x = bside ? c->N : c->M, xb = (size_t)(bside ? pr->nwg : pr->mwg), kwg = (size_t)pr->kwg;
+    if (o->shape != G3_GENERAL || o->cplx || o->conj || o->scaled || x % xb || c->K % kwg)
+        return 0;
+    if (!!o->trans == bside) {
+        size_t vw = (size_t)(bside ? pr->vwn : pr->vwm);
+        return o->off % vw == 0 && o->ld % vw == 0 && o->ld / vw <= (size_t)INT_MAX / kwg ? G3_INPLACE_A : 0;
+    }
+    size_t vk = 16 / (c->dbl ? 8 : 4), nt = (size_t)pr->mdimc * pr->ndimc * (pr->mma ? 32 : 1);
+    int staged = bside ? pr->sb : pr->sa;
+    return kmajor && staged && kwg % vk == 0 && xb * kwg / vk % nt == 0 && o->off % vk == 0 && o->ld % vk == 0 &&
+                   o->ld / vk <= (size_t)INT_MAX ? G3_INPLACE_A | G3_INPLACE_KA : 0;
 }
 
 int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks)
@@ -57,10 +69,10 @@ int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks)
      * read it) nor a series' shared operand (packed once for all its calls) */
     for (int t = 0; t < c->nterms; t++) {
         const g3_operand *a = &c->a[t], *b = &c->b[t];
-        if (!(t == 0 && c->snapshot == 1) && !(c->reuse && a->buf == c->reuse->src) && in_place(c, &ks->p, a, 0))
-            mask |= G3_INPLACE_A << t;
-        if (!(t == 0 && c->snapshot == 2) && !(c->reuse && b->buf == c->reuse->src) && in_place(c, &ks->p, b, 1))
-            mask |= G3_INPLACE_B << t;
+        if (!(t == 0 && c->snapshot == 1) && !(c->reuse && a->buf == c->reuse->src))
+            mask |= in_place(c, &ks->p, a, 0, d->inplace == 2) << t;
+        if (!(t == 0 && c->snapshot == 2) && !(c->reuse && b->buf == c->reuse->src))
+            mask |= in_place(c, &ks->p, b, 1, d->inplace == 2) << 2 << t;
     }
     return mask;
 }
@@ -186,12 +198,14 @@ static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl
     const g3_operand *oa = &p->a[t], *ob = &p->b[t];
     if (kp && j->inplace & G3_INPLACE_A << t) {
         a.A = oa->buf;
-        a.aoff = oa->off + m0 + k0 * oa->ld;
+        a.ak = !!(j->inplace & G3_INPLACE_KA << t);
+        a.aoff = oa->off + (a.ak ? k0 + m0 * oa->ld : m0 + k0 * oa->ld);
         a.ald = oa->ld;
     }
     if (kp && j->inplace & G3_INPLACE_B << t) {
         a.B = ob->buf;
-        a.boff = ob->off + n0 + k0 * ob->ld;
+        a.bk = !!(j->inplace & G3_INPLACE_KB << t);
+        a.boff = ob->off + (a.bk ? k0 + n0 * ob->ld : n0 + k0 * ob->ld);
         a.bld = ob->ld;
     }
     if (j->part) {

@@ -102,13 +102,15 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
             used += snprintf(buf + used, n - used, "mwg=%d nwg=%d kwg=%d, splits=%d of k=%zu", pr->mwg, pr->nwg,
                              pr->kwg, p->splits, p->path == G3_PATH_SPLITK ? p->kslice : c->K);
     }
-    /* the operands read in place (packed.c): "A B", or "A0 B0 A1 B1" for two terms */
-    char list[24] = "", name[4];
+    /* the operands read in place (packed.c): "A B", or "A0 B0 A1 B1" for
+     * two terms; "(k)" after those read with k contiguous */
+    char list[40] = "", name[4];
     for (int t = 0; t < c->nterms; t++)
         for (int side = 0; side < 2; side++)
             if (p->inplace & (side ? G3_INPLACE_B : G3_INPLACE_A) << t) {
                 snprintf(name, sizeof name, "%c%c", "AB"[side], c->nterms > 1 ? '0' + t : 0);
-                snprintf(list + strlen(list), sizeof list - strlen(list), " %s", name);
+                snprintf(list + strlen(list), sizeof list - strlen(list), " %s%s", name,
+                         p->inplace & (side ? G3_INPLACE_KB : G3_INPLACE_KA) << t ? "(k)" : "");
             }
     if (*list && used >= 0 && (size_t)used < n)
         used += snprintf(buf + used, n - used, ", in place:%s", list);

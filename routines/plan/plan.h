@@ -104,8 +104,9 @@ typedef struct {
     size_t kslice;
     int inplace;          /* packed and split-K: operands read in place, not packed (bits below) */
 } g3_plan;
-/* g3_plan.inplace: a[t] is G3_INPLACE_A << t, b[t] G3_INPLACE_B << t. */
-enum { G3_INPLACE_A = 1, G3_INPLACE_B = 4 };
+/* g3_plan.inplace: a[t] is G3_INPLACE_A << t, b[t] G3_INPLACE_B << t, and
+ * with G3_INPLACE_KA << t (KB) it is read with k contiguous (packed.c). */
+enum { G3_INPLACE_A = 1, G3_INPLACE_B = 4, G3_INPLACE_KA = 16, G3_INPLACE_KB = 64 };
 
 /* Chooses the plan of call c on device d. */
 void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out);
@@ -148,7 +149,8 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_
 gpublas3Status g3_direct_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);
 /* The operands of c that the packed path with set ks reads in place
  * (G3_INPLACE_* bits): those already laid out as the GEMM kernel reads
- * them (packed.c says when), unless GPUBLAS3_INPLACE=0. */
+ * them (packed.c says when), unless GPUBLAS3_INPLACE=0; with k contiguous
+ * only with GPUBLAS3_INPLACE=2. */
 int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks);
 /* Does the packed path run c as one panel with `extra` bytes of scratch besides? */
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra);

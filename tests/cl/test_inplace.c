@@ -2,7 +2,10 @@
  * operand already laid out as the GEMM kernel reads it (op(A) = A, op(B) =
  * B^T, column-major view) is not packed when its x extent (M for A, N for
  * B) is whole tiles, K is whole k-tiles and its offset and ld are whole
- * vectors.  Each case is judged as everywhere (OpenBLAS, canaries around
+ * vectors; with GPUBLAS3_INPLACE=2 also one with k contiguous (op(A) =
+ * A^T, op(B) = B) when the set stages it through local memory, its
+ * offset and ld are whole vectors of 16 bytes and its tile's vectors
+ * share evenly among the work-items.  Each case is judged as everywhere (OpenBLAS, canaries around
  * C, inputs unchanged, NaN in C with beta = 0), and its verbose plan line
  * must list exactly the operands the rules above allow: computed here
  * independently from the case, so a case that should have been read in
@@ -16,9 +19,9 @@
  * the kernel's general staging addresses.  Sweeps: every order and
  * transpose (ConjTrans acting as T) at whole tiles with aligned and
  * unaligned offsets and leading dimensions, and one tile-edge or
- * alignment condition broken at a time; split-K; panels under a scratch
- * cap; SYRK, SYR2K, SYMM; calls never read in place (TRMM, complex); and
- * GPUBLAS3_INPLACE=0.  Buffers end where the call's extent does
+ * alignment condition broken at a time, by default and with
+ * GPUBLAS3_INPLACE=2; split-K; panels under a scratch cap; SYRK, SYR2K,
+ * SYMM; calls never read in place (TRMM, complex); and GPUBLAS3_INPLACE=0.  Buffers end where the call's extent does
  * (FILL_NO_TAIL) in the whole-tile sweeps, so a read past the last
  * element of an operand is outside its buffer (rel_oclgrind_kernels
  * reports such a read; here it may give a wrong result). */
@@ -33,19 +36,25 @@
 
 typedef struct {
     const char *params;
-    size_t mwg, nwg, kwg, vwm, vwn;
+    size_t mwg, nwg, kwg, vwm, vwn, nt; /* nt: work-items per work-group */
+    int sa, sb;
 } pset;
 
 static const pset sets[] = {
-    { "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0", 32, 16, 8, 4, 2 },
-    { "mwg=16,nwg=8,kwg=4,mdimc=2,ndimc=2,vwm=8,vwn=4,kwi=2,sa=0,sb=0,db=0,pad=0,wtm=0,mma=0", 16, 8, 4, 8, 4 },
-    { "mwg=24,nwg=12,kwg=8,mdimc=4,ndimc=2,vwm=2,vwn=2,kwi=1,sa=1,sb=1,db=0,pad=0,wtm=0,mma=0", 24, 12, 8, 2, 2 },
+    { "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0", 32, 16, 8, 4, 2, 32, 1, 1 },
+    { "mwg=16,nwg=8,kwg=4,mdimc=2,ndimc=2,vwm=8,vwn=4,kwi=2,sa=0,sb=0,db=0,pad=0,wtm=0,mma=0", 16, 8, 4, 8, 4, 4, 0, 0 },
+    { "mwg=24,nwg=12,kwg=8,mdimc=4,ndimc=2,vwm=2,vwn=2,kwi=1,sa=1,sb=1,db=0,pad=0,wtm=0,mma=0", 24, 12, 8, 2, 2, 8, 1, 1 },
 };
 #define NSETS (sizeof sets / sizeof sets[0])
+
+/* GPUBLAS3_INPLACE=2 in force: operands with k contiguous are read in
+ * place too (by staged sets) */
+static int kmajor;
 
 /* A fresh device state with these variables (NULL: unset), read when it is made. */
 static void restart(const char *params, const char *plan, const char *inplace)
 {
+    kmajor = inplace && strcmp(inplace, "2") == 0;
     gpublas3Teardown();
     static const char *const vars[] = { "GPUBLAS3_PARAMS", "GPUBLAS3_PLAN", "GPUBLAS3_INPLACE" };
     const char *values[] = { params, plan, inplace };
@@ -58,25 +67,35 @@ static void restart(const char *params, const char *plan, const char *inplace)
 }
 
 /* One operand in the column-major view, x-by-k side (bside) as the plan
- * sees it: read in place iff stored with x contiguous, x and K whole tiles,
- * offset and ld whole vectors. */
-static int qualifies(const pset *s, int bside, int trans, size_t x, size_t K, size_t off, size_t ld)
+ * sees it: 0 packed, 1 read in place with x contiguous (x and K whole
+ * tiles, offset and ld whole vectors of VWM or VWN), 2 with k contiguous
+ * (with kmajor, a staged set, x and K whole tiles, offset and ld whole
+ * vectors of 16 bytes, the tile's vectors shared evenly by the nt
+ * work-items). */
+static int qualifies(const pset *s, int dbl, int bside, int trans, size_t x, size_t K, size_t off, size_t ld)
 {
-    size_t xb = bside ? s->nwg : s->mwg, vw = bside ? s->vwn : s->vwm;
-    return trans == bside && x % xb == 0 && K % s->kwg == 0 && off % vw == 0 && ld % vw == 0;
+    size_t xb = bside ? s->nwg : s->mwg, vw = bside ? s->vwn : s->vwm, vk = dbl ? 2 : 4;
+    if (x % xb || K % s->kwg)
+        return 0;
+    if (trans == bside)
+        return off % vw == 0 && ld % vw == 0;
+    return kmajor && (bside ? s->sb : s->sa) && s->kwg % vk == 0 && xb * s->kwg / vk % s->nt == 0 && off % vk == 0 &&
+                   ld % vk == 0 ? 2 : 0;
 }
 
-/* What the plan line of GEMM case c must list: "", " A", " B" or " A B".
+/* What the plan line of GEMM case c must list: "", " A", " B(k)", " A B"...
  * A row-major call is the column-major one on the transposes: A' = B. */
 static const char *expected_gemm(const pset *s, spec_case c)
 {
     spec_complete(&c);
     int ta = c.transA != gpublas3NoTrans, tb = c.transB != gpublas3NoTrans;
-    int row = c.order == gpublas3RowMajor;
-    int a = row ? qualifies(s, 0, tb, c.N, c.K, c.offB, c.ldb) : qualifies(s, 0, ta, c.M, c.K, c.offA, c.lda);
-    int b = row ? qualifies(s, 1, ta, c.M, c.K, c.offA, c.lda) : qualifies(s, 1, tb, c.N, c.K, c.offB, c.ldb);
-    static const char *const lists[4] = { "", " A", " B", " A B" };
-    return lists[a + 2 * b];
+    int row = c.order == gpublas3RowMajor, d = c.dbl;
+    int a = row ? qualifies(s, d, 0, tb, c.N, c.K, c.offB, c.ldb) : qualifies(s, d, 0, ta, c.M, c.K, c.offA, c.lda);
+    int b = row ? qualifies(s, d, 1, ta, c.M, c.K, c.offA, c.lda) : qualifies(s, d, 1, tb, c.N, c.K, c.offB, c.ldb);
+    static const char *const as[3] = { "", " A", " A(k)" }, *const bs[3] = { "", " B", " B(k)" };
+    static char list[16];
+    snprintf(list, sizeof list, "%s%s", as[a], bs[b]);
+    return list;
 }
 
 /* Runs case c; 1 if it is wrong or any plan line's list of operands read
@@ -140,14 +159,15 @@ static spec_case variant(const pset *s, int v, int dbl, gpublas3Order o, gpublas
     return c;
 }
 
-/* Every order x transA x transB, each variant, every set, both precisions. */
-static void gemm_sweep(void **state)
+/* Every order x transA x transB, each variant, every set, both
+ * precisions; by default, then with k-contiguous operands too
+ * (GPUBLAS3_INPLACE=2). */
+static void sweep(const char *inplace)
 {
-    (void)state;
     int fails = 0, n = 0;
     for (size_t si = 0; si < NSETS; si++) {
         const pset *s = &sets[si];
-        restart(s->params, "packed", NULL);
+        restart(s->params, "packed", inplace);
         for (int dbl = 0; dbl < 2; dbl++)
             for (int o = 0; o < 2; o++)
                 for (int ta = 0; ta < 3; ta++)
@@ -162,15 +182,27 @@ static void gemm_sweep(void **state)
     assert_int_equal(fails, 0);
 }
 
+static void gemm_sweep(void **state)
+{
+    (void)state;
+    sweep(NULL);
+}
+
+static void gemm_sweep_kmajor(void **state)
+{
+    (void)state;
+    sweep("2");
+}
+
 /* Split-K (3 slices forced) with operands in place: each slice reads its
  * k-range of them; several k-tiles per slice. */
 static void splitk(void **state)
 {
     (void)state;
     int fails = 0, n = 0;
-    for (size_t si = 0; si < NSETS; si++) {
-        const pset *s = &sets[si];
-        restart(s->params, "splitk", NULL);
+    for (size_t si = 0; si < 2 * NSETS; si++) {
+        const pset *s = &sets[si % NSETS];
+        restart(s->params, "splitk", si < NSETS ? NULL : "2");
         for (int dbl = 0; dbl < 2; dbl++)
             for (int t = 0; t < 4; t++, n++) {
                 spec_case c = gemm(dbl, orders[t / 2], transposes[t % 2], transposes[(t + t / 2) % 2], 2 * s->mwg,
@@ -191,48 +223,50 @@ static void panels(void **state)
     (void)state;
     int fails = 0, n = 0;
     const pset *s = &sets[0];
-    restart(s->params, "packed", NULL);
     setenv("GPUBLAS3_SCRATCH_LIMIT", "4096", 1);
-    for (int dbl = 0; dbl < 2; dbl++)
+    for (int dbl = 0; dbl < 4; dbl++) {
+        restart(s->params, "packed", dbl < 2 ? NULL : "2");
         for (int t = 0; t < 3; t++, n++) { /* NN (A in place), TT (B), NT (both) */
-            spec_case c = gemm(dbl, gpublas3ColumnMajor, transposes[t == 1], transposes[t > 0], 4 * s->mwg,
+            spec_case c = gemm(dbl % 2, gpublas3ColumnMajor, transposes[t == 1], transposes[t > 0], 4 * s->mwg,
                                8 * s->nwg, 16 * s->kwg, 2.5, t == 2 ? 0 : -1);
             c = padded(c, 4);
             c.offA = 4; c.offB = 8; c.offC = 2;
             fails += run(&c, 200 + n, 0, expected_gemm(s, c), ": packed,");
         }
+    }
     unsetenv("GPUBLAS3_SCRATCH_LIMIT");
     assert_int_equal(fails, 0);
 }
 
 /* The other routines: SYRK and SYR2K read A (and B) and their transposes
  * in place when trans is N (C = A A^T: op(A) = A, op(B) = (A^T) with B^T
- * = A); SYMM's general operand on the right side (C = B A: op(A) = B);
- * never a symmetric or triangular operand, TRMM's output, or a complex
- * operand (its real form is made by the copy kernel). */
+ * = A), and with k contiguous when it is T; SYMM's general operand (on the
+ * right side, C = B A: op(A) = B; on the left, op(B) = B with k
+ * contiguous); never a symmetric or triangular operand, TRMM's output, or
+ * a complex operand (its real form is made by the copy kernel). */
 static void routines(void **state)
 {
     (void)state;
     int fails = 0;
     const pset *s = &sets[0];
     const size_t n = 2 * s->mwg, k = 2 * s->kwg;
-    restart(s->params, "packed", NULL);
-    for (int dbl = 0; dbl < 2; dbl++) {
+    for (int dbl = 0; dbl < 4; dbl++) {
+        restart(s->params, "packed", dbl < 2 ? NULL : "2");
         for (int t = 0; t < 2; t++) {
-            spec_case c = { .routine = SPEC_SYRK, .dbl = dbl, .order = gpublas3ColumnMajor, .uplo = uplos[t],
+            spec_case c = { .routine = SPEC_SYRK, .dbl = dbl % 2, .order = gpublas3ColumnMajor, .uplo = uplos[t],
                             .transA = transposes[t], .N = n, .K = k, .alpha = 1.5, .beta = t ? 0 : -1, .offC = 1 };
-            fails += run(&c, 300 + t, 0, t ? "" : " A B", ": packed,");
+            fails += run(&c, 300 + t, 0, !t ? " A B" : kmajor ? " A(k) B(k)" : "", ": packed,");
             c.routine = SPEC_SYR2K;
             c.offA = 4; c.offB = 8;
-            fails += run(&c, 310 + t, 0, t ? "" : " A0 B0 A1 B1", ": packed,");
-            c = (spec_case){ .routine = SPEC_SYMM, .dbl = dbl, .order = gpublas3ColumnMajor, .side = sides[t],
+            fails += run(&c, 310 + t, 0, !t ? " A0 B0 A1 B1" : kmajor ? " A0(k) B0(k) A1(k) B1(k)" : "", ": packed,");
+            c = (spec_case){ .routine = SPEC_SYMM, .dbl = dbl % 2, .order = gpublas3ColumnMajor, .side = sides[t],
                              .uplo = uplos[t], .M = n, .N = k, .alpha = 2, .beta = 0.5 };
-            fails += run(&c, 320 + t, FILL_NAN_TRIANGLE, t ? " A" : "", ": packed,");
-            c = (spec_case){ .routine = SPEC_TRMM, .dbl = dbl, .order = gpublas3ColumnMajor, .side = sides[t],
+            fails += run(&c, 320 + t, FILL_NAN_TRIANGLE, t ? " A" : kmajor ? " B(k)" : "", ": packed,");
+            c = (spec_case){ .routine = SPEC_TRMM, .dbl = dbl % 2, .order = gpublas3ColumnMajor, .side = sides[t],
                              .uplo = uplos[t], .transA = transposes[t], .diag = diags[t], .M = n, .N = k,
                              .alpha = 2 };
             fails += run(&c, 330 + t, FILL_NAN_TRIANGLE, "", ": packed,");
-            c = gemm(dbl, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, n, n, k, 1, 0.5);
+            c = gemm(dbl % 2, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, n, n, k, 1, 0.5);
             c.cplx = 1;
             c.alpha_im = t ? 0 : 1;
             fails += run(&c, 340 + t, 0, "", ": packed,");
@@ -264,6 +298,7 @@ int main(void)
     unsetenv("GPUBLAS3_SPLITS");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gemm_sweep),
+        cmocka_unit_test(gemm_sweep_kmajor),
         cmocka_unit_test(splitk),
         cmocka_unit_test(panels),
         cmocka_unit_test(routines),

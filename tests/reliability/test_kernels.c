@@ -136,28 +136,39 @@ static void paths(void)
  * sets of tests/cl/test_inplace.c (staged with vectors; tiles of 24 x 12,
  * the kernel's general staging addresses), buffers ending at the
  * operands' last elements, so that a read past a K or x edge is outside
- * them; both operands, one (row-major: A' is B), and split-K. */
+ * them; both operands, one (row-major: A' is B), and split-K; then with
+ * GPUBLAS3_INPLACE=2 those with k contiguous (TN: both; NN: B). */
 static void inplace(void)
 {
-    static const char *const sets[] = {
-        "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0",
-        "mwg=24,nwg=12,kwg=8,mdimc=4,ndimc=2,vwm=2,vwn=2,kwi=1,sa=1,sb=1,db=0,pad=0,wtm=0,mma=0",
+    static const struct { const char *params; size_t mwg, nwg; } sets[] = {
+        { "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0", 32, 16 },
+        { "mwg=24,nwg=12,kwg=8,mdimc=4,ndimc=2,vwm=2,vwn=2,kwi=1,sa=1,sb=1,db=0,pad=0,wtm=0,mma=0", 24, 12 },
     };
     for (int i = 0; i < 2; i++) {
-        setenv("GPUBLAS3_PARAMS", sets[i], 1);
+        const size_t mwg = sets[i].mwg, nwg = sets[i].nwg;
+        setenv("GPUBLAS3_PARAMS", sets[i].params, 1);
         setenv("GPUBLAS3_PLAN", "packed", 1);
         restart();
-        spec_case c = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .transB = gpublas3Trans, .M = 96,
-                        .N = 48, .K = 16, .alpha = 1.5, .beta = 0 };
+        spec_case c = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .transB = gpublas3Trans, .M = mwg,
+                        .N = 2 * nwg, .K = 16, .alpha = 1.5, .beta = 0 };
         call_tail(c, "sgemm NT, A and B in place", 0);
-        c.dbl = 1; c.order = gpublas3RowMajor; c.transB = gpublas3NoTrans; c.M = 48; c.N = 96; c.offB = 4;
+        c.dbl = 1; c.order = gpublas3RowMajor; c.transB = gpublas3NoTrans; c.M = nwg; c.N = mwg; c.offB = 4;
         c.offC = 1; c.beta = 0.5;
         call_tail(c, "dgemm NN row-major, B (A') in place", 0);
         setenv("GPUBLAS3_PLAN", "splitk", 1);
         restart();
-        c = (spec_case){ .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .M = 96, .N = 5, .K = 24,
+        c = (spec_case){ .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .M = mwg, .N = 5, .K = 24,
                          .alpha = -1, .beta = 2 };
         call_tail(c, "sgemm NN split-K, A in place", 0);
+        setenv("GPUBLAS3_PLAN", "packed", 1);
+        setenv("GPUBLAS3_INPLACE", "2", 1);
+        restart();
+        c = (spec_case){ .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .transA = gpublas3Trans, .M = mwg,
+                         .N = nwg, .K = 16, .alpha = 1.5, .beta = 0, .offA = 4 };
+        call_tail(c, "sgemm TN, A and B in place with k contiguous", 0);
+        c.dbl = 1; c.transA = gpublas3NoTrans; c.offA = 1; c.offB = 2; c.beta = -1;
+        call_tail(c, "dgemm NN, B in place with k contiguous", 0);
+        unsetenv("GPUBLAS3_INPLACE");
     }
     unsetenv("GPUBLAS3_PARAMS");
     unsetenv("GPUBLAS3_PLAN");
