@@ -243,7 +243,9 @@ static void panels(void **state)
  * = A), and with k contiguous when it is T; SYMM's general operand (on the
  * right side, C = B A: op(A) = B; on the left, op(B) = B with k
  * contiguous); never a symmetric or triangular operand, TRMM's output, or
- * a complex operand (its real form is made by the copy kernel). */
+ * a complex operand (its real form is made by the copy kernel), except a
+ * complex B whose real view is B' (op(B) = B, real alpha), with k
+ * contiguous. */
 static void routines(void **state)
 {
     (void)state;
@@ -270,6 +272,10 @@ static void routines(void **state)
             c.cplx = 1;
             c.alpha_im = t ? 0 : 1;
             fails += run(&c, 340 + t, 0, "", ": packed,");
+            /* op(B) = B, real alpha: B's real view is already the real
+             * call's B' with k contiguous (complex.c) */
+            c.transB = gpublas3NoTrans;
+            fails += run(&c, 350 + t, 0, t && kmajor ? " B(k)" : "", ": packed,");
         }
     }
     assert_int_equal(fails, 0);
