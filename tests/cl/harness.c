@@ -234,6 +234,17 @@ int check_case(const spec_case *c, uint64_t seed, int flags)
     return bad;
 }
 
+void restart_with(int n, const char *const vars[], const char *const values[])
+{
+    gpublas3Teardown();
+    for (int i = 0; i < n; i++)
+        if (values[i])
+            setenv(vars[i], values[i], 1);
+        else
+            unsetenv(vars[i]);
+    assert_int_equal(gpublas3Setup(), gpublas3Success);
+}
+
 int check_case_logged(const spec_case *c, uint64_t seed, int flags, char *text, size_t n)
 {
     fflush(stderr);

@@ -54,16 +54,10 @@ static int kmajor;
 /* A fresh device state with these variables (NULL: unset), read when it is made. */
 static void restart(const char *params, const char *plan, const char *inplace)
 {
-    kmajor = inplace && strcmp(inplace, "2") == 0;
-    gpublas3Teardown();
     static const char *const vars[] = { "GPUBLAS3_PARAMS", "GPUBLAS3_PLAN", "GPUBLAS3_INPLACE" };
-    const char *values[] = { params, plan, inplace };
-    for (int i = 0; i < 3; i++)
-        if (values[i])
-            setenv(vars[i], values[i], 1);
-        else
-            unsetenv(vars[i]);
-    assert_int_equal(gpublas3Setup(), gpublas3Success);
+    const char *const values[] = { params, plan, inplace };
+    kmajor = inplace && strcmp(inplace, "2") == 0;
+    restart_with(3, vars, values);
 }
 
 /* One operand in the column-major view, x-by-k side (bside) as the plan

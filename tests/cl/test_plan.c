@@ -80,14 +80,8 @@ static void expect_path(const spec_case *c, const char *want, uint64_t seed, int
 static void restart_forced(const char *plan, const char *shape, const char *splits)
 {
     static const char *const vars[] = { "GPUBLAS3_PLAN", "GPUBLAS3_SHAPE", "GPUBLAS3_SPLITS" };
-    const char *values[] = { plan, shape, splits };
-    gpublas3Teardown();
-    for (int i = 0; i < 3; i++)
-        if (values[i])
-            setenv(vars[i], values[i], 1);
-        else
-            unsetenv(vars[i]);
-    assert_int_equal(gpublas3Setup(), gpublas3Success);
+    const char *const values[] = { plan, shape, splits };
+    restart_with(3, vars, values);
 }
 
 static void restart_with_plan(const char *plan) { restart_forced(plan, NULL, NULL); }
