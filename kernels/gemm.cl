@@ -6,12 +6,14 @@
  * m0 = m - m % MWG (B' likewise with NWG).  The K x MWG stripe one
  * work-group multiplies is therefore one contiguous run of memory, and both
  * are zero-padded to whole tiles, so the inner loop needs no bounds checks.
- * Or an operand is read in place (AIP, BIP): a column-major matrix whose
+ * Or an operand is read in place (AIP, BIP 1): a column-major matrix whose
  * contiguous index is m (n for B') already has that layout, with its k-rows
  * ld apart instead of MWG, when its extents are whole tiles
  * (routines/plan/packed.c decides): element (k, m) at A[aoff + k*ars + m]
  * in vectors of VWM (aoff, ars: the offset and ld over VWM; B' with boff,
- * brs and VWN).  The strides of packed operands stay compile-time
+ * brs and VWN).  With k contiguous (AIP, BIP 2; staged sets only) element
+ * (k, m) is at A[aoff + m*ars + k] in vectors of VK along k, and staging
+ * transposes the tile.  The strides of packed operands stay compile-time
  * constants: as arguments they cost the H100's rows 10 to 50 registers
  * (bench/NOTES.md section 23).
  *
@@ -43,7 +45,8 @@
  *   DB           double-buffer the staged tiles (loads of tile t+1 are in
  *                flight while tile t is multiplied; one barrier per tile)
  *   PAD          elements added to each staged row (local-memory banks)
- *   AIP BIP      A' / B' read in place (set per launch by kernels/gemm.c)
+ *   AIP BIP      A' / B' read in place, 1: m / n contiguous, 2: k contiguous
+ *                (set per launch by kernels/gemm.c; absent: packed)
  *   NFIRST       0: work-group (x, y) computes block (x, y) of C; 1: (y, x)
  *   WTM          0: work-item (tm, tn) = local id (x, y).  Else groups of 32
  *                consecutive work-items form WTM x (32/WTM) blocks of the

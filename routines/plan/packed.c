@@ -169,7 +169,8 @@ static int panels_fit(const job *j, size_t mb, size_t nb, size_t kb, size_t budg
     size_t big = 0, all = 0;  /* the largest packed operand, and all of them (none in place) */
     for (int t = 0; t < j->p->nterms; t++) {
         size_t a = j->inplace & G3_INPLACE_A << t ? 0 : mp, b = j->inplace & G3_INPLACE_B << t ? 0 : np;
-        big = a > big ? a : b > big ? b : big;
+        big = a > big ? a : big;
+        big = b > big ? b : big;
         all += a + b;
     }
     if (kp && big > (size_t)INT_MAX / kp)
