@@ -32,22 +32,36 @@ typedef struct {
     int inplace;        /* operands read in place (g3_plan.inplace) */
 } job;
 
+/* An operand with k contiguous is read in place (by default) when at
+ * most this many work-group tiles along the other side of C read it: its
+ * staged loads (16 bytes per column) cost more than a pack where many
+ * tiles repeat them.  H100, bench/NOTES.md 23 (run 2): 64x8192x8192 NN
+ * (B read by 2 tiles) 1.3-1.7x, 128x8192x8192 TN (1) 1.14-1.32x,
+ * 64x64x65536 NN (2) 1.3-1.4x, 128x128x32768 TN (4) 1.0-1.1x; but
+ * 256x256x16384 NN (8) 0.86-0.92x, 512^3 (16) level, 1024^3 and up
+ * (32-256) 0.66-0.95x. */
+#define G3_INPLACE_REUSE 4
+
 /* How operand o (the B side: bside) of call c can be read in place by the
  * kernel with parameters pr: 0 not (packed), G3_INPLACE_A (1) with the
  * kernel's x index contiguous (m of op(A) = A, n of op(B) = B^T: the
  * column-block layout with k-rows ld apart), G3_INPLACE_A | G3_INPLACE_KA
  * (17) with k contiguous (op(A) = A^T, op(B) = B), which only a set that
  * stages the operand through local memory can read (transposing it
- * there) and only when `kmajor` (GPUBLAS3_INPLACE=2).  It must be general
+ * there), and only as `mode` says (g3_device.inplace: 2 always, 3 when at
+ * most G3_INPLACE_REUSE tiles read it).  It must be general
  * (nothing to mirror, zero or conjugate) and real, with whole tiles along
  * x and K (the kernel reads whole tiles and an operand in place has no
  * zero padding), its offset and ld whole vectors (VWM, VWN along x; 16
  * bytes along k) for aligned vector loads, a tile's k-rows within int
  * offsets, and with k contiguous a tile's vectors shared evenly among the
  * work-items (kernels/gemm.cl). */
-static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside, int kmajor)
+static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside, int mode)
 {
     size_t x = bside ? c->N : c->M, xb = (size_t)(bside ? pr->nwg : pr->mwg), kwg = (size_t)pr->kwg;
+    /* the tiles along the other side of C, each of which reads the operand */
+    size_t reuse = bside ? (c->M + pr->mwg - 1) / pr->mwg : (c->N + pr->nwg - 1) / pr->nwg;
+    int kmajor = mode == 2 || (mode == 3 && reuse <= G3_INPLACE_REUSE);
     if (o->shape != G3_GENERAL || o->cplx || o->conj || o->scaled || x % xb || c->K % kwg)
         return 0;
     if (!!o->trans == bside) {
@@ -70,9 +84,9 @@ int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks)
     for (int t = 0; t < c->nterms; t++) {
         const g3_operand *a = &c->a[t], *b = &c->b[t];
         if (!(t == 0 && c->snapshot == 1) && !(c->reuse && a->buf == c->reuse->src))
-            mask |= in_place(c, &ks->p, a, 0, d->inplace == 2) << t;
+            mask |= in_place(c, &ks->p, a, 0, d->inplace) << t;
         if (!(t == 0 && c->snapshot == 2) && !(c->reuse && b->buf == c->reuse->src))
-            mask |= in_place(c, &ks->p, b, 1, d->inplace == 2) << 2 << t;
+            mask |= in_place(c, &ks->p, b, 1, d->inplace) << 2 << t;
     }
     return mask;
 }

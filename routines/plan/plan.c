@@ -33,8 +33,8 @@
  * lib/device.c).  GPUBLAS3_VERBOSE=1 prints each call's plan on stderr,
  * with what was forced.
  * The packed and split-K paths read in place, unpacked, the operands that
- * already have the GEMM kernel's layout (routines/plan/packed.c), unless
- * GPUBLAS3_INPLACE=0. */
+ * already have the GEMM kernel's layout (routines/plan/packed.c; the
+ * choice forced with GPUBLAS3_INPLACE=0, 1 or 2). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,8 +114,9 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
             }
     if (*list && used >= 0 && (size_t)used < n)
         used += snprintf(buf + used, n - used, ", in place:%s", list);
-    if (used >= 0 && (size_t)used < n && !d->inplace)
-        used += snprintf(buf + used, n - used, "; in place off");
+    static const char *const modes[] = { "; in place off", "; in place m, n only", "; in place k always" };
+    if (used >= 0 && (size_t)used < n && d->inplace < 3)
+        used += snprintf(buf + used, n - used, "%s", modes[d->inplace]);
     /* what GPUBLAS3_PLAN, _SPLITS and _SHAPE forced (lib/device.c) */
     if (used >= 0 && (size_t)used < n && d->plan_force >= 0)
         used += snprintf(buf + used, n - used, "; forced path=%s", paths[d->plan_force]);

@@ -149,8 +149,7 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_
 gpublas3Status g3_direct_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);
 /* The operands of c that the packed path with set ks reads in place
  * (G3_INPLACE_* bits): those already laid out as the GEMM kernel reads
- * them (packed.c says when), unless GPUBLAS3_INPLACE=0; with k contiguous
- * only with GPUBLAS3_INPLACE=2. */
+ * them, as packed.c and GPUBLAS3_INPLACE say. */
 int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks);
 /* Does the packed path run c as one panel with `extra` bytes of scratch besides? */
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra);

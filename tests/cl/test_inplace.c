@@ -47,32 +47,38 @@ static const pset sets[] = {
 };
 #define NSETS (sizeof sets / sizeof sets[0])
 
-/* GPUBLAS3_INPLACE=2 in force: operands with k contiguous are read in
- * place too (by staged sets) */
-static int kmajor;
+/* GPUBLAS3_INPLACE in force: 1 only operands with m or n contiguous are
+ * read in place, 2 also every one with k contiguous (by staged sets), 3
+ * (unset: the default) those with k contiguous only where at most
+ * REUSE work-group tiles along the other side of C read them */
+static int mode;
+#define REUSE 4
 
 /* A fresh device state with these variables (NULL: unset), read when it is made. */
 static void restart(const char *params, const char *plan, const char *inplace)
 {
     static const char *const vars[] = { "GPUBLAS3_PARAMS", "GPUBLAS3_PLAN", "GPUBLAS3_INPLACE" };
     const char *const values[] = { params, plan, inplace };
-    kmajor = inplace && strcmp(inplace, "2") == 0;
+    mode = !inplace ? 3 : atoi(inplace);
     restart_with(3, vars, values);
 }
 
 /* One operand in the column-major view, x-by-k side (bside) as the plan
- * sees it: 0 packed, 1 read in place with x contiguous (x and K whole
- * tiles, offset and ld whole vectors of VWM or VWN), 2 with k contiguous
- * (with kmajor, a staged set, x and K whole tiles, offset and ld whole
- * vectors of 16 bytes, the tile's vectors shared evenly by the nt
- * work-items). */
-static int qualifies(const pset *s, int dbl, int bside, int trans, size_t x, size_t K, size_t off, size_t ld)
+ * sees it, `other` C's other side: 0 packed, 1 read in place with x
+ * contiguous (x and K whole tiles, offset and ld whole vectors of VWM or
+ * VWN), 2 with k contiguous (as `mode` says, a staged set, x and K whole
+ * tiles, offset and ld whole vectors of 16 bytes, the tile's vectors
+ * shared evenly by the nt work-items). */
+static int qualifies(const pset *s, int dbl, int bside, int trans, size_t x, size_t other, size_t K, size_t off,
+                     size_t ld)
 {
     size_t xb = bside ? s->nwg : s->mwg, vw = bside ? s->vwn : s->vwm, vk = dbl ? 2 : 4;
+    size_t reuse = (other + (bside ? s->mwg : s->nwg) - 1) / (bside ? s->mwg : s->nwg);
     if (x % xb || K % s->kwg)
         return 0;
     if (trans == bside)
         return off % vw == 0 && ld % vw == 0;
+    int kmajor = mode == 2 || (mode == 3 && reuse <= REUSE);
     return kmajor && (bside ? s->sb : s->sa) && s->kwg % vk == 0 && xb * s->kwg / vk % s->nt == 0 && off % vk == 0 &&
                    ld % vk == 0 ? 2 : 0;
 }
@@ -84,8 +90,10 @@ static const char *expected_gemm(const pset *s, spec_case c)
     spec_complete(&c);
     int ta = c.transA != gpublas3NoTrans, tb = c.transB != gpublas3NoTrans;
     int row = c.order == gpublas3RowMajor, d = c.dbl;
-    int a = row ? qualifies(s, d, 0, tb, c.N, c.K, c.offB, c.ldb) : qualifies(s, d, 0, ta, c.M, c.K, c.offA, c.lda);
-    int b = row ? qualifies(s, d, 1, ta, c.M, c.K, c.offA, c.lda) : qualifies(s, d, 1, tb, c.N, c.K, c.offB, c.ldb);
+    int a = row ? qualifies(s, d, 0, tb, c.N, c.M, c.K, c.offB, c.ldb)
+                : qualifies(s, d, 0, ta, c.M, c.N, c.K, c.offA, c.lda);
+    int b = row ? qualifies(s, d, 1, ta, c.M, c.N, c.K, c.offA, c.lda)
+                : qualifies(s, d, 1, tb, c.N, c.M, c.K, c.offB, c.ldb);
     static const char *const as[3] = { "", " A", " A(k)" }, *const bs[3] = { "", " B", " B(k)" };
     static char list[16];
     snprintf(list, sizeof list, "%s%s", as[a], bs[b]);
@@ -154,8 +162,9 @@ static spec_case variant(const pset *s, int v, int dbl, gpublas3Order o, gpublas
 }
 
 /* Every order x transA x transB, each variant, every set, both
- * precisions; by default, then with k-contiguous operands too
- * (GPUBLAS3_INPLACE=2). */
+ * precisions; by default (at these sizes at most 4 tiles read each
+ * operand: those with k contiguous are read in place), then with
+ * GPUBLAS3_INPLACE=2. */
 static void sweep(const char *inplace)
 {
     int fails = 0, n = 0;
@@ -247,7 +256,8 @@ static void routines(void **state)
     const pset *s = &sets[0];
     const size_t n = 2 * s->mwg, k = 2 * s->kwg;
     for (int dbl = 0; dbl < 4; dbl++) {
-        restart(s->params, "packed", dbl < 2 ? NULL : "2");
+        restart(s->params, "packed", dbl < 2 ? "1" : NULL); /* m, n only; the default */
+        const int kmajor = mode != 1; /* (at most 4 tiles read each operand here) */
         for (int t = 0; t < 2; t++) {
             spec_case c = { .routine = SPEC_SYRK, .dbl = dbl % 2, .order = gpublas3ColumnMajor, .uplo = uplos[t],
                             .transA = transposes[t], .N = n, .K = k, .alpha = 1.5, .beta = t ? 0 : -1, .offC = 1 };
@@ -275,7 +285,33 @@ static void routines(void **state)
     assert_int_equal(fails, 0);
 }
 
-/* GPUBLAS3_INPLACE=0: every operand packed, said on the plan line. */
+/* The default's rule for operands with k contiguous: read in place where
+ * at most 4 work-group tiles along the other side of C read them, packed
+ * where 5: TN (A and B with k contiguous) and NN (B) on both sides of it,
+ * each set that stages its operands, both precisions. */
+static void reuse_rule(void **state)
+{
+    (void)state;
+    int fails = 0, n = 0;
+    static const size_t tiles[][2] = { { 4, 4 }, { 5, 4 }, { 4, 5 }, { 5, 5 }, { 1, 9 } };
+    for (size_t si = 0; si < NSETS; si++) {
+        const pset *s = &sets[si];
+        if (!s->sa)
+            continue;
+        restart(s->params, "packed", NULL);
+        for (int dbl = 0; dbl < 2; dbl++)
+            for (int t = 0; t < 5; t++, n++) {
+                spec_case c = gemm(dbl, gpublas3ColumnMajor, t % 2 ? gpublas3Trans : gpublas3NoTrans, gpublas3NoTrans,
+                                   tiles[t][0] * s->mwg, tiles[t][1] * s->nwg, 2 * s->kwg, 1, t % 3 ? 0.5 : 0);
+                const char *want = expected_gemm(s, c);
+                fails += run(&c, 420 + n, FILL_NO_TAIL, want, ": packed,");
+            }
+    }
+    assert_int_equal(fails, 0);
+}
+
+/* GPUBLAS3_INPLACE=0: every operand packed; 1: only those with m or n
+ * contiguous; said on the plan line. */
 static void switched_off(void **state)
 {
     (void)state;
@@ -285,6 +321,13 @@ static void switched_off(void **state)
     for (int dbl = 0; dbl < 2; dbl++) {
         spec_case c = variant(s, 0, dbl, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans);
         fails += run(&c, 400 + dbl, FILL_NO_TAIL, "", "; in place off");
+    }
+    restart(s->params, "packed", "1");
+    for (int dbl = 0; dbl < 2; dbl++) {
+        spec_case c = variant(s, 0, dbl, gpublas3ColumnMajor, gpublas3Trans, gpublas3NoTrans);
+        fails += run(&c, 410 + dbl, FILL_NO_TAIL, "", "; in place m, n only");
+        c.transA = gpublas3NoTrans;
+        fails += run(&c, 412 + dbl, FILL_NO_TAIL, " A", "; in place m, n only");
     }
     restart(NULL, NULL, NULL);
     assert_int_equal(fails, 0);
@@ -302,6 +345,7 @@ int main(void)
         cmocka_unit_test(splitk),
         cmocka_unit_test(panels),
         cmocka_unit_test(routines),
+        cmocka_unit_test(reuse_rule),
         cmocka_unit_test(switched_off),
     };
     return cmocka_run_group_tests_name("inplace", tests, env_open, env_close);
