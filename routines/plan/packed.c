@@ -35,11 +35,12 @@ typedef struct {
 /* An operand with k contiguous is read in place (by default) when at
  * most this many work-group tiles along the other side of C read it: its
  * staged loads (16 bytes per column) cost more than a pack where many
- * tiles repeat them.  H100, bench/NOTES.md 23 (run 2): 64x8192x8192 NN
- * (B read by 2 tiles) 1.3-1.7x, 128x8192x8192 TN (1) 1.14-1.32x,
- * 64x64x65536 NN (2) 1.3-1.4x, 128x128x32768 TN (4) 1.0-1.1x; but
- * 256x256x16384 NN (8) 0.86-0.92x, 512^3 (16) level, 1024^3 and up
- * (32-256) 0.66-0.95x. */
+ * tiles repeat them.  H100, bench/NOTES.md 23 (run 2), k contiguous read
+ * in place against not: 64x8192x8192 NN (B read by 2 tiles) 1.26-1.67x,
+ * 128x8192x8192 TN (B by 1-2) 1.14-1.33x, 64x64x65536 NN (2) 1.26-1.36x,
+ * 128x128x32768 TN (4) 1.01-1.04x; but 256x256x16384 NN (8) 0.86-0.90x,
+ * 512^3 (16) level to 1.1x, and 1024^3 and larger outputs (32 to 256
+ * tiles) 0.66-1.0x. */
 #define G3_INPLACE_REUSE 4
 
 /* How operand o (the B side: bside) of call c can be read in place by the
