@@ -1,6 +1,7 @@
 /* Host side of the GEMM kernel (kernels/gemm.cl): sets the arguments and
  * the launch geometry of one launch with parameter set ks (a third
  * dimension of one layer of work-groups per slice of K). */
+#include <stdio.h>
 #include "gemm.h"
 
 gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, const g3_gemm_args *a,
@@ -14,17 +15,30 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     size_t splits = a->splits > 1 ? (size_t)a->splits : 1;
     cl_int kslice = splits > 1 ? (cl_int)a->kslice : K;
     cl_long cslice = (cl_long)a->cslice;
+    /* in place: offsets and strides in vectors (VWM, VWN along m, n; 16
+     * bytes along k), the kernel's AIP and BIP 1 (m, n contiguous) or 2 (k) */
+    size_t vk = 16 / (dbl ? 8 : 4), va = a->ak ? vk : (size_t)pr->vwm, vb = a->bk ? vk : (size_t)pr->vwn;
+    cl_long aoff = (cl_long)(a->aoff / va), boff = (cl_long)(a->boff / vb);
+    cl_int ars = (cl_int)(a->ald / va), brs = (cl_int)(a->bld / vb);
+    char options[sizeof ks->gemm_defines + 32];
+    const char *opts = ks->gemm_defines;
+    if (a->ald || a->bld) {
+        snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d", ks->gemm_defines, a->ald ? 1 + !!a->ak : 0,
+                 a->bld ? 1 + !!a->bk : 0);
+        opts = options;
+    }
     cl_float fa = (cl_float)a->alpha, fb = (cl_float)a->beta;
     cl_double da = a->alpha, db = a->beta;
     g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K),
         dbl ? G3_ARG(da) : G3_ARG(fa), dbl ? G3_ARG(db) : G3_ARG(fb),
-        G3_ARG(a->A), G3_ARG(a->B), G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc),
+        G3_ARG(a->A), G3_ARG(a->B), G3_ARG(aoff), G3_ARG(ars), G3_ARG(boff), G3_ARG(brs),
+        G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc),
         G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(bxb), G3_ARG(cplx),
         G3_ARG(kslice), G3_ARG(cslice) };
     /* one work-item per MDIMC unit, or one warp of 32 for the tensor-core path */
     size_t wx = pr->mdimc * (pr->mma ? 32 : 1), gm = mp / pr->mwg, gn = np / pr->nwg;
     size_t global[3] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc, splits };
     size_t local[3] = { wx, pr->ndimc, 1 };
-    return g3_launch(chain, d, g3_src_gemm, "gemm", ks->gemm_defines, sizeof args / sizeof args[0], args, 3,
+    return g3_launch(chain, d, g3_src_gemm, "gemm", opts, sizeof args / sizeof args[0], args, 3,
                      global, local);
 }

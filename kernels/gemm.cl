@@ -6,6 +6,16 @@
  * m0 = m - m % MWG (B' likewise with NWG).  The K x MWG stripe one
  * work-group multiplies is therefore one contiguous run of memory, and both
  * are zero-padded to whole tiles, so the inner loop needs no bounds checks.
+ * Or an operand is read in place (AIP, BIP 1): a column-major matrix whose
+ * contiguous index is m (n for B') already has that layout, with its k-rows
+ * ld apart instead of MWG, when its extents are whole tiles
+ * (routines/plan/packed.c decides): element (k, m) at A[aoff + k*ars + m]
+ * in vectors of VWM (aoff, ars: the offset and ld over VWM; B' with boff,
+ * brs and VWN).  With k contiguous (AIP, BIP 2; staged sets only) element
+ * (k, m) is at A[aoff + m*ars + k] in vectors of VK along k, and staging
+ * transposes the tile.  The strides of packed operands stay compile-time
+ * constants: as arguments they cost the H100's rows 10 to 50 registers
+ * (bench/NOTES.md section 23).
  *
  * The kernel never knows which routine called it: a routine only chooses
  *   - `tri`:  store only one triangle of C (SYRK, SYR2K), and skip the
@@ -35,6 +45,8 @@
  *   DB           double-buffer the staged tiles (loads of tile t+1 are in
  *                flight while tile t is multiplied; one barrier per tile)
  *   PAD          elements added to each staged row (local-memory banks)
+ *   AIP BIP      A' / B' read in place, 1: m / n contiguous, 2: k contiguous
+ *                (set per launch by kernels/gemm.c; absent: packed)
  *   NFIRST       0: work-group (x, y) computes block (x, y) of C; 1: (y, x)
  *   WTM          0: work-item (tm, tn) = local id (x, y).  Else groups of 32
  *                consecutive work-items form WTM x (32/WTM) blocks of the
@@ -68,6 +80,16 @@ typedef CAT(RNAME, VWM) realM;
 typedef real realN;
 #else
 typedef CAT(RNAME, VWN) realN;
+#endif
+/* operands read in place with k contiguous: loads of 16 bytes along k */
+#if PRECISION == 64
+#define VK 2
+#else
+#define VK 4
+#endif
+typedef CAT(RNAME, VK) realK;
+#if (AIP == 2 && !SA) || (BIP == 2 && !SB)
+#error "an operand with k contiguous is read through local memory only"
 #endif
 
 /* Component-wise access to a vector through .lo/.hi, never through a
@@ -151,6 +173,7 @@ inline void mma(double *c, const double *a, const double *b)
 __kernel __attribute__((reqd_work_group_size(MDIMC * WARP, NDIMC, 1)))
 void gemm(const int M, const int N, const int K, const real alpha, const real beta,
           __global const realM *restrict A, __global const realN *restrict B,
+          const long aoff, const int ars, const long boff, const int brs,
           __global real *C, const long offc, const long ldc,
           const int tri, const int tri_off, const int band, const int band_off, const int bxb,
           const int cplx, const int kslice, const long cslice)
@@ -177,15 +200,31 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
     kend = min(kend, z * kslice + kslice);
     C += z * cslice;
 
-    /* this work-group's stripes of A' and B'.  B' comes in blocks of bxb
+    /* this work-group's stripes of A' and B', and the vectors from one
+     * k-row to the next (ARS, BRS).  Packed B' comes in blocks of bxb
      * columns: NWG, or MWG when it is A' itself (SYRK, SYR2K: the driver
      * shares the pack only when B' is read directly, without SB) */
+#if AIP == 2
+    __global const realK *Ab = (__global const realK *)A + aoff + (long)m0 * ars;
+#elif AIP
+    __global const realM *Ab = A + aoff + m0 / VWM;
+#define ARS ars
+#else
     __global const realM *Ab = A + (long)m0 * K / VWM;
-#if SB
+#define ARS AV
+#endif
+#if BIP == 2
+    __global const realK *Bb = (__global const realK *)B + boff + (long)n0 * brs;
+#elif BIP
+    __global const realN *Bb = B + boff + n0 / VWN;
+#define BRS brs
+#elif SB
     __global const realN *Bb = B + (long)n0 * K / VWN;
+#define BRS BV
 #else
     __global const realN *Bb = B + ((long)(n0 / bxb) * bxb * K + n0 % bxb) / VWN;
     const int brow = bxb / VWN;  /* vectors per k-row of a B' block */
+#define BRS brow
 #endif
 #if SA || SB
     const int tid = get_local_id(0) + get_local_id(1) * MDIMC * WARP;
@@ -222,23 +261,65 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
             acc[j][i] = 0;
 #endif
 
-    /* Staging: the tile is a contiguous run of the stripe, copied flat. */
+    /* Staging: NSA values of type stageA per work-item (B: NSB, stageB).
+     * Packed or m contiguous, the tile's KWG rows of AV vectors are copied
+     * flat, vector f = tid + r*NT from row f / AV (packed: one contiguous
+     * run, written so, or the compiler spends registers on it).  k
+     * contiguous (AIP, BIP 2), the tile is XWG columns of KWG values read as
+     * vectors of VK along k (vector f is vector f / XWG of column f % XWG,
+     * so that neighbouring work-items store to neighbouring banks) and
+     * stored transposed, one value at a time. */
+#if AIP == 2 || BIP == 2
+#define FETCH_T(P, rs, XWG, k0, r) P[(long)((tid + (r) * NT) % (XWG)) * (rs) + (k0) / VK + (tid + (r) * NT) / (XWG)]
+#define PUT_T(x, i) l_[(i) * ls_] = (x)
+#define STAGE_T(L, XWG, r, v) do { \
+        const int ls_ = (XWG) + PAD; \
+        __local real *l_ = (__local real *)(L) + ((tid + (r) * NT) / (XWG)) * VK * ls_ + (tid + (r) * NT) % (XWG); \
+        SPLIT(VK)(v, PUT_T, 0); \
+    } while (0)
+#endif
+#if AIP == 2
+#define NSA (MWG * KWG / VK / NT)
+#define stageA realK
+#define FETCH_A(k0, r) FETCH_T(Ab, ars, MWG, k0, r)
+#define STAGE_A(buf, k0, r, v) STAGE_T(Al[buf], MWG, r, v)
+#else
+#define NSA LA
+#define stageA realM
 #define STAGE_A(buf, k0, r, v) Al[buf][((tid + (r) * NT) / AV) * LAV + (tid + (r) * NT) % AV] = (v)
+#if AIP
+#define FETCH_A(k0, r) (Ab + (long)(k0) * ars)[(tid + (r) * NT) / AV * ars + (tid + (r) * NT) % AV]
+#else
 #define FETCH_A(k0, r) Ab[(long)(k0) * AV + tid + (r) * NT]
+#endif
+#endif
+#if BIP == 2
+#define NSB (NWG * KWG / VK / NT)
+#define stageB realK
+#define FETCH_B(k0, r) FETCH_T(Bb, brs, NWG, k0, r)
+#define STAGE_B(buf, k0, r, v) STAGE_T(Bl[buf], NWG, r, v)
+#else
+#define NSB LB
+#define stageB realN
 #define STAGE_B(buf, k0, r, v) Bl[buf][((tid + (r) * NT) / BV) * LBV + (tid + (r) * NT) % BV] = (v)
+#if BIP
+#define FETCH_B(k0, r) (Bb + (long)(k0) * brs)[(tid + (r) * NT) / BV * brs + (tid + (r) * NT) % BV]
+#else
 #define FETCH_B(k0, r) Bb[(long)(k0) * BV + tid + (r) * NT]
+#endif
+#endif
 
     /* With DB, tile t+1 is fetched into registers while tile t is being
      * multiplied, and stored to the other buffer at the top of the next
      * pass: the one barrier per tile then also guarantees that nobody still
      * reads that buffer (its last readers were two passes ago). */
 #if SA && DB
-    realM ra[LA];
-    UNROLL_ALL for (int r = 0; r < LA; r++) ra[r] = FETCH_A(kbeg < kend ? kbeg : 0, r);
+    stageA ra[NSA];
+    UNROLL_ALL for (int r = 0; r < NSA; r++) ra[r] = FETCH_A(kbeg < kend ? kbeg : 0, r);
 #endif
 #if SB && DB
-    realN rb[LB];
-    UNROLL_ALL for (int r = 0; r < LB; r++) rb[r] = FETCH_B(kbeg < kend ? kbeg : 0, r);
+    stageB rb[NSB];
+    UNROLL_ALL for (int r = 0; r < NSB; r++) rb[r] = FETCH_B(kbeg < kend ? kbeg : 0, r);
 #endif
 
     for (int k0 = kbeg; k0 < kend; k0 += KWG) {
@@ -251,21 +332,21 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
         const int buf = 0;
 #endif
 #if SA && DB
-        UNROLL_ALL for (int r = 0; r < LA; r++) STAGE_A(buf, k0, r, ra[r]);
+        UNROLL_ALL for (int r = 0; r < NSA; r++) STAGE_A(buf, k0, r, ra[r]);
 #elif SA
-        UNROLL_ALL for (int r = 0; r < LA; r++) STAGE_A(buf, k0, r, FETCH_A(k0, r));
+        UNROLL_ALL for (int r = 0; r < NSA; r++) STAGE_A(buf, k0, r, FETCH_A(k0, r));
 #endif
 #if SB && DB
-        UNROLL_ALL for (int r = 0; r < LB; r++) STAGE_B(buf, k0, r, rb[r]);
+        UNROLL_ALL for (int r = 0; r < NSB; r++) STAGE_B(buf, k0, r, rb[r]);
 #elif SB
-        UNROLL_ALL for (int r = 0; r < LB; r++) STAGE_B(buf, k0, r, FETCH_B(k0, r));
+        UNROLL_ALL for (int r = 0; r < NSB; r++) STAGE_B(buf, k0, r, FETCH_B(k0, r));
 #endif
         barrier(CLK_LOCAL_MEM_FENCE);
 #if SA && DB
-        UNROLL_ALL for (int r = 0; r < LA; r++) ra[r] = FETCH_A(knext, r);
+        UNROLL_ALL for (int r = 0; r < NSA; r++) ra[r] = FETCH_A(knext, r);
 #endif
 #if SB && DB
-        UNROLL_ALL for (int r = 0; r < LB; r++) rb[r] = FETCH_B(knext, r);
+        UNROLL_ALL for (int r = 0; r < NSB; r++) rb[r] = FETCH_B(knext, r);
 #endif
 #endif
 
@@ -294,13 +375,13 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
 #if SA
                 a[i] = Al[buf][kk * LAV + tm + i * MDIMC];
 #else
-                a[i] = Ab[(long)(k0 + kk) * AV + tm + i * MDIMC];
+                a[i] = Ab[(long)(k0 + kk) * ARS + tm + i * MDIMC];
 #endif
             UNROLL_ALL for (int j = 0; j < NWI / VWN; j++) {
 #if SB
                 const realN v = Bl[buf][kk * LBV + tn + j * NDIMC];
 #else
-                const realN v = Bb[(long)(k0 + kk) * brow + tn + j * NDIMC];
+                const realN v = Bb[(long)(k0 + kk) * BRS + tn + j * NDIMC];
 #endif
 #define SET_B(x, w) b[w] = (x)
                 SPLIT(VWN)(v, SET_B, j * VWN);

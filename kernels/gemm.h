@@ -1,5 +1,5 @@
 /* Host side of the GEMM kernel (kernels/gemm.cl): one launch over a block
- * of C from packed A' and B'. */
+ * of C from packed A' and B', or operands read in place. */
 #ifndef G3_GEMM_H
 #define G3_GEMM_H
 #include "core.h"
@@ -10,6 +10,9 @@ typedef struct {
     double alpha, beta;
     cl_mem A, B;
     int bxb;               /* B' column-block width: NWG, or MWG when B' is A' */
+    size_t ald, bld;       /* 0: A' (B') packed; else read in place with this leading */
+    size_t aoff, boff;     /* dimension from this offset (elements; multiples of VWM, VWN), */
+    int ak, bk;            /* with k contiguous when set (multiples of 16 bytes; staged sets) */
     cl_mem C;
     size_t offc, ldc;      /* the block's first element and C's leading dimension */
     int tri, tri_off;      /* triangle of C stored, and the block's diagonal offset */

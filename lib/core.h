@@ -35,6 +35,9 @@ typedef struct {
     int plan_force;   /* GPUBLAS3_PLAN: -1 none, else the g3_path (routines/plan/plan.h) */
     int shape_force;  /* GPUBLAS3_SHAPE: -1 none, else the G3_SHAPE_* whose set runs every call */
     int splits_force; /* GPUBLAS3_SPLITS (GPUBLAS3_PLAN=splitk alone: 3): slices asked of split-K, else 0 */
+    int inplace;      /* operands read in place (routines/plan/packed.c), GPUBLAS3_INPLACE: 0 none, 1 with
+                       * m or n contiguous, 2 also with k contiguous; 3 (default) those with k contiguous
+                       * only where few tiles read them */
 } g3_device;
 /* The state of the queue's device, made on first use; NULL only when out of memory. */
 gpublas3Status g3_device_of(cl_command_queue q, const g3_device **out);

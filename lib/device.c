@@ -151,7 +151,8 @@ static int env_choice(const char *var, const char *const *names, int n)
  * (bench/plan_sweep.sh): GPUBLAS3_PLAN a path where it can run,
  * GPUBLAS3_SHAPE the class whose set runs every call, GPUBLAS3_SPLITS
  * split-K's slices (the split-K path with them, unless GPUBLAS3_PLAN names
- * another).  Read here, once per device state (a Teardown and Setup read
+ * another), GPUBLAS3_INPLACE=0 no operand read in place, 1 only those with
+ * m or n contiguous, 2 also every one with k contiguous.  Read here, once per device state (a Teardown and Setup read
  * them again). */
 static void read_forcing(g3_device *d)
 {
@@ -165,6 +166,9 @@ static void read_forcing(g3_device *d)
     else if (splits > 0)
         d->plan_force = splitk;
     d->splits_force = d->plan_force != splitk ? 0 : splits > 0 ? splits : 3;
+    const char *inplace = getenv("GPUBLAS3_INPLACE");
+    d->inplace = !inplace || !*inplace ? 3 : strcmp(inplace, "0") == 0 ? 0 : strcmp(inplace, "1") == 0 ? 1
+               : strcmp(inplace, "2") == 0 ? 2 : 3;
 }
 
 static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)

@@ -12,7 +12,9 @@
  * launches write partial sums to scratch.
  * A call of a series (g3_call.reuse, plan.h) whose shared operand is one
  * panel packs it into scratch that the series keeps (the first call) or
- * reads the copy kept (the others). */
+ * reads the copy kept (the others).
+ * An operand already laid out as the kernel reads it is not packed at all:
+ * the GEMM launches read it in place (g3_packed_inplace below). */
 #include <limits.h>
 #include <stdlib.h>
 #include "plan.h"
@@ -27,7 +29,68 @@ typedef struct {
     int splits;
     size_t kslice;
     int prepacked;      /* 0: A' of term 0 is the series' kept copy, 1: B' is; -1: neither */
+    int inplace;        /* operands read in place (g3_plan.inplace) */
 } job;
+
+/* An operand with k contiguous is read in place (by default) when at
+ * most this many work-group tiles along the other side of C read it: its
+ * staged loads (16 bytes per column) cost more than a pack where many
+ * tiles repeat them.  H100, bench/NOTES.md 23 (run 2), k contiguous read
+ * in place against not: 64x8192x8192 NN (B read by 2 tiles) 1.26-1.67x,
+ * 128x8192x8192 TN (B by 1-2) 1.14-1.33x, 64x64x65536 NN (2) 1.26-1.36x,
+ * 128x128x32768 TN (4) 1.01-1.04x; but 256x256x16384 NN (8) 0.86-0.90x,
+ * 512^3 (16) level to 1.1x, and 1024^3 and larger outputs (32 to 256
+ * tiles) 0.66-1.0x. */
+#define G3_INPLACE_REUSE 4
+
+/* How operand o (the B side: bside) of call c can be read in place by the
+ * kernel with parameters pr: 0 not (packed), G3_INPLACE_A (1) with the
+ * kernel's x index contiguous (m of op(A) = A, n of op(B) = B^T: the
+ * column-block layout with k-rows ld apart), G3_INPLACE_A | G3_INPLACE_KA
+ * (17) with k contiguous (op(A) = A^T, op(B) = B), which only a set that
+ * stages the operand through local memory can read (transposing it
+ * there), and only as `mode` says (g3_device.inplace: 2 always, 3 when at
+ * most G3_INPLACE_REUSE tiles read it).  It must be general
+ * (nothing to mirror, zero or conjugate) and real, with whole tiles along
+ * x and K (the kernel reads whole tiles and an operand in place has no
+ * zero padding), its offset and ld whole vectors (VWM, VWN along x; 16
+ * bytes along k) for aligned vector loads, a tile's k-rows within int
+ * offsets, and with k contiguous a tile's vectors shared evenly among the
+ * work-items (kernels/gemm.cl). */
+static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside, int mode)
+{
+    size_t x = bside ? c->N : c->M, xb = (size_t)(bside ? pr->nwg : pr->mwg), kwg = (size_t)pr->kwg;
+    /* the tiles along the other side of C, each of which reads the operand */
+    size_t reuse = bside ? (c->M + pr->mwg - 1) / pr->mwg : (c->N + pr->nwg - 1) / pr->nwg;
+    int kmajor = mode == 2 || (mode == 3 && reuse <= G3_INPLACE_REUSE);
+    if (o->shape != G3_GENERAL || o->cplx || o->conj || o->scaled || x % xb || c->K % kwg)
+        return 0;
+    if (!!o->trans == bside) {
+        size_t vw = (size_t)(bside ? pr->vwn : pr->vwm);
+        return o->off % vw == 0 && o->ld % vw == 0 && o->ld / vw <= (size_t)INT_MAX / kwg ? G3_INPLACE_A : 0;
+    }
+    size_t vk = 16 / (c->dbl ? 8 : 4), nt = (size_t)pr->mdimc * pr->ndimc * (pr->mma ? 32 : 1);
+    int staged = bside ? pr->sb : pr->sa;
+    return kmajor && staged && kwg % vk == 0 && xb * kwg / vk % nt == 0 && o->off % vk == 0 && o->ld % vk == 0 &&
+                   o->ld / vk <= (size_t)INT_MAX ? G3_INPLACE_A | G3_INPLACE_KA : 0;
+}
+
+int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks)
+{
+    int mask = 0;
+    if (!d->inplace || c->K == 0 || c->alpha == 0)
+        return 0;
+    /* never TRMM's snapshot (the output, written by the launch that would
+     * read it) nor a series' shared operand (packed once for all its calls) */
+    for (int t = 0; t < c->nterms; t++) {
+        const g3_operand *a = &c->a[t], *b = &c->b[t];
+        if (!(t == 0 && c->snapshot == 1) && !(c->reuse && a->buf == c->reuse->src))
+            mask |= in_place(c, &ks->p, a, 0, d->inplace) << t;
+        if (!(t == 0 && c->snapshot == 2) && !(c->reuse && b->buf == c->reuse->src))
+            mask |= in_place(c, &ks->p, b, 1, d->inplace) << 2 << t;
+    }
+    return mask;
+}
 
 static int same_operand(const g3_operand *a, const g3_operand *b)
 {
@@ -118,18 +181,26 @@ static int same_source(const g3_operand *a, int atr, const g3_operand *b, int bt
 static int panels_fit(const job *j, size_t mb, size_t nb, size_t kb, size_t budget)
 {
     size_t mp = g3_roundup(mb, j->pr->mwg), np = g3_roundup(nb, j->pr->nwg), kp = g3_roundup(kb, j->pr->kwg);
-    size_t big = mp > np ? mp : np;
+    size_t big = 0, all = 0;  /* the largest packed operand, and all of them (none in place) */
+    for (int t = 0; t < j->p->nterms; t++) {
+        size_t a = j->inplace & G3_INPLACE_A << t ? 0 : mp, b = j->inplace & G3_INPLACE_B << t ? 0 : np;
+        big = a > big ? a : big;
+        big = b > big ? b : big;
+        all += a + b;
+    }
     if (kp && big > (size_t)INT_MAX / kp)
         return 0;
     if (kp * big * j->es > j->d->max_alloc)
         return 0;
-    return j->p->nterms * kp * (mp + np) * j->es <= budget;
+    return kp * all * j->es <= budget;
 }
 
 static size_t halve(size_t x, size_t tile) { return g3_roundup((x + 1) / 2, tile); }
 
-/* bxb: the block width of B' (NWG, or MWG when B' is A') */
-static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B, int bxb,
+/* Term t's GEMM launch over the panel at m0, n0, k0: A and B packed (bxb:
+ * the block width of B', NWG, or MWG when B' is A'), except operands read
+ * in place, from their panel's first element. */
+static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl_mem B, int bxb,
                                   size_t m0, size_t n0, size_t k0, size_t ml, size_t nl, size_t kp,
                                   g3_chain *chain)
 {
@@ -140,6 +211,19 @@ static gpublas3Status launch_gemm(const job *j, double beta, cl_mem A, cl_mem B,
                        .bxb = bxb, .C = p->c, .offc = p->offc + m0 + n0 * p->ldc, .ldc = p->ldc,
                        .tri = p->tri, .tri_off = (int)n0 - (int)(m0 >> cs), .band = p->band,
                        .band_off = (p->band <= 2 ? (int)m0 : (int)n0 << cs) - (int)k0, .cplx = p->cplx };
+    const g3_operand *oa = &p->a[t], *ob = &p->b[t];
+    if (kp && j->inplace & G3_INPLACE_A << t) {
+        a.A = oa->buf;
+        a.ak = !!(j->inplace & G3_INPLACE_KA << t);
+        a.aoff = oa->off + (a.ak ? k0 + m0 * oa->ld : m0 + k0 * oa->ld);
+        a.ald = oa->ld;
+    }
+    if (kp && j->inplace & G3_INPLACE_B << t) {
+        a.B = ob->buf;
+        a.bk = !!(j->inplace & G3_INPLACE_KB << t);
+        a.boff = ob->off + (a.bk ? k0 + n0 * ob->ld : n0 + k0 * ob->ld);
+        a.bld = ob->ld;
+    }
     if (j->part) {
         /* one panel: slice s of every term sums into partial matrix s */
         a.C = j->part;
@@ -176,7 +260,8 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
         for (size_t m0 = 0; m0 < p->M; m0 += mb) {
             size_t ml = p->M - m0 < mb ? p->M - m0 : mb, mp = g3_roundup(ml, j->pr->mwg);
             for (int t = j->prepacked == 0; t < p->nterms && kl && st == gpublas3Success; t++)
-                st = g3_pack(j->d, j->ks, &p->a[t], 0, m0, k0, ml, kl, abuf[t], j->pr->mwg, mp, kp,
+                if (!(j->inplace & G3_INPLACE_A << t))
+                    st = g3_pack(j->d, j->ks, &p->a[t], 0, m0, k0, ml, kl, abuf[t], j->pr->mwg, mp, kp,
                              p->band == 1 || p->band == 2 ? p->band : 0, (long)m0 - (long)k0, chain);
             for (size_t n0 = 0; n0 < p->N && st == gpublas3Success; n0 += nb) {
                 size_t nl = p->N - n0 < nb ? p->N - n0 : nb, np = g3_roundup(nl, j->pr->nwg);
@@ -184,7 +269,7 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                     continue;
                 if (nb < p->N || m0 == 0)
                     for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
-                        if (bshare[t] < 0 && !(t == 0 && j->prepacked == 1))
+                        if (bshare[t] < 0 && !(t == 0 && j->prepacked == 1) && !(j->inplace & G3_INPLACE_B << t))
                             st = g3_pack(j->d, j->ks, &p->b[t], 1, n0, k0, nl, kl, bbuf[t], j->pr->nwg, np, kp,
                                          p->band >= 3 ? p->band - 2 : 0, (long)n0 - (long)k0, chain);
                 for (int t = 0; t < p->nterms && st == gpublas3Success; t++) {
@@ -192,7 +277,7 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                     cl_mem B = kl ? (bshare[t] >= 0 ? abuf[bshare[t]] : bbuf[t]) : p->c;
                     int bxb = kl && bshare[t] >= 0 ? j->pr->mwg : j->pr->nwg;
                     double b0 = j->part ? 0 : beta;
-                    st = launch_gemm(j, t == 0 ? b0 : 1.0, A, B, bxb, m0, n0, k0, ml, nl, kp, chain);
+                    st = launch_gemm(j, t, t == 0 ? b0 : 1.0, A, B, bxb, m0, n0, k0, ml, nl, kp, chain);
                 }
             }
             if (st != gpublas3Success)
@@ -273,13 +358,16 @@ static void scratch_sizes(const job *j, size_t mb, size_t nb, size_t kb, int bsh
     int blocks_fit = pr->mwg == pr->nwg || (!pr->sb && pr->mwg % pr->nwg == 0);
     int single = mb == p->M && nb == p->N && p->M == p->N && blocks_fit;
     bshare[0] = bshare[1] = -1;
+    /* (operands read in place have no scratch, and share none) */
+    const int in = j->inplace;
     for (int t = 0; t < p->nterms && kb; t++)
         for (int u = 0; u < p->nterms && single; u++)
-            if (bshare[t] < 0 && same_source(&p->b[t], !p->b[t].trans, &p->a[u], p->a[u].trans))
+            if (bshare[t] < 0 && !(in & (G3_INPLACE_B << t | G3_INPLACE_A << u)) &&
+                same_source(&p->b[t], !p->b[t].trans, &p->a[u], p->a[u].trans))
                 bshare[t] = u;
     for (int t = 0; t < 2; t++) {
-        bytes[2 * t] = t < p->nterms && kb ? kp * mp * j->es : 0;
-        bytes[2 * t + 1] = t < p->nterms && kb && bshare[t] < 0 ? kp * np * j->es : 0;
+        bytes[2 * t] = t < p->nterms && kb && !(in & G3_INPLACE_A << t) ? kp * mp * j->es : 0;
+        bytes[2 * t + 1] = t < p->nterms && kb && bshare[t] < 0 && !(in & G3_INPLACE_B << t) ? kp * np * j->es : 0;
     }
     bytes[4] = snapshot_bytes(j, mb, nb, kb);
 }
@@ -317,7 +405,7 @@ static gpublas3Status run_slabs(const job *j, size_t mb, size_t nb, size_t kb, c
 
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra)
 {
-    job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4 };
+    job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4, .inplace = g3_packed_inplace(d, c, ks) };
     size_t budget = g3_scratch_limit(d);
     return extra <= budget && plan_fits(&j, c->M, c->N, c->K, budget - extra);
 }
@@ -327,7 +415,8 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
     g3_call copy = *plan;
     const g3_call *p = &copy;
     job j = { .d = d, .p = p, .ks = pl->ks, .pr = &pl->ks->p, .es = p->dbl ? 8 : 4,
-              .splits = pl->path == G3_PATH_SPLITK ? pl->splits : 0, .kslice = pl->kslice, .prepacked = -1 };
+              .splits = pl->path == G3_PATH_SPLITK ? pl->splits : 0, .kslice = pl->kslice, .prepacked = -1,
+              .inplace = pl->inplace };
     gpublas3Status st;
 
     /* Panel sizes: whole when it fits, else halve the largest dimension. */

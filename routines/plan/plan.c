@@ -44,10 +44,14 @@
  * series keeps its first call's), GPUBLAS3_SPLITS=n split-K with n slices
  * where K has that many k-tiles, else fewer (read with the device state,
  * lib/device.c).  GPUBLAS3_VERBOSE=1 prints each call's plan on stderr,
- * with what was forced. */
+ * with what was forced.
+ * The packed and split-K paths read in place, unpacked, the operands that
+ * already have the GEMM kernel's layout (routines/plan/packed.c; the
+ * choice forced with GPUBLAS3_INPLACE=0, 1 or 2). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "plan.h"
 
 /* Work-group tiles of the output under set p. */
@@ -87,7 +91,8 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
     const g3_reuse *r = c->reuse && c->reuse->ks && c->reuse->d == d ? c->reuse : NULL;
     int shape = r ? r->shape : d->shape_force >= 0 ? d->shape_force : shape_class(d, c);
     const g3_kset *ks = r ? r->ks : &d->sets[c->dbl][shape];
-    *out = (g3_plan){ .path = G3_PATH_PACKED, .shape = shape, .ks = ks, .splits = 1 };
+    *out = (g3_plan){ .path = G3_PATH_PACKED, .shape = shape, .ks = ks, .splits = 1,
+                      .inplace = g3_packed_inplace(d, c, ks) };
     const int force = d->plan_force;
     /* complex calls (complex.c's real view): the packed path only, where
      * the copy kernels make their real layout */
@@ -95,6 +100,7 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
         return;
     if ((force == G3_PATH_DIRECT || (force < 0 && (c->direct || direct_wanted(c, ks)))) && g3_direct_fits(c, ks)) {
         out->path = G3_PATH_DIRECT;
+        out->inplace = 0; /* (the direct kernel reads every operand in place anyway) */
         return;
     }
     if (force == G3_PATH_DIRECT)
@@ -121,6 +127,21 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
             used += snprintf(buf + used, n - used, "mwg=%d nwg=%d kwg=%d, splits=%d of k=%zu", pr->mwg, pr->nwg,
                              pr->kwg, p->splits, p->path == G3_PATH_SPLITK ? p->kslice : c->K);
     }
+    /* the operands read in place (packed.c): "A B", or "A0 B0 A1 B1" for
+     * two terms; "(k)" after those read with k contiguous */
+    char list[40] = "", name[4];
+    for (int t = 0; t < c->nterms; t++)
+        for (int side = 0; side < 2; side++)
+            if (p->inplace & (side ? G3_INPLACE_B : G3_INPLACE_A) << t) {
+                snprintf(name, sizeof name, "%c%c", "AB"[side], c->nterms > 1 ? '0' + t : 0);
+                snprintf(list + strlen(list), sizeof list - strlen(list), " %s%s", name,
+                         p->inplace & (side ? G3_INPLACE_KB : G3_INPLACE_KA) << t ? "(k)" : "");
+            }
+    if (*list && used >= 0 && (size_t)used < n)
+        used += snprintf(buf + used, n - used, ", in place:%s", list);
+    static const char *const modes[] = { "; in place off", "; in place m, n only", "; in place k always" };
+    if (used >= 0 && (size_t)used < n && d->inplace < 3)
+        used += snprintf(buf + used, n - used, "%s", modes[d->inplace]);
     /* what GPUBLAS3_PLAN, _SPLITS and _SHAPE forced (lib/device.c) */
     if (used >= 0 && (size_t)used < n && d->plan_force >= 0)
         used += snprintf(buf + used, n - used, "; forced path=%s", paths[d->plan_force]);

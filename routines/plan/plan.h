@@ -102,7 +102,11 @@ typedef struct {
     const g3_kset *ks;    /* that set on this device */
     int splits;           /* G3_PATH_SPLITK: slices of K, each kslice deep */
     size_t kslice;
+    int inplace;          /* packed and split-K: operands read in place, not packed (bits below) */
 } g3_plan;
+/* g3_plan.inplace: a[t] is G3_INPLACE_A << t, b[t] G3_INPLACE_B << t, and
+ * with G3_INPLACE_KA << t (KB) it is read with k contiguous (packed.c). */
+enum { G3_INPLACE_A = 1, G3_INPLACE_B = 4, G3_INPLACE_KA = 16, G3_INPLACE_KB = 64 };
 
 /* Chooses the plan of call c on device d. */
 void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out);
@@ -143,6 +147,10 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
  * launches writing partial sums to scratch, then splitk.c's reduction. */
 gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);
 gpublas3Status g3_direct_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);
+/* The operands of c that the packed path with set ks reads in place
+ * (G3_INPLACE_* bits): those already laid out as the GEMM kernel reads
+ * them, as packed.c and GPUBLAS3_INPLACE say. */
+int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks);
 /* Does the packed path run c as one panel with `extra` bytes of scratch besides? */
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra);
 /* Can the direct kernel with set ks run c (TRMM: only when no work-group

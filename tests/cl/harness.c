@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 test_env env;
@@ -230,6 +231,35 @@ int check_case(const spec_case *c, uint64_t seed, int flags)
     }
     bad |= case_finish(&t);
     clFinish(env.q);
+    return bad;
+}
+
+void restart_with(int n, const char *const vars[], const char *const values[])
+{
+    gpublas3Teardown();
+    for (int i = 0; i < n; i++)
+        if (values[i])
+            setenv(vars[i], values[i], 1);
+        else
+            unsetenv(vars[i]);
+    assert_int_equal(gpublas3Setup(), gpublas3Success);
+}
+
+int check_case_logged(const spec_case *c, uint64_t seed, int flags, char *text, size_t n)
+{
+    fflush(stderr);
+    FILE *log = tmpfile();
+    int saved = dup(2);
+    assert_non_null(log);
+    assert_true(saved >= 0 && dup2(fileno(log), 2) >= 0);
+    int bad = check_case(c, seed, flags);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(log);
+    text[fread(text, 1, n - 1, log)] = 0;
+    fclose(log);
+    fputs(text, stderr);
     return bad;
 }
 

@@ -56,6 +56,14 @@ void *read_back(cl_command_queue q, cl_mem m, size_t bytes);
  * everything is right; otherwise prints the case and the first fault. */
 int check_case(const spec_case *c, uint64_t seed, int flags);
 
+/* A fresh library state (Teardown, Setup) with the n variables vars set
+ * to values (NULL: unset): those the device state reads when it is made. */
+void restart_with(int n, const char *const vars[], const char *const values[]);
+
+/* check_case with stderr captured into text (n bytes; the library's
+ * GPUBLAS3_VERBOSE lines: the plan), which is also passed on to stderr. */
+int check_case_logged(const spec_case *c, uint64_t seed, int flags, char *text, size_t n);
+
 /* The same in two halves, for calls kept in flight or gated: case_start
  * fills and enqueues (on q after the wait list; events[0] asked for when
  * want_event);

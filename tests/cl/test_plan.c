@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <cmocka.h>
 #include "harness.h"
 
@@ -38,19 +37,7 @@ static const char *const paths[] = { ": direct,", ": split-k,", ": packed," };
  * bytes), which is also passed on to stderr. */
 static void run_logged(const spec_case *c, uint64_t seed, int *fails, char *text, size_t n)
 {
-    fflush(stderr);
-    FILE *log = tmpfile();
-    int saved = dup(2);
-    assert_non_null(log);
-    assert_true(saved >= 0 && dup2(fileno(log), 2) >= 0);
-    *fails += check_case(c, seed, 0);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    rewind(log);
-    text[fread(text, 1, n - 1, log)] = 0;
-    fclose(log);
-    fputs(text, stderr);
+    *fails += check_case_logged(c, seed, 0, text, n);
 }
 
 /* Runs case c as run_logged; returns the path named by its last plan line
@@ -93,14 +80,8 @@ static void expect_path(const spec_case *c, const char *want, uint64_t seed, int
 static void restart_forced(const char *plan, const char *shape, const char *splits)
 {
     static const char *const vars[] = { "GPUBLAS3_PLAN", "GPUBLAS3_SHAPE", "GPUBLAS3_SPLITS" };
-    const char *values[] = { plan, shape, splits };
-    gpublas3Teardown();
-    for (int i = 0; i < 3; i++)
-        if (values[i])
-            setenv(vars[i], values[i], 1);
-        else
-            unsetenv(vars[i]);
-    assert_int_equal(gpublas3Setup(), gpublas3Success);
+    const char *const values[] = { plan, shape, splits };
+    restart_with(3, vars, values);
 }
 
 static void restart_with_plan(const char *plan) { restart_forced(plan, NULL, NULL); }

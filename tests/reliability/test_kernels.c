@@ -10,7 +10,8 @@
  * packed path and split-K (the GEMM kernel's layers of K slices and the
  * reduction kernel), forced by GPUBLAS3_PLAN, in both
  * precisions and the complex forms (copy/cpack.cl, trtri's complex
- * arithmetic; complex calls take the packed path whatever is forced), first with the parameters the library picks for the device,
+ * arithmetic; complex calls take the packed path whatever is forced),
+ * operands read in place by the GEMM kernel, first with the parameters the library picks for the device,
  * then with every row of the tuned-parameter tables given as argv[1] (CSV
  * files; rows for NVIDIA's inline-PTX path are skipped: Oclgrind cannot
  * run them), one packed call each.  Results are checked against OpenBLAS too.
@@ -49,14 +50,18 @@ static void release_graveyard(void)
     free(graveyard);
 }
 
-static void call(spec_case c, const char *what)
+/* tail: elements after each operand's last one (0: reading past it is a
+ * read outside the buffer, which Oclgrind reports) */
+static void call_tail(spec_case c, const char *what, size_t tail)
 {
     rel_case r;
-    rel_fill(&r, &c, 7, 2);
+    rel_fill(&r, &c, 7, tail);
     rel_upload(&r, dev.ctx, dev.q);
     rel_expect(rel_run(&r, dev.q, what) == 0, "%s", what);
     rel_free(&r);
 }
+
+static void call(spec_case c, const char *what) { call_tail(c, what, 2); }
 
 static void restart(void)
 {
@@ -123,6 +128,49 @@ static void paths(void)
         restart();
         chosen();
     }
+    unsetenv("GPUBLAS3_PLAN");
+    restart();
+}
+
+/* Operands read in place (routines/plan/packed.c): whole tiles of the
+ * first set of tests/cl/test_inplace.c (staged, double-buffered: the
+ * prefetch of the next tile too), buffers ending at the operands' last
+ * elements, so that a read past a K or x edge is outside them; both
+ * operands, one (row-major: A' is B), and split-K; then with
+ * GPUBLAS3_INPLACE=2 those with k contiguous (TN: both; NN: B).  (One
+ * set: each restart compiles the kernels again, slow under Oclgrind.) */
+static void inplace(void)
+{
+    static const struct { const char *params; size_t mwg, nwg; } sets[] = {
+        { "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0", 32, 16 },
+    };
+    for (int i = 0; i < 1; i++) {
+        const size_t mwg = sets[i].mwg, nwg = sets[i].nwg;
+        setenv("GPUBLAS3_PARAMS", sets[i].params, 1);
+        setenv("GPUBLAS3_PLAN", "packed", 1);
+        restart();
+        spec_case c = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .transB = gpublas3Trans, .M = mwg,
+                        .N = 2 * nwg, .K = 16, .alpha = 1.5, .beta = 0 };
+        call_tail(c, "sgemm NT, A and B in place", 0);
+        c.dbl = 1; c.order = gpublas3RowMajor; c.transB = gpublas3NoTrans; c.M = nwg; c.N = mwg; c.offB = 4;
+        c.offC = 1; c.beta = 0.5;
+        call_tail(c, "dgemm NN row-major, B (A') in place", 0);
+        setenv("GPUBLAS3_PLAN", "splitk", 1);
+        restart();
+        c = (spec_case){ .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .M = mwg, .N = 5, .K = 24,
+                         .alpha = -1, .beta = 2 };
+        call_tail(c, "sgemm NN split-K, A in place", 0);
+        setenv("GPUBLAS3_PLAN", "packed", 1);
+        setenv("GPUBLAS3_INPLACE", "2", 1);
+        restart();
+        c = (spec_case){ .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .transA = gpublas3Trans, .M = mwg,
+                         .N = nwg, .K = 16, .alpha = 1.5, .beta = 0, .offA = 4 };
+        call_tail(c, "sgemm TN, A and B in place with k contiguous", 0);
+        c.dbl = 1; c.transA = gpublas3NoTrans; c.offA = 1; c.offB = 2; c.beta = -1;
+        call_tail(c, "dgemm NN, B in place with k contiguous", 0);
+        unsetenv("GPUBLAS3_INPLACE");
+    }
+    unsetenv("GPUBLAS3_PARAMS");
     unsetenv("GPUBLAS3_PLAN");
     restart();
 }
@@ -228,6 +276,7 @@ int main(int argc, char **argv)
     chosen();
     paths();
     split();
+    inplace();
     rows((const char *const *)argv + 1, argc - 1);
     gpublas3Teardown();
     release_graveyard();
