@@ -54,12 +54,6 @@
 #include <string.h>
 #include "plan.h"
 
-/* Work-group tiles of the output under set p. */
-static size_t tiles(const g3_params *p, const g3_call *c)
-{
-    return ((c->M + p->mwg - 1) / p->mwg) * ((c->N + p->nwg - 1) / p->nwg);
-}
-
 static int shape_class(const g3_device *d, const g3_call *c)
 {
     const g3_kset *sets = d->sets[c->dbl];
@@ -70,8 +64,8 @@ static int shape_class(const g3_device *d, const g3_call *c)
         return hi <= (size_t)sets[G3_SHAPE_DEEPK].p.deepk_max ? G3_SHAPE_DEEPK : G3_SHAPE_SMALL;
     const g3_params *m = &sets[G3_SHAPE_MEDIUM].p;
     if (m->medium_wgs > 0 && c->K < 4 * hi &&
-        2 * tiles(&sets[G3_SHAPE_LARGE].p, c) < (2 * (size_t)m->medium_wgs - 1) * d->compute_units &&
-        tiles(m, c) >= d->compute_units)
+        2 * g3_tiles(&sets[G3_SHAPE_LARGE].p, c) < (2 * (size_t)m->medium_wgs - 1) * d->compute_units &&
+        g3_tiles(m, c) >= d->compute_units)
         return G3_SHAPE_MEDIUM;
     if (hi <= 1024 && c->K <= 1024)
         return G3_SHAPE_SMALL;

@@ -108,6 +108,12 @@ typedef struct {
  * with G3_INPLACE_KA << t (KB) it is read with k contiguous (packed.c). */
 enum { G3_INPLACE_A = 1, G3_INPLACE_B = 4, G3_INPLACE_KA = 16, G3_INPLACE_KB = 64 };
 
+/* Work-group tiles of c's output under parameters p (plan.c's classes, splitk.c). */
+static inline size_t g3_tiles(const g3_params *p, const g3_call *c)
+{
+    return ((c->M + p->mwg - 1) / p->mwg) * ((c->N + p->nwg - 1) / p->nwg);
+}
+
 /* Chooses the plan of call c on device d. */
 void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out);
 /* One line for GPUBLAS3_VERBOSE. */

@@ -32,7 +32,7 @@ int g3_splitk_slices(const g3_device *d, const g3_call *c, const g3_kset *ks, in
     if (forced) {
         want = ktiles < (size_t)forced ? ktiles : (size_t)forced;
     } else {
-        size_t tiles = ((c->M + pr->mwg - 1) / pr->mwg) * ((c->N + pr->nwg - 1) / pr->nwg);
+        size_t tiles = g3_tiles(pr, c);
         if (c->tri)
             tiles = (tiles + 1) / 2;
         size_t deep = c->K / (size_t)pr->splitk_k;
