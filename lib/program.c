@@ -40,25 +40,6 @@ static void report_build(cl_program p, cl_device_id dev, const char *what, const
     free(log);
 }
 
-static gpublas3Status build_with(const g3_device *d, const char *src, const char *options, cl_program *out);
-
-/* GPUBLAS3_CL_OPTIONS, a diagnostic: more compiler options for every
- * kernel (e.g. NVIDIA's -cl-nv-maxrregcount=N), part of the disk cache's key. */
-static gpublas3Status build(const g3_device *d, const char *src, const char *options, cl_program *out)
-{
-    const char *extra = getenv("GPUBLAS3_CL_OPTIONS");
-    if (!extra || !*extra)
-        return build_with(d, src, options, out);
-    size_t n = strlen(options) + strlen(extra) + 2;
-    char *full = malloc(n);
-    if (!full)
-        return gpublas3OutOfHostMemory;
-    snprintf(full, n, "%s %s", options, extra);
-    gpublas3Status st = build_with(d, src, full, out);
-    free(full);
-    return st;
-}
-
 static gpublas3Status build_with(const g3_device *d, const char *src, const char *options, cl_program *out)
 {
     if ((*out = g3_diskcache_load(d, src, options)))
@@ -81,6 +62,23 @@ static gpublas3Status build_with(const g3_device *d, const char *src, const char
     g3_diskcache_store(d, src, options, p);
     *out = p;
     return gpublas3Success;
+}
+
+/* GPUBLAS3_CL_OPTIONS, a diagnostic: more compiler options for every
+ * kernel (e.g. NVIDIA's -cl-nv-verbose), part of the disk cache's key. */
+static gpublas3Status build(const g3_device *d, const char *src, const char *options, cl_program *out)
+{
+    const char *extra = getenv("GPUBLAS3_CL_OPTIONS");
+    if (!extra || !*extra)
+        return build_with(d, src, options, out);
+    size_t n = strlen(options) + strlen(extra) + 2;
+    char *full = malloc(n);
+    if (!full)
+        return gpublas3OutOfHostMemory;
+    snprintf(full, n, "%s %s", options, extra);
+    gpublas3Status st = build_with(d, src, full, out);
+    free(full);
+    return st;
 }
 
 /* The program's kernel `name`, made on first use; under the cache lock. */
