@@ -20,11 +20,12 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     size_t vk = 16 / (dbl ? 8 : 4), va = a->ak ? vk : (size_t)pr->vwm, vb = a->bk ? vk : (size_t)pr->vwn;
     cl_long aoff = (cl_long)(a->aoff / va), boff = (cl_long)(a->boff / vb);
     cl_int ars = (cl_int)(a->ald / va), brs = (cl_int)(a->bld / vb);
-    char options[sizeof ks->gemm_defines + 32];
+    /* a band's launch orders its tiles deepest first (the kernel's LPT) */
+    char options[sizeof ks->gemm_defines + 48];
     const char *opts = ks->gemm_defines;
-    if (a->ald || a->bld) {
-        snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d", ks->gemm_defines, a->ald ? 1 + !!a->ak : 0,
-                 a->bld ? 1 + !!a->bk : 0);
+    if (a->ald || a->bld || a->band) {
+        snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d -DLPT=%d", ks->gemm_defines,
+                 a->ald ? 1 + !!a->ak : 0, a->bld ? 1 + !!a->bk : 0, a->band);
         opts = options;
     }
     cl_float fa = (cl_float)a->alpha, fb = (cl_float)a->beta;

@@ -47,6 +47,7 @@
  *   PAD          elements added to each staged row (local-memory banks)
  *   AIP BIP      A' / B' read in place, 1: m / n contiguous, 2: k contiguous
  *                (set per launch by kernels/gemm.c; absent: packed)
+ *   LPT          the launch's band (1..4; set per launch): deepest tiles first
  *   NFIRST       0: work-group (x, y) computes block (x, y) of C; 1: (y, x)
  *   WTM          0: work-item (tm, tn) = local id (x, y).  Else groups of 32
  *                consecutive work-items form WTM x (32/WTM) blocks of the
@@ -178,9 +179,25 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
           const int tri, const int tri_off, const int band, const int band_off, const int bxb,
           const int cplx, const int kslice, const long cslice)
 {
+#if LPT
+    /* a band (LPT = band, set per launch): the deepest tiles first.  Depth
+     * changes by up to K from one row (band 1, 2) or column (3, 4) of
+     * tiles to the next, and a GPU starts work-groups in the order of
+     * their linear id: launched last, the deepest ran alone at the end
+     * (bench/NOTES.md section 26).  Consecutive work-groups share a row
+     * (column) of tiles, so they read the same stripe of A' (B'). */
+    const int lid_g = get_group_id(0) + get_group_id(1) * get_num_groups(0);
+    const int nm = get_num_groups(NFIRST ? 1 : 0), nn = get_num_groups(NFIRST ? 0 : 1);
+#if LPT <= 2
+    const int m0 = (LPT == 1 ? nm - 1 - lid_g / nn : lid_g / nn) * MWG, n0 = lid_g % nn * NWG;
+#else
+    const int n0 = (LPT == 3 ? nn - 1 - lid_g / nm : lid_g / nm) * NWG, m0 = lid_g % nm * MWG;
+#endif
+#else
     /* NFIRST: consecutive work-groups walk along N, sharing one A' stripe
      * (kept in a CPU core's cache while B' stripes stream past) */
     const int m0 = get_group_id(NFIRST ? 1 : 0) * MWG, n0 = get_group_id(NFIRST ? 0 : 1) * NWG;
+#endif
     const int cs = cplx ? 1 : 0; /* complex: rows m / 2 of C, columns k / 2 of B' */
     if (tri == 1 && (m0 >> cs) - (n0 + NWG - 1) > tri_off) return;
     if (tri == 2 && ((m0 + MWG - 1) >> cs) - n0 < tri_off) return;
