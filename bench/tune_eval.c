@@ -149,9 +149,11 @@ static void matvec(int dbl, const void *X, size_t rows, size_t cols, const doubl
     }
 }
 
+/* zeroed (calloc): GCC's -Wmaybe-uninitialized took malloc's memory,
+ * filled by a loop, for unset where matvec reads it */
 static double *doubles(size_t n)
 {
-    double *p = malloc((n ? n : 1) * sizeof(double));
+    double *p = calloc(n ? n : 1, sizeof(double));
     if (!p) {
         fprintf(stderr, "gpublas3-tune: out of host memory\n");
         exit(1);
