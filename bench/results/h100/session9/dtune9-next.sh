@@ -3,9 +3,10 @@
 # call (dtune9.sh) timed out each run at 60 s after 9-11 of its 13 shapes
 # (a run of 13 checked shapes takes 60-65 s there: data set-up and the
 # OpenBLAS check, not the GPU) and never reached the 128x128 sets.  This one:
-# 5 sets x 6 shapes, two rounds alternating (about 30 s a run, 100 s
-# allowed), every result checked (leading 128 columns); edge shapes and the
-# other routines on the best 128x128 set; cuBLAS; NVIDIA's registers.
+# 5 sets x 6 shapes, two rounds alternating (about 30-40 s a run, 100 s
+# allowed), every result checked (leading 128 columns); then edge shapes and
+# the other routines on the best 128x128 set of round 1; cuBLAS; NVIDIA's
+# registers.  Worst case 540 s.
 #   old   the session-2 row (64x128x16, mma m16n8k4, kwi 4, no db)
 #   new   the committed row (64x128x8, mma m16n8k8, db; session 9)
 #   c2w44, c3w44k1, c2w44db8: 128x128 on 4x4 warps (NOTES 26's table)
@@ -54,6 +55,7 @@ for n in new c2w44; do
         --probe 2>&1 | grep 'plan:' > $R/plans-$n.txt
 done
 for n in $ORDER1; do run $n 1; done
+for n in $ORDER2; do run $n 2; done
 # geomean of round 1 per set; the best 128x128 one gets the edge checks
 python3 - $R "$ORDER1" $(echo $SH | tr ',' '\n' | wc -l) > $R/rank.txt <<'PY'
 import csv, math, os, sys
@@ -68,7 +70,7 @@ for n, s in sorted(score.items(), key=lambda kv: kv[1]):
     print(n, "%.1f" % (s * 1e6))
 PY
 for n in $(grep '^c' $R/rank.txt | head -1 | cut -d' ' -f1); do
-    if [ $SECONDS -gt 250 ]; then echo "edge-$n skipped at ${SECONDS} s" | tee -a $R/exit.txt; continue; fi
+    if [ $SECONDS -gt 420 ]; then echo "edge-$n skipped at ${SECONDS} s" | tee -a $R/exit.txt; continue; fi
     GPUBLAS3_PARAMS="$(spec $n)" GPUBLAS3_SHAPE=large timeout 30 $B --precisions d --peers gpublas3 --reps 1 \
         --shapes ${DTUNE9_EDGE:-1000x1000x1000,1000x1000x1000:TN,2047x1029x257:NT,4095x8191x129:TT,129x2049x3001,8193x8193x33} \
         --csv $R/edge-$n.csv > $R/edge-$n.txt 2>&1
@@ -77,10 +79,9 @@ for n in $(grep '^c' $R/rank.txt | head -1 | cut -d' ' -f1); do
         --sizes ${DTUNE9_SIZES:-1000,2049} --precisions d --peers gpublas3 --reps 1 --csv $R/routines-$n.csv > $R/routines-$n.txt 2>&1
     echo "routines-$n exit $? at ${SECONDS} s: $(grep -E 'checked against' $R/routines-$n.txt)" | tee -a $R/exit.txt
 done
-for n in $ORDER2; do run $n 2; done
 
 wait
-if [ $SECONDS -le 500 ]; then
+if [ $SECONDS -le 480 ]; then
     timeout 40 /tmp/cublas_peer --shapes $SH --precisions d --reps 5 --csv $R/cublas.csv > $R/cublas.txt 2>&1
     echo "cublas exit $? at ${SECONDS} s" | tee -a $R/exit.txt
 fi
