@@ -48,6 +48,7 @@
  *   AIP BIP      A' / B' read in place, 1: m / n contiguous, 2: k contiguous
  *                (set per launch by kernels/gemm.c; absent: packed)
  *   LPT          the launch's band (1..4; set per launch): deepest tiles first
+ *   CVEC         1: C stored a vector (VWM) at a time where one lies inside C
  *   NFIRST       0: work-group (x, y) computes block (x, y) of C; 1: (y, x)
  *   WTM          0: work-item (tm, tn) = local id (x, y).  Else groups of 32
  *                consecutive work-items form WTM x (32/WTM) blocks of the
@@ -427,7 +428,20 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
             UNROLL_ALL for (int i = 0; i < MWI / VWM; i++) {
                 const int m = m0 + (tm + i * MDIMC) * VWM;
 #define STORE_C(x, mm) store(C, offc, ldc, M, N, tri, tri_off, cplx, mm, n, alpha, beta, x)
-                SPLIT(VWM)(acc[j][i], STORE_C, m);
+#if VWM > 1 && CVEC
+                /* a whole vector inside C, off any triangle: one load and one store
+                 * (vloadn, vstoren need only the element's alignment) */
+                if (!tri && !cplx && n < N && m + VWM <= M) {
+                    __global real *c = C + offc + m + n * ldc;
+                    realM v = alpha * acc[j][i];
+                    if (beta != 0)
+                        v += beta * CAT(vload, VWM)(0, c);
+                    CAT(vstore, VWM)(v, 0, c);
+                } else
+#endif
+                {
+                    SPLIT(VWM)(acc[j][i], STORE_C, m);
+                }
             }
         }
 #endif

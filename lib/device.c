@@ -45,7 +45,7 @@ static int names_device(const char *name, const char *match)
     return 0;
 }
 
-/* The plan's fields a table row leaves 0.  Measured on PoCL (bench/NOTES.md,
+/* The plan's fields a table row leaves 0, and cvec, which no row sets.  Measured on PoCL (bench/NOTES.md,
  * "the plan's thresholds"); the GPU values are starting points for the H100
  * rows to set. */
 static void plan_defaults(g3_params *p, int cpu)
@@ -64,6 +64,9 @@ static void plan_defaults(g3_params *p, int cpu)
     if (!p->splitk_wgs) p->splitk_wgs = 1;
     if (!p->deepk_max) p->deepk_max = 512;
     if (!p->skinny_max) p->skinny_max = 128;
+    /* C's vectors stored whole: on PoCL an update of K = 64 ran 2-3x
+     * faster (bench/NOTES.md section 28); on GPUs not measured yet */
+    p->cvec = cpu;
 }
 
 /* The most specific table row for this device and shape class: its name,
