@@ -90,8 +90,8 @@ typedef CAT(RNAME, VWN) realN;
 #define VK 4
 #endif
 typedef CAT(RNAME, VK) realK;
-#if (AIP == 2 && !SA) || (BIP == 2 && !SB)
-#error "an operand with k contiguous is read through local memory only"
+#if AIP == 2 && !SA
+#error "A with k contiguous is read through local memory only"
 #endif
 
 /* Component-wise access to a vector through .lo/.hi, never through a
@@ -396,6 +396,13 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
                 a[i] = Ab[(long)(k0 + kk) * ARS + tm + i * MDIMC];
 #endif
             UNROLL_ALL for (int j = 0; j < NWI / VWN; j++) {
+#if BIP == 2 && !SB
+                /* k contiguous, not staged (the CPU rows): each of the
+                 * work-item's columns is one stream along k */
+                UNROLL_ALL for (int w = 0; w < VWN; w++)
+                    b[j * VWN + w] = ((__global const real *)Bb)[(long)((tn + j * NDIMC) * VWN + w) * brs * VK +
+                                                                 k0 + kk];
+#else
 #if SB
                 const realN v = Bl[buf][kk * LBV + tn + j * NDIMC];
 #else
@@ -403,6 +410,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
 #endif
 #define SET_B(x, w) b[w] = (x)
                 SPLIT(VWN)(v, SET_B, j * VWN);
+#endif
             }
             UNROLL_ALL for (int j = 0; j < NWI; j++)
                 UNROLL_ALL for (int i = 0; i < MWI / VWM; i++)

@@ -47,9 +47,10 @@ typedef struct {
  * kernel with parameters pr: 0 not (packed), G3_INPLACE_A (1) with the
  * kernel's x index contiguous (m of op(A) = A, n of op(B) = B^T: the
  * column-block layout with k-rows ld apart), G3_INPLACE_A | G3_INPLACE_KA
- * (17) with k contiguous (op(A) = A^T, op(B) = B), which only a set that
- * stages the operand through local memory can read (transposing it
- * there), and only as `mode` says (g3_device.inplace: 2 always, 3 when at
+ * (17) with k contiguous (op(A) = A^T, op(B) = B), which a set that
+ * stages the operand through local memory reads (transposing it there),
+ * and a set that does not stage B reads as one stream along k per column
+ * of the work-item's (A: not, its vectors lie along m), only as `mode` says (g3_device.inplace: 2 always, 3 when at
  * most G3_INPLACE_REUSE tiles read it).  It must be general
  * (nothing to mirror, zero or conjugate) and real, with whole tiles along
  * x and K (the kernel reads whole tiles and an operand in place has no
@@ -70,8 +71,10 @@ static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, 
         return o->off % vw == 0 && o->ld % vw == 0 && o->ld / vw <= (size_t)INT_MAX / kwg ? G3_INPLACE_A : 0;
     }
     size_t vk = 16 / (c->dbl ? 8 : 4), nt = (size_t)pr->mdimc * pr->ndimc * (pr->mma ? 32 : 1);
-    int staged = bside ? pr->sb : pr->sa;
-    return kmajor && staged && kwg % vk == 0 && xb * kwg / vk % nt == 0 && o->off % vk == 0 && o->ld % vk == 0 &&
+    /* staged: the tile's vectors shared evenly by the work-items; B not
+     * staged (the CPU rows): each work-item reads its own columns along k */
+    int reads = (bside ? pr->sb : pr->sa) ? xb * kwg / vk % nt == 0 : bside;
+    return kmajor && reads && kwg % vk == 0 && o->off % vk == 0 && o->ld % vk == 0 &&
                    o->ld / vk <= (size_t)INT_MAX ? G3_INPLACE_A | G3_INPLACE_KA : 0;
 }
 

@@ -66,7 +66,7 @@ static void restart(const char *params, const char *plan, const char *inplace)
 /* One operand in the column-major view, x-by-k side (bside) as the plan
  * sees it, `other` C's other side: 0 packed, 1 read in place with x
  * contiguous (x and K whole tiles, offset and ld whole vectors of VWM or
- * VWN), 2 with k contiguous (as `mode` says, a staged set, x and K whole
+ * VWN), 2 with k contiguous (as `mode` says, a staged set or B unstaged, x and K whole
  * tiles, offset and ld whole vectors of 16 bytes, the tile's vectors
  * shared evenly by the nt work-items). */
 static int qualifies(const pset *s, int dbl, int bside, int trans, size_t x, size_t other, size_t K, size_t off,
@@ -79,8 +79,8 @@ static int qualifies(const pset *s, int dbl, int bside, int trans, size_t x, siz
     if (trans == bside)
         return off % vw == 0 && ld % vw == 0;
     int kmajor = mode == 2 || (mode == 3 && reuse <= REUSE);
-    return kmajor && (bside ? s->sb : s->sa) && s->kwg % vk == 0 && xb * s->kwg / vk % s->nt == 0 && off % vk == 0 &&
-                   ld % vk == 0 ? 2 : 0;
+    int reads = (bside ? s->sb : s->sa) ? xb * s->kwg / vk % s->nt == 0 : bside; /* B unstaged: per column */
+    return kmajor && reads && s->kwg % vk == 0 && off % vk == 0 && ld % vk == 0 ? 2 : 0;
 }
 
 /* What the plan line of GEMM case c must list: "", " A", " B(k)", " A B"...
