@@ -1,9 +1,15 @@
 /* Inverts the diagonal blocks of a triangular matrix T = op(A) for TRSM
  * (routines/plan/solve.c): block g covers rows and columns [g*nb, g*nb+len)
  * of T, len = min(nb, n - g*nb), and its inverse X goes to W as
- *   W[g*nb*nb + i*nb + j] = X(i, j)   (i, j < len),
- * the other triangle of X written as zero: row-major; the plan reads it
- * back as the transpose of a column-major nb x nb matrix.
+ *   W[g*nb*nb + i*nb + j] = X(i, j)   (i, j < len; rm, row-major), or
+ *   W[g*nb*nb + j*nb + i] = X(i, j)   (!rm, column-major),
+ * the other triangle of X written as zero; the plan reads it back as an
+ * nb x nb column-major matrix or its transpose (rm), each the layout its
+ * GEMM reads in place (routines/plan/solve.c).  With `dense`, T_gg goes to
+ * D in the same layout, its other triangle zero and a unit diagonal
+ * written as 1: a general operand, so that the refinement's product with
+ * T_gg needs no pack of its triangle.  (The per-column kernel below writes
+ * rm only and no D.)
  *
  * T(i, k) = tr ? A(k, i) : A(i, k), A column-major at X[offa + i + k*lda];
  * only T's triangle (`upper` or lower) is read, and with `unit` not its
@@ -57,7 +63,8 @@ typedef real elem;
 #define RPW ((NB + LS - 1) / LS)
 __kernel __attribute__((reqd_work_group_size(LS, 1, 1)))
 void trtri(__global const elem *restrict A, const long offa, const long lda, const int tr, const int cj,
-           const int upper, const int unit, const int n, const int nb, __global elem *restrict W)
+           const int upper, const int unit, const int n, const int nb, __global elem *restrict W,
+           const int rm, const int dense, __global elem *restrict D)
 {
     const int groups = (NB + COLS - 1) / COLS, g = get_group_id(0) / groups;
     const int j0 = get_group_id(0) % groups * COLS, b0 = g * nb, len = min(nb, n - b0), lid = get_local_id(0);
@@ -110,15 +117,22 @@ void trtri(__global const elem *restrict A, const long offa, const long lda, con
     for (int r = 0; r < RPW; r++) {
         const int i = lid + r * LS;
 #pragma unroll
-        for (int c = 0; c < COLS; c++)
-            if (i < len && j0 + c < len)
-                W[(long)g * nb * nb + i * nb + j0 + c] = x[r][c];
+        for (int c = 0; c < COLS; c++) {
+            const int j = j0 + c;
+            if (i < len && j < len) {
+                const long at = (long)g * nb * nb + (rm ? i * nb + j : j * nb + i);
+                W[at] = x[r][c];
+                if (dense)
+                    D[at] = i == j ? (unit ? ONE : tel(T, i * si + i * sk, cj))
+                                   : (upper ? i < j : i > j) ? tel(T, i * si + j * sk, cj) : (elem)0;
+            }
+        }
     }
 }
 #else
 __kernel void trtri(__global const elem *restrict A, const long offa, const long lda, const int tr,
                     const int cj, const int upper, const int unit, const int n, const int nb,
-                    __global elem *restrict W)
+                    __global elem *restrict W, const int rm, const int dense, __global elem *restrict D)
 {
     const int g = get_group_id(0), b0 = g * nb, len = min(nb, n - b0);
     __global const elem *T = A + offa + (long)b0 * (lda + 1);
