@@ -81,24 +81,31 @@ void trtri(__global const elem *restrict A, const long offa, const long lda, con
             x[r][c] = lid + r * LS == j0 + c ? ONE : (elem)0;
     /* lower: k = j0, .., len-1; upper: k = min(j0+COLS, len)-1, .., 0 (rows past a column's diagonal are 0) */
     const int steps = upper ? min(j0 + COLS, len) : len - j0;
+    /* the loads wait on nothing: each row's diagonal first, and step s+1's
+     * T(i, k) before step s's barrier, so that none is on the chain */
+    elem dg[RPW], t[RPW], tn[RPW];
+#pragma unroll
+    for (int r = 0; r < RPW; r++) {
+        const int i = lid + r * LS, k = upper ? steps - 1 : j0;
+        dg[r] = unit || i >= len ? ONE : tel(T, i * si + i * sk, cj);
+        t[r] = i < len && (upper ? i < k : i > k) ? tel(T, i * si + k * sk, cj) : (elem)0;
+    }
     for (int s = 0; s < steps; s++) {
-        const int k = upper ? steps - 1 - s : j0 + s;
-        elem t[RPW]; /* T(i, k) of the later rows, loaded before the barrier */
+        const int k = upper ? steps - 1 - s : j0 + s, kn = upper ? k - 1 : k + 1;
         int later[RPW];
 #pragma unroll
         for (int r = 0; r < RPW; r++) {
             const int i = lid + r * LS;
             later[r] = i < len && (upper ? i < k : i > k);
-            t[r] = later[r] ? tel(T, i * si + k * sk, cj) : (elem)0;
+            tn[r] = s + 1 < steps && i < len && (upper ? i < kn : i > kn) ? tel(T, i * si + kn * sk, cj) : (elem)0;
         }
 #pragma unroll
         for (int r = 0; r < RPW; r++)
             if (lid + r * LS == k) {
-                const elem d = unit ? ONE : tel(T, k * si + k * sk, cj);
 #pragma unroll
                 for (int c = 0; c < COLS; c++) {
                     const int j = j0 + c;
-                    const elem v = (upper ? j >= k : j <= k) ? (unit ? x[r][c] : quot(x[r][c], d)) : (elem)0;
+                    const elem v = (upper ? j >= k : j <= k) ? (unit ? x[r][c] : quot(x[r][c], dg[r])) : (elem)0;
                     x[r][c] = v;
                     piv[s & 1][c] = v;
                 }
@@ -112,6 +119,9 @@ void trtri(__global const elem *restrict A, const long offa, const long lda, con
                 if (later[r] && nz(p))
                     x[r][c] -= mul(t[r], p);
         }
+#pragma unroll
+        for (int r = 0; r < RPW; r++)
+            t[r] = tn[r];
     }
 #pragma unroll
     for (int r = 0; r < RPW; r++) {

@@ -8,9 +8,12 @@
 #      GEMM at the same sizes: old (trsm_cols=0, trtri's per-column kernel,
 #      i.e. the session-8 tree) against new (the default, trsm_cols=8),
 #      then the new kernel with other block orders (trsm_nb 256, 512,
-#      1024) and other column groups (trsm_cols 4, 16); the session-4
+#      1024, 64) and other column groups (trsm_cols 4, 16); the session-4
 #      question (1024: 877 GFLOP/s then, 657 in session 8) by the plan's
-#      switches (GPUBLAS3_INPLACE=0, the medium class off); every side,
+#      switches (GPUBLAS3_INPLACE=0, the medium class off, every call
+#      packed: at 1024 the blocks' products are 256^3 multiply-adds, the
+#      small set's direct_max since session 6; the small set's direct tile
+#      4 x 2 per work-item); every side,
 #      uplo, trans and diag at 1024, old and new; old and new again (the
 #      second round in the other order); trsm_direct=128 with 4 x 2 per
 #      work-item and GPUBLAS3_CHAIN=order on the new kernel;
@@ -64,6 +67,8 @@ run nomedium 40 "GPUBLAS3_PARAMS=medium:medium_wgs=0" -- --routines trsm --sizes
 run session4 40 GPUBLAS3_INPLACE=0 "GPUBLAS3_PARAMS=medium:medium_wgs=0" -- --routines trsm --sizes ${SIZES#*,} \
     --precisions s,d $LLNN
 run packed 40 GPUBLAS3_PLAN=packed -- --routines trsm --sizes ${SIZES#*,} --precisions s,d $LLNN
+run small42 40 "GPUBLAS3_PARAMS=small:direct_wm=4,direct_wn=2" -- --routines trsm --sizes $SIZES --precisions s,d \
+    $LLNN
 # every side, uplo, trans, diag at 1024 (and 128), old and new
 run allnew 60 $NEW -- --routines trsm --sizes ${SIZES%%,*},$MID --precisions s,d $ALL
 run allold 60 $OLD -- --routines trsm --sizes ${SIZES%%,*},$MID --precisions s,d $ALL
