@@ -43,7 +43,8 @@ typedef struct {
     size_t direct;     /* trsm_direct: products with K up to it ask for the direct path */
     g3_operand inv;    /* the inverted blocks: block 0's operand */
     size_t inv_step;   /* block i's offset in inv: its first row lo times this */
-    cl_mem dense;      /* T's diagonal blocks as general matrices, laid out as inv, or NULL */
+    cl_mem dense;      /* T's diagonal blocks as general matrices, block i at i nb^2, or NULL */
+    int rm;            /* trtri's blocks are transposes (row-major) */
     cl_mem work;       /* S, a copy of B_i */
     g3_chain *chain;
 } solver;
@@ -113,7 +114,7 @@ static gpublas3Status leaf(const solver *v, size_t lo, size_t len, g3_scalar alp
                      .shape = s->upper != s->trans ? G3_TRI_UPPER : G3_TRI_LOWER, .unit = s->unit,
                      .conj = s->conj };
     if (v->dense)
-        t = (g3_operand){ .buf = v->dense, .off = lo * v->nb, .ld = v->nb, .trans = v->inv.trans };
+        t = (g3_operand){ .buf = v->dense, .off = lo * v->nb, .ld = v->nb, .trans = v->rm };
     size_t rows = s->left ? len : s->M, cols = s->left ? s->N : len;
     g3_operand w = { .buf = v->work, .ld = rows };
     gpublas3Status st = copy_block(v, b, rows, cols);                                  /* S <- B_i */
@@ -165,7 +166,7 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
     if (s->M && s->N) {
         const g3_kset *ks = &d->sets[s->dbl][G3_SHAPE_LARGE];
         solver v = { s, d, (size_t)ks->p.trsm_nb, ks->p.trsm_refine, s->cplx ? 0 : (size_t)ks->p.trsm_direct,
-                     { 0 }, 0, NULL, NULL, &chain };
+                     { 0 }, 0, NULL, 0, NULL, &chain };
         size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n, nr = g3_roundup(n, v.nb);
         size_t rhs = s->left ? s->N : s->M;
         /* trtri lays the inverses (and T's blocks) out as the products read
@@ -186,6 +187,7 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
             v.inv_step = v.nb;
             v.work = bufs[1];
             v.dense = dense ? bufs[3] : NULL;
+            v.rm = rm;
             st = g3_trtri_launch(d, s->dbl, s->cplx, s->a, s->offa, s->lda, s->trans, s->conj, s->upper,
                                  s->unit, n, v.nb, rm, bufs[0], v.dense, &chain);
             /* direct: the blocks as one nr x nb column-major matrix, block g from row g nb */
