@@ -6,7 +6,8 @@
 #      the BLAS testers' trsm runs);
 #   2. STRSM/DTRSM left lower N non-unit at n = 128, 1024, 4096 with our
 #      GEMM at the same sizes: old (trsm_cols=0, trtri's per-column kernel,
-#      i.e. the session-8 tree) against new (the default, trsm_cols=8),
+#      i.e. the session-8 tree, and the H100's tuned value until this call
+#      decides) against new (trsm_cols=8, the default elsewhere),
 #      then the new kernel with other block orders (trsm_nb 256, 512,
 #      1024, 64) and other column groups (trsm_cols 4, 16); the session-4
 #      question (1024: 877 GFLOP/s then, 657 in session 8) by the plan's
@@ -51,36 +52,38 @@ run() {
 LLNN="--side L --uplo L --transA N --diag N"
 ALL="--side L,R --uplo L,U --transA N,T --diag N,U"
 OLD=GPUBLAS3_PARAMS=trsm_cols=0
-NEW=GPUBLAS3_PARAMS=
+NEW=GPUBLAS3_PARAMS=trsm_cols=8
 # 2. old against new first, then the new kernel's settings
 run old 60 $OLD -- --routines gemm,trsm --sizes $SIZES --precisions s,d $LLNN
 run new 60 $NEW -- --routines gemm,trsm --sizes $SIZES --precisions s,d $LLNN
-run nb256 40 GPUBLAS3_PARAMS=trsm_nb=256 -- --routines trsm --sizes $SIZES --precisions s,d $LLNN
-run nb512 40 GPUBLAS3_PARAMS=trsm_nb=512 -- --routines trsm --sizes ${SIZES#*,} --precisions s,d $LLNN
-run nb1024 30 GPUBLAS3_PARAMS=trsm_nb=1024 -- --routines trsm --sizes $MID --precisions s,d $LLNN
-run nb64 40 GPUBLAS3_PARAMS=trsm_nb=64 -- --routines trsm --sizes $SIZES --precisions s,d $LLNN
+run nb256 40 GPUBLAS3_PARAMS=trsm_cols=8,trsm_nb=256 -- --routines trsm --sizes $SIZES --precisions s,d $LLNN
+run nb512 40 GPUBLAS3_PARAMS=trsm_cols=8,trsm_nb=512 -- --routines trsm --sizes ${SIZES#*,} --precisions s,d $LLNN
+run nb1024 30 GPUBLAS3_PARAMS=trsm_cols=8,trsm_nb=1024 -- --routines trsm --sizes $MID --precisions s,d $LLNN
+run nb64 40 GPUBLAS3_PARAMS=trsm_cols=8,trsm_nb=64 -- --routines trsm --sizes $SIZES --precisions s,d $LLNN
 run cols4 40 GPUBLAS3_PARAMS=trsm_cols=4 -- --routines trsm --sizes $SIZES --precisions s,d $LLNN
 run cols16 40 GPUBLAS3_PARAMS=trsm_cols=16 -- --routines trsm --sizes $SIZES --precisions s,d $LLNN
 # the session-4 question: the plan's switches at 1024 (and 4096) on the new kernel
-run inplace0 40 GPUBLAS3_INPLACE=0 -- --routines trsm --sizes ${SIZES#*,} --precisions s,d $LLNN
-run nomedium 40 "GPUBLAS3_PARAMS=medium:medium_wgs=0" -- --routines trsm --sizes ${SIZES#*,} --precisions s,d $LLNN
-run session4 40 GPUBLAS3_INPLACE=0 "GPUBLAS3_PARAMS=medium:medium_wgs=0" -- --routines trsm --sizes ${SIZES#*,} \
+run inplace0 40 GPUBLAS3_INPLACE=0 $NEW -- --routines trsm --sizes ${SIZES#*,} --precisions s,d $LLNN
+run nomedium 40 "GPUBLAS3_PARAMS=trsm_cols=8;medium:medium_wgs=0" -- --routines trsm --sizes ${SIZES#*,} \
     --precisions s,d $LLNN
-run packed 40 GPUBLAS3_PLAN=packed -- --routines trsm --sizes ${SIZES#*,} --precisions s,d $LLNN
-run small42 40 "GPUBLAS3_PARAMS=small:direct_wm=4,direct_wn=2" -- --routines trsm --sizes $SIZES --precisions s,d \
-    $LLNN
+run session4 40 GPUBLAS3_INPLACE=0 "GPUBLAS3_PARAMS=trsm_cols=8;medium:medium_wgs=0" -- --routines trsm --sizes ${SIZES#*,} \
+    --precisions s,d $LLNN
+run packed 40 GPUBLAS3_PLAN=packed $NEW -- --routines trsm --sizes ${SIZES#*,} --precisions s,d $LLNN
+run small42 40 "GPUBLAS3_PARAMS=trsm_cols=8;small:direct_wm=4,direct_wn=2" -- --routines trsm --sizes $SIZES \
+    --precisions s,d $LLNN
 # every side, uplo, trans, diag at 1024 (and 128), old and new
 run allnew 60 $NEW -- --routines trsm --sizes ${SIZES%%,*},$MID --precisions s,d $ALL
 run allold 60 $OLD -- --routines trsm --sizes ${SIZES%%,*},$MID --precisions s,d $ALL
 # round 2, the other order
 run new2 60 $NEW -- --routines gemm,trsm --sizes $SIZES --precisions s,d $LLNN
 run old2 60 $OLD -- --routines gemm,trsm --sizes $SIZES --precisions s,d $LLNN
-run direct42 40 GPUBLAS3_PARAMS=trsm_direct=128,direct_wm=4,direct_wn=2 -- --routines trsm --sizes $SIZES \
+run direct42 40 GPUBLAS3_PARAMS=trsm_cols=8,trsm_direct=128,direct_wm=4,direct_wn=2 -- --routines trsm --sizes $SIZES \
     --precisions s,d $LLNN
-run order 40 GPUBLAS3_CHAIN=order -- --routines trsm --sizes $SIZES --precisions s,d $LLNN
+run order 40 GPUBLAS3_CHAIN=order $NEW -- --routines trsm --sizes $SIZES --precisions s,d $LLNN
 
 # 3. the commands of one solve, and its plan
-for c in "old:$OLD" "new:$NEW" "nb256:GPUBLAS3_PARAMS=trsm_nb=256" "nb512:GPUBLAS3_PARAMS=trsm_nb=512"; do
+for c in "old:$OLD" "new:$NEW" "nb256:GPUBLAS3_PARAMS=trsm_cols=8,trsm_nb=256" \
+    "nb512:GPUBLAS3_PARAMS=trsm_cols=8,trsm_nb=512"; do
     [ $SECONDS -gt 500 ] && break
     for n in ${SIZES%%,*} $MID ${SIZES##*,}; do
         env GPUBLAS3_VERBOSE=1 "${c#*:}" timeout 30 $B --peers gpublas3 --reps 1 --routines trsm --sizes $n \
