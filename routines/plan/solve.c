@@ -23,9 +23,13 @@
  * packed call is two packs and a GEMM launch; bench/NOTES.md, section 12).
  * Products whose inner dimension is at most trsm_direct (the blocks' and
  * the smallest updates') ask the plan for the direct path: one launch each
- * reading its operands in place.  The direct kernel then reads the inverted
- * blocks, which trtri writes as transposes, through one transposing copy
- * made after the inversion, so that its work-items read neighbouring rows.
+ * reading its operands in place.  trtri (trsm_cols > 0) writes the inverses
+ * as the products read them in place (column-major on the left,
+ * transposed on the right) and T's diagonal blocks as general matrices the
+ * same way, so that the residual's product packs no triangle either; the
+ * per-column kernel (trsm_cols 0) writes transposes only, and the direct
+ * kernel then reads them through one transposing copy made after the
+ * inversion, so that its work-items read neighbouring rows.
  *
  * Complex solves (CTRSM, ZTRSM) are the same calls, complex (complex.c maps
  * them), with complex alpha (the updates' beta = alpha is then complex too)
