@@ -121,7 +121,7 @@ int tune_write_row(const char *path, const char *match, const char *shape, const
     char *head[MAXF], hline[1024] = "";
     const char *cols[MAXF];
     int nhead = 0, ncols = NCOL, have_base = 0;
-    g3_params base = { .trsm_nb = G3_TRSM_NB, .trsm_refine = G3_TRSM_REFINE };
+    g3_params base = { .trsm_nb = G3_TRSM_NB, .trsm_refine = G3_TRSM_REFINE, .trsm_cols = G3_TRSM_COLS };
     if (!out) return -1;
     for (size_t i = 0; i < NCOL; i++) cols[i] = columns[i];
     snprintf(tag, sizeof tag, "# %s,%d,%s:", match, p->precision, shape);

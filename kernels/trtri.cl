@@ -1,26 +1,38 @@
 /* Inverts the diagonal blocks of a triangular matrix T = op(A) for TRSM
  * (routines/plan/solve.c): block g covers rows and columns [g*nb, g*nb+len)
  * of T, len = min(nb, n - g*nb), and its inverse X goes to W as
- *   W[g*nb*nb + i*nb + j] = X(i, j)   (i, j < len),
- * the other triangle of X written as zero: row-major, so that the work-items
- * of a group, one per column j of X, write consecutive addresses; the plan
- * reads it back as the transpose of a column-major nb x nb matrix.
+ *   W[g*nb*nb + i*nb + j] = X(i, j)   (i, j < len; rm, row-major), or
+ *   W[g*nb*nb + j*nb + i] = X(i, j)   (!rm, column-major),
+ * the other triangle of X written as zero; the plan reads it back as an
+ * nb x nb column-major matrix or its transpose (rm), each the layout its
+ * GEMM reads in place (routines/plan/solve.c).  With `dense`, T_gg goes to
+ * D in the same layout, its other triangle zero and a unit diagonal
+ * written as 1: a general operand, so that the refinement's product with
+ * T_gg needs no pack of its triangle.  (The per-column kernel below writes
+ * rm only and no D.)
  *
  * T(i, k) = tr ? A(k, i) : A(i, k), A column-major at X[offa + i + k*lda];
  * only T's triangle (`upper` or lower) is read, and with `unit` not its
- * diagonal (taken as 1).  Column j of X is T's substitution applied to e_j:
- * each element is found from the ones already found in the same column,
- * summing only over k where T(i, k) and X(k, j) may both be nonzero, as
- * reference BLAS's TRSM does; a zero diagonal element gives infinities and
- * NaN, as there.  Rows i run in the same order on every work-item, so the
- * group reads T's row i together.  Each work-item keeps its column of X in
- * private memory too (NB, the host's nb, bounds it) and reads it back from
- * there: the substitution's loads never wait on its own stores to W (on a
- * GPU those go to L2).  A few work-groups of sequential work: O(n nb^2)
- * flops beside TRSM's O(n^2 m).  Complex T (CTRSM, ZTRSM) is
- * inverted in complex arithmetic (COMPLEX=1): inverting its real 2 x 2
- * representation instead would not fit this kernel (that matrix is not
- * triangular: each diagonal element becomes a full 2 x 2 block). */
+ * diagonal (taken as 1).  Column j of X is T's substitution applied to e_j,
+ * as reference BLAS's TRSM runs it (lower: for k = j, j+1, ..: x_k /= T(k,
+ * k), then x_i -= T(i, k) x_k below k, skipped where x_k is zero); a zero
+ * diagonal element gives infinities and NaN, as there.  Complex T (CTRSM,
+ * ZTRSM) is inverted in complex arithmetic (COMPLEX=1): inverting its real
+ * 2 x 2 representation instead would not fit (that matrix is not
+ * triangular: each diagonal element becomes a full 2 x 2 block).
+ *
+ * Two kernels (COLS, the tuned trsm_cols, picks; bench/NOTES.md sections
+ * 12 and 26 measured them):
+ * - COLS > 0: one work-group per block and COLS columns of X, one work-item
+ *   per row (LS of them, each RPW rows when nb > LS), the group's COLS
+ *   columns of its rows in registers.  Step k: the owner of row k divides
+ *   it and puts it in local memory, one barrier, every later row subtracts
+ *   T(i, k) times it.  nb steps of a few operations each: the inversion's
+ *   chain is nb barriers long, not nb^2/2 dependent multiply-adds.
+ * - COLS = 0: one work-item per column j of X, its nb-long substitution in
+ *   dot form (x_i from the x_k already found), the column in private
+ *   memory: the kernel before session 9, ~150 us a block of 128 on the
+ *   H100 (its chain is nb^2/2 loads and multiply-adds long). */
 #include "real.cl"
 
 /* COMPLEX: elements are {re, im} pairs and `cj` conjugates T (ConjTrans).
@@ -36,17 +48,101 @@ static elem quot(elem a, elem b)
     return (elem)((a.x * x + a.y * y) / d, (a.y * x - a.x * y) / d) / s;
 }
 static elem tel(__global const elem *T, long k, int cj) { elem v = T[k]; return cj ? (elem)(v.x, -v.y) : v; }
+#define nz(a) ((a).x != 0 || (a).y != 0)
 #else
 typedef real elem;
 #define ONE ((real)1)
 #define mul(a, b) ((a) * (b))
 #define quot(a, b) ((a) / (b))
 #define tel(T, k, cj) ((T)[k])
+#define nz(a) ((a) != 0)
 #endif
 
+#if COLS > 0
+#define LS (NB < 256 ? NB : 256)
+#define RPW ((NB + LS - 1) / LS)
+__kernel __attribute__((reqd_work_group_size(LS, 1, 1)))
+void trtri(__global const elem *restrict A, const long offa, const long lda, const int tr, const int cj,
+           const int upper, const int unit, const int n, const int nb, __global elem *restrict W,
+           const int rm, const int dense, __global elem *restrict D)
+{
+    const int groups = (NB + COLS - 1) / COLS, g = get_group_id(0) / groups;
+    const int j0 = get_group_id(0) % groups * COLS, b0 = g * nb, len = min(nb, n - b0), lid = get_local_id(0);
+    if (j0 >= len)
+        return; /* the whole group: the short last block's missing columns */
+    __global const elem *T = A + offa + (long)b0 * (lda + 1);
+    const long si = tr ? lda : 1, sk = tr ? 1 : lda; /* T(i, k) = T[i*si + k*sk] */
+    __local elem piv[2][COLS];                       /* row k of the columns, by step parity */
+    elem x[RPW][COLS];                               /* rows lid + r*LS of the columns j0.. */
+#pragma unroll
+    for (int r = 0; r < RPW; r++)
+#pragma unroll
+        for (int c = 0; c < COLS; c++)
+            x[r][c] = lid + r * LS == j0 + c ? ONE : (elem)0;
+    /* lower: k = j0, .., len-1; upper: k = min(j0+COLS, len)-1, .., 0 (rows past a column's diagonal are 0) */
+    const int steps = upper ? min(j0 + COLS, len) : len - j0;
+    /* the loads wait on nothing: each row's diagonal first, and step s+1's
+     * T(i, k) before step s's barrier, so that none is on the chain */
+    elem dg[RPW], t[RPW], tn[RPW];
+#pragma unroll
+    for (int r = 0; r < RPW; r++) {
+        const int i = lid + r * LS, k = upper ? steps - 1 : j0;
+        dg[r] = unit || i >= len ? ONE : tel(T, i * si + i * sk, cj);
+        t[r] = i < len && (upper ? i < k : i > k) ? tel(T, i * si + k * sk, cj) : (elem)0;
+    }
+    for (int s = 0; s < steps; s++) {
+        const int k = upper ? steps - 1 - s : j0 + s, kn = upper ? k - 1 : k + 1;
+        int later[RPW];
+#pragma unroll
+        for (int r = 0; r < RPW; r++) {
+            const int i = lid + r * LS;
+            later[r] = i < len && (upper ? i < k : i > k);
+            tn[r] = s + 1 < steps && i < len && (upper ? i < kn : i > kn) ? tel(T, i * si + kn * sk, cj) : (elem)0;
+        }
+#pragma unroll
+        for (int r = 0; r < RPW; r++)
+            if (lid + r * LS == k) {
+#pragma unroll
+                for (int c = 0; c < COLS; c++) {
+                    const int j = j0 + c;
+                    const elem v = (upper ? j >= k : j <= k) ? (unit ? x[r][c] : quot(x[r][c], dg[r])) : (elem)0;
+                    x[r][c] = v;
+                    piv[s & 1][c] = v;
+                }
+            }
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int c = 0; c < COLS; c++) {
+            const elem p = piv[s & 1][c];
+#pragma unroll
+            for (int r = 0; r < RPW; r++)
+                if (later[r] && nz(p))
+                    x[r][c] -= mul(t[r], p);
+        }
+#pragma unroll
+        for (int r = 0; r < RPW; r++)
+            t[r] = tn[r];
+    }
+#pragma unroll
+    for (int r = 0; r < RPW; r++) {
+        const int i = lid + r * LS;
+#pragma unroll
+        for (int c = 0; c < COLS; c++) {
+            const int j = j0 + c;
+            if (i < len && j < len) {
+                const long at = (long)g * nb * nb + (rm ? i * nb + j : j * nb + i);
+                W[at] = x[r][c];
+                if (dense)
+                    D[at] = i == j ? (unit ? ONE : tel(T, i * si + i * sk, cj))
+                                   : (upper ? i < j : i > j) ? tel(T, i * si + j * sk, cj) : (elem)0;
+            }
+        }
+    }
+}
+#else
 __kernel void trtri(__global const elem *restrict A, const long offa, const long lda, const int tr,
                     const int cj, const int upper, const int unit, const int n, const int nb,
-                    __global elem *restrict W)
+                    __global elem *restrict W, const int rm, const int dense, __global elem *restrict D)
 {
     const int g = get_group_id(0), b0 = g * nb, len = min(nb, n - b0);
     __global const elem *T = A + offa + (long)b0 * (lda + 1);
@@ -71,3 +167,4 @@ __kernel void trtri(__global const elem *restrict A, const long offa, const long
         }
     }
 }
+#endif

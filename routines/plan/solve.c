@@ -23,9 +23,13 @@
  * packed call is two packs and a GEMM launch; bench/NOTES.md, section 12).
  * Products whose inner dimension is at most trsm_direct (the blocks' and
  * the smallest updates') ask the plan for the direct path: one launch each
- * reading its operands in place.  The direct kernel then reads the inverted
- * blocks, which trtri writes as transposes, through one transposing copy
- * made after the inversion, so that its work-items read neighbouring rows.
+ * reading its operands in place.  trtri (trsm_cols > 0) writes the inverses
+ * as the products read them in place (column-major on the left,
+ * transposed on the right) and T's diagonal blocks as general matrices the
+ * same way, so that the residual's product packs no triangle either; the
+ * per-column kernel (trsm_cols 0) writes transposes only, and the direct
+ * kernel then reads them through one transposing copy made after the
+ * inversion, so that its work-items read neighbouring rows.
  *
  * Complex solves (CTRSM, ZTRSM) are the same calls, complex (complex.c maps
  * them), with complex alpha (the updates' beta = alpha is then complex too)
@@ -42,6 +46,9 @@ typedef struct {
     int refine;
     size_t direct;     /* trsm_direct: products with K up to it ask for the direct path */
     g3_operand inv;    /* the inverted blocks: block 0's operand */
+    size_t inv_step;   /* block i's offset in inv: its first row lo times this */
+    cl_mem dense;      /* T's diagonal blocks as general matrices, block i at i nb^2, or NULL */
+    int rm;            /* trtri's blocks are transposes (row-major) */
     cl_mem work;       /* S, a copy of B_i */
     g3_chain *chain;
 } solver;
@@ -82,7 +89,7 @@ static gpublas3Status step(const solver *v, size_t len, size_t k, g3_operand t, 
 static g3_operand inverse(const solver *v, size_t lo)
 {
     g3_operand o = v->inv;
-    o.off += o.trans ? lo * v->nb : lo;
+    o.off += lo * v->inv_step;
     return o;
 }
 
@@ -105,10 +112,13 @@ static gpublas3Status leaf(const solver *v, size_t lo, size_t len, g3_scalar alp
     /* the packed path reads B_i in place through its pack (the snapshot) */
     if (!v->refine && len > v->direct)
         return step(v, len, len, inv, b, alpha, zero, b, 1, 1);
-    /* T_ii as stored (its triangle: op(A)'s, flipped by trans), and S */
+    /* T_ii as stored (its triangle: op(A)'s, flipped by trans), or trtri's
+     * general copy of it (laid out as the inverses), and S */
     g3_operand t = { .buf = s->a, .off = s->offa + lo * (s->lda + 1), .ld = s->lda, .trans = s->trans,
                      .shape = s->upper != s->trans ? G3_TRI_UPPER : G3_TRI_LOWER, .unit = s->unit,
                      .conj = s->conj };
+    if (v->dense)
+        t = (g3_operand){ .buf = v->dense, .off = lo * v->nb, .ld = v->nb, .trans = v->rm };
     size_t rows = s->left ? len : s->M, cols = s->left ? s->N : len;
     g3_operand w = { .buf = v->work, .ld = rows };
     gpublas3Status st = copy_block(v, b, rows, cols);                                  /* S <- B_i */
@@ -160,29 +170,39 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
     if (s->M && s->N) {
         const g3_kset *ks = &d->sets[s->dbl][G3_SHAPE_LARGE];
         solver v = { s, d, (size_t)ks->p.trsm_nb, ks->p.trsm_refine, s->cplx ? 0 : (size_t)ks->p.trsm_direct,
-                     { 0 }, NULL, &chain };
+                     { 0 }, 0, NULL, 0, NULL, &chain };
         size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n, nr = g3_roundup(n, v.nb);
         size_t rhs = s->left ? s->N : s->M;
-        /* the inverted blocks; S; their transposes when products go direct */
-        size_t bytes[3] = { nr * v.nb * es, v.refine || v.direct ? nbl * rhs * es : 0,
-                            v.direct ? nr * v.nb * es : 0 };
-        cl_mem bufs[3];
-        st = g3_scratch_acquire(d, &chain, 3, bytes, bufs);
+        /* trtri lays the inverses (and T's blocks) out as the products read
+         * them in place: column-major on the left (op(T) an A operand, m
+         * contiguous), transposed on the right (a B operand, n contiguous);
+         * the per-column kernel (trsm_cols 0) writes transposes only */
+        int layouts = g3_trtri_layouts(d, s->dbl), rm = layouts ? !s->left : 1;
+        int dense = layouts && v.refine, transpose = v.direct && !layouts;
+        /* the inverted blocks; S; their transposes when products go direct; T's blocks */
+        size_t bytes[4] = { nr * v.nb * es, v.refine || v.direct ? nbl * rhs * es : 0,
+                            transpose ? nr * v.nb * es : 0, dense ? nr * v.nb * es : 0 };
+        cl_mem bufs[4];
+        st = g3_scratch_acquire(d, &chain, 4, bytes, bufs);
         if (st == gpublas3Success) {
-            /* trtri writes block g's inverse transposed, row-major at g nb^2 */
-            g3_operand w = { .buf = bufs[0], .ld = v.nb, .trans = 1 };
+            /* block g's inverse (or its transpose: rm) column-major at g nb^2 */
+            g3_operand w = { .buf = bufs[0], .ld = v.nb, .trans = rm };
             v.inv = w;
+            v.inv_step = v.nb;
             v.work = bufs[1];
+            v.dense = dense ? bufs[3] : NULL;
+            v.rm = rm;
             st = g3_trtri_launch(d, s->dbl, s->cplx, s->a, s->offa, s->lda, s->trans, s->conj, s->upper,
-                                 s->unit, n, v.nb, bufs[0], &chain);
+                                 s->unit, n, v.nb, rm, bufs[0], v.dense, &chain);
             /* direct: the blocks as one nr x nb column-major matrix, block g from row g nb */
-            if (st == gpublas3Success && v.direct) {
+            if (st == gpublas3Success && transpose) {
                 v.inv = (g3_operand){ .buf = bufs[2], .ld = nr };
+                v.inv_step = 1;
                 st = g3_pack(d, ks, &w, 0, 0, 0, nr, v.nb, bufs[2], nr, nr, v.nb, 0, 0, &chain);
             }
             if (st == gpublas3Success)
                 st = solve(&v, 0, n, s->alpha);
-            g3_scratch_release(d, &chain, 3, bufs);
+            g3_scratch_release(d, &chain, 4, bufs);
             if (g3_plan_verbose())
                 fprintf(stderr, "gpublas3: trsm: %ctrsm %s n=%zu rhs=%zu nb=%zu refine=%d direct=%zu: %u commands\n",
                         "sdcz"[s->dbl + 2 * s->cplx], s->left ? "left" : "right", n, rhs, v.nb, v.refine,

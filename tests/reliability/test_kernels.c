@@ -265,6 +265,37 @@ static void rows(const char *const *files, int nfiles)
     restart();
 }
 
+/* trtri's kernels (trsm_cols): groups of 3 columns over blocks of 5 (three
+ * blocks, the last short, groups past a short block's end), 256 work-items
+ * of two rows each (nb 300), and the per-column kernel (0); each in both
+ * triangles, transposed or not, unit or not, every precision, both sides. */
+static void trtri(void)
+{
+    static const char *const params[] = { "trsm_nb=5,trsm_cols=3", "trsm_nb=300,trsm_cols=2", "trsm_cols=0" };
+    for (int i = 0; i < 3; i++) {
+        setenv("GPUBLAS3_PARAMS", params[i], 1);
+        restart();
+        spec_case c = { .routine = SPEC_TRSM, .order = gpublas3ColumnMajor, .side = gpublas3Left,
+                        .uplo = gpublas3Lower, .M = 13, .N = 3, .alpha = 1.5, .offA = 1, .offB = 2 };
+        char what[160];
+        snprintf(what, sizeof what, "strsm left lower N, %s", params[i]);
+        call(c, what);
+        c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Upper; c.transA = gpublas3Trans; c.diag = gpublas3Unit;
+        c.M = 3; c.N = 13;
+        snprintf(what, sizeof what, "dtrsm right upper T unit, %s", params[i]);
+        call(c, what);
+        c.cplx = 1; c.dbl = 0; c.side = gpublas3Left; c.transA = gpublas3ConjTrans; c.diag = gpublas3NonUnit;
+        c.M = 13; c.N = 3; c.alpha_im = -0.5;
+        snprintf(what, sizeof what, "ctrsm left upper C, %s", params[i]);
+        call(c, what);
+        c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.transA = gpublas3NoTrans; c.M = 3; c.N = 13;
+        snprintf(what, sizeof what, "ztrsm right lower N, %s", params[i]);
+        call(c, what);
+    }
+    unsetenv("GPUBLAS3_PARAMS");
+    restart();
+}
+
 int main(int argc, char **argv)
 {
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
@@ -274,6 +305,7 @@ int main(int argc, char **argv)
     printf("device: %s\n", name);
     gpublas3Setup();
     chosen();
+    trtri();
     paths();
     split();
     inplace();
