@@ -53,22 +53,22 @@ typedef struct {
  * fixed 30 us, link 18.5 GB/s for D and 14.0 for S, the smaller kept; its
  * fit left the device's rate unresolved, the transfers dominating every
  * measured shape, so the rate is the measured GEMM rate at n = 8192, 45
- * TFLOP/s).  Its TRSM part is fitted to trsm_ab's square solves of the
- * same day (run4a/trsm_ab.table, cl_mem calls, no transfers: STRSM and
- * DTRSM n = 128, 1024, 4096 at 6.9/5.9, 878/908, 10661/11167 GFLOP/s, i.e.
- * 305/356 us, 1.22/1.18 ms, 6.45/6.15 ms): what each took beyond this
- * row's GEMM model (30 us + n^3 at 45 TFLOP/s), fitted as fixed + blocks x
- * per block by least squares on relative errors, gives 162 us + 131 us per
- * block of 128 (rounded here), each time within 10 % (bench/NOTES.md
- * section 15).  The last row is crossover_measure's run on PoCL 3.1 (2
+ * TFLOP/s).  Its TRSM part is fitted to the square solves of session 10's
+ * call on the tuned rows (trtri's column groups, trsm_nb 256; bench/results/
+ * h100/session10/trsm10/, cl_mem calls, no transfers: STRSM and DTRSM
+ * n = 128, 1024, 4096 in 133/166 us, 628/667 us, 3.97/3.93 ms): what each
+ * took beyond this row's GEMM model (30 us + n^3 at 45 TFLOP/s), fitted as
+ * fixed + blocks x per block by least squares on relative errors, gives
+ * 43 us + 71 us per block of 128, each time within 11 % (bench/NOTES.md
+ * section 32; session 4's kernel had 162 + 131, section 15).  The last row is crossover_measure's run on PoCL 3.1 (2
  * shared cores, under load: rough; its TRSM part, 2026-11-23, the medians
  * of 12 runs' fits).  The GPU row is a cautious guess for GPUs never
  * measured (the TRSM part twice the H100's: erring that way keeps small
  * solves on the host). */
 static const device_row rows[] = {
     /*  match  type                link  fixed  GFLOP/s S, D     TRSM us: fixed, per block */
-    { "H100", CL_DEVICE_TYPE_GPU,   14,    30,  { 45000, 45000 }, { 160, 130 } },
-    { NULL,   CL_DEVICE_TYPE_GPU,   10,   100,  { 5000, 1000 },   { 320, 260 } },
+    { "H100", CL_DEVICE_TYPE_GPU,   14,    30,  { 45000, 45000 }, { 43, 71 } },
+    { NULL,   CL_DEVICE_TYPE_GPU,   10,   100,  { 5000, 1000 },   { 86, 142 } },
     { NULL,   CL_DEVICE_TYPE_ALL,  3.5,    65,  { 115, 60 },      { 10, 250 } },
 };
 
