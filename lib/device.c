@@ -172,6 +172,8 @@ static void read_forcing(g3_device *d)
     const char *inplace = getenv("GPUBLAS3_INPLACE");
     d->inplace = !inplace || !*inplace ? 3 : strcmp(inplace, "0") == 0 ? 0 : strcmp(inplace, "1") == 0 ? 1
                : strcmp(inplace, "2") == 0 ? 2 : 3;
+    const char *tilemap = getenv("GPUBLAS3_TILEMAP");
+    d->tilemap = !tilemap || strcmp(tilemap, "0") != 0;
 }
 
 static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)

@@ -214,6 +214,14 @@ static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl
                        .bxb = bxb, .C = p->c, .offc = p->offc + m0 + n0 * p->ldc, .ldc = p->ldc,
                        .tri = p->tri, .tri_off = (int)n0 - (int)(m0 >> cs), .band = p->band,
                        .band_off = (p->band <= 2 ? (int)m0 : (int)n0 << cs) - (int)k0, .cplx = p->cplx };
+    /* the ids of a square triangle's launch cover only its tiles, and a
+     * band's second round of ids runs shallowest first (kernels/gemm.cl:
+     * round-robin placement then spreads the work evenly, bench/NOTES.md
+     * section 30; GPUBLAS3_TILEMAP=0: neither) */
+    if (j->d->tilemap && p->tri && !a.tri_off && !p->cplx && ml == nl && j->pr->mwg == j->pr->nwg)
+        a.trimap = p->tri;
+    if (j->d->tilemap && p->band)
+        a.snake = (int)j->d->compute_units;
     const g3_operand *oa = &p->a[t], *ob = &p->b[t];
     if (kp && j->inplace & G3_INPLACE_A << t) {
         a.A = oa->buf;
