@@ -458,8 +458,10 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
         st = g3_scratch_acquire(j.d, chain, G3_SCRATCH_MAX, bytes, scratch);
         if (st != gpublas3OutOfResources)
             break;
-        if (j.splits > 1)
-            j.splits = 0; /* the device could not give the partials: no split */
+        if (j.splits > 1) {
+            j.splits = 0; /* the device could not give the partials: no split, and */
+            j.inplace = g3_packed_inplace(d, p, pl->ks); /* the output read through its snapshot (plan.c) */
+        }
         else if (!shrink(&j, &mb, &nb, &kb))
             return st;
     }
