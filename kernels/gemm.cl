@@ -48,8 +48,8 @@
  *   AIP BIP      A' / B' read in place, 1: m / n contiguous, 2: k contiguous
  *                (set per launch by kernels/gemm.c; absent: packed)
  *   LPT          the launch's band (1..4; set per launch): deepest tiles first
- *   SNAKE        with LPT: the compute units, whose second round of ids runs
- *                shallowest first (set per launch; 0: none)
+ *   SNAKE        with LPT: the compute units; rounds of that many ids alternate
+ *                direction (set per launch; 0: none)
  *   TRIMAP       the launch's tri (1, 2; set per launch) on a square grid of
  *                tiles with tri_off 0: ids cover only the stored triangle
  *   CVEC         1: C stored a vector (VWM) at a time where one lies inside C
@@ -191,17 +191,19 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
      * their linear id: launched last, the deepest ran alone at the end
      * (bench/NOTES.md section 26).  Consecutive work-groups share a row
      * (column) of tiles, so they read the same stripe of A' (B').
-     * SNAKE = P (the compute units; 0: none): the second round of P ids
-     * takes its tiles in the opposite order, so that the unit that got the
-     * deepest tile of the first round gets the shallowest of the second
-     * rather than the next deepest (round-robin placement; where one or
-     * two rounds are the whole launch, every unit then gets the same work;
-     * later rounds stay deepest first; bench/NOTES.md section 30). */
+     * SNAKE = P (the compute units; 0: none): rounds of P ids alternate
+     * direction, so that the unit that got the deepest tile of the first
+     * round gets the shallowest of the second rather than the next
+     * deepest, and so on: with round-robin placement every unit then gets
+     * the same work where all rounds are resident at once (at most 4
+     * rounds: every odd one reversed); in a longer launch only the second
+     * round is, and the rest run deepest first as units free up
+     * (bench/NOTES.md section 30). */
     const int lid_g = get_group_id(0) + get_group_id(1) * get_num_groups(0);
     const int nm = get_num_groups(NFIRST ? 1 : 0), nn = get_num_groups(NFIRST ? 0 : 1);
 #if SNAKE
-    const int r2 = min(2 * SNAKE, nm * nn);
-    const int rank = lid_g >= SNAKE && lid_g < r2 ? SNAKE + r2 - 1 - lid_g : lid_g;
+    const int round = lid_g / SNAKE, rlo = round * SNAKE, rhi = min(rlo + SNAKE, nm * nn);
+    const int rank = round % 2 && (round == 1 || nm * nn <= 4 * SNAKE) ? rlo + rhi - 1 - lid_g : lid_g;
 #else
     const int rank = lid_g;
 #endif

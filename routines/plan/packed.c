@@ -215,7 +215,7 @@ static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl
                        .tri = p->tri, .tri_off = (int)n0 - (int)(m0 >> cs), .band = p->band,
                        .band_off = (p->band <= 2 ? (int)m0 : (int)n0 << cs) - (int)k0, .cplx = p->cplx };
     /* the ids of a square triangle's launch cover only its tiles, and a
-     * band's second round of ids runs shallowest first (kernels/gemm.cl:
+     * band's rounds of ids alternate direction (kernels/gemm.cl:
      * round-robin placement then spreads the work evenly, bench/NOTES.md
      * section 30; GPUBLAS3_TILEMAP=0: neither) */
     if (j->d->tilemap && p->tri && !a.tri_off && !p->cplx && ml == nl && j->pr->mwg == j->pr->nwg)

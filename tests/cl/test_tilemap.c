@@ -2,8 +2,8 @@
  * routines/plan/packed.c; GPUBLAS3_TILEMAP=0 turns both maps off): a
  * square triangle's launch (SYRK, SYR2K: tri_off 0, MWG == NWG) covers
  * only the stored triangle's tiles, one dimension of ids (TRIMAP); a
- * band's launch (TRMM, TRSM) runs its second round of ids, one per
- * compute unit, shallowest first (SNAKE).  And split-K's TRMM reads its
+ * band's launch (TRMM, TRSM) runs its rounds of ids, one per compute
+ * unit, deepest first and shallowest first in turn (SNAKE).  And split-K's TRMM reads its
  * output in place, unsnapshotted, where the layout allows (plan.c).
  *
  * Every case is judged as everywhere (OpenBLAS, canaries, inputs
