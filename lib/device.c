@@ -174,6 +174,8 @@ static void read_forcing(g3_device *d)
                : strcmp(inplace, "2") == 0 ? 2 : 3;
     const char *tilemap = getenv("GPUBLAS3_TILEMAP");
     d->tilemap = !tilemap || strcmp(tilemap, "0") != 0;
+    const char *pack2 = getenv("GPUBLAS3_PACK2");
+    d->pack_pairs = !pack2 || strcmp(pack2, "0") != 0;
 }
 
 static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
