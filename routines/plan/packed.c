@@ -260,8 +260,10 @@ static int touches_triangle(int tri, int cplx, size_t m0, size_t n0, size_t ml, 
 
 /* The packs of a panel wait here until the GEMM launches that read them,
  * then go out two to a launch (copy/pack.cl's pack2: one command less
- * each time, 7-8 us on the H100, bench/NOTES.md section 30), or one at a
- * time with GPUBLAS3_PACK2=0. */
+ * each time, 7-8 us on the H100, bench/NOTES.md section 30), except with
+ * the CPUs' copy kernel (copy_direct: on PoCL, where a command costs
+ * little, the pair ran 8-25 % slower than two launches) or
+ * GPUBLAS3_PACK2=0. */
 typedef struct {
     g3_pack_job jobs[4];
     int n;
@@ -271,7 +273,7 @@ static gpublas3Status flush_packs(const job *j, pack_queue *q, g3_chain *chain)
 {
     gpublas3Status st = gpublas3Success;
     for (int i = 0; i < q->n && st == gpublas3Success; i++) {
-        if (i + 1 < q->n && j->d->pack_pairs)
+        if (i + 1 < q->n && j->d->pack_pairs && !j->pr->copy_direct)
             st = g3_pack_pair(j->d, j->ks, &q->jobs[i], &q->jobs[i + 1], chain), i++;
         else
             st = g3_pack(j->d, j->ks, &q->jobs[i], chain);

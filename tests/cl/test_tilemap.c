@@ -11,7 +11,8 @@
  * map ("ids on the triangle", "ids snake by"), and its output must be
  * bit-identical with the maps off: a map only moves a tile to another
  * work-group, never the order of its sums.  Two square parameter sets
- * (staged and double-buffered, N-first; unstaged with wide vectors) and a
+ * (staged and double-buffered, N-first, with the GPUs' copy kernel, which
+ * packs TRMM's two operands in one launch; unstaged with wide vectors) and a
  * lopsided one (MWG != NWG: no triangle map), fixed with GPUBLAS3_PARAMS
  * for every class; the packed and split-K paths forced; sizes of one tile,
  * several tiles with a short last one, offsets and padded leading
@@ -30,7 +31,8 @@ static const struct {
     const char *params;
     int square;
 } sets[] = {
-    { "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=2,wtm=0,nfirst=1,mma=0", 1 },
+    { "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=2,wtm=0,nfirst=1,mma=0,"
+      "copy_direct=0,copy_ts=16,copy_rs=4", 1 },
     { "mwg=8,nwg=8,kwg=4,mdimc=2,ndimc=2,vwm=4,vwn=4,kwi=1,sa=0,sb=0,db=0,pad=0,wtm=0,nfirst=0,mma=0", 1 },
     { "mwg=16,nwg=8,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=0,db=0,pad=0,wtm=0,nfirst=0,mma=0", 0 },
 };

@@ -4,11 +4,12 @@
 # branch carried in .device-carry/build:
 #   bash bench/gpu_run.sh "bash bench/results/h100/session10/tri10.sh"
 #   1. the tests of what changed (ctest: cl_syrk*, cl_trmm*, cl_tilemap,
-#      cl_plan, cl_trsm_h100medium; SYR2K runs in test_syrk), H100 shapes
-#      and all;
+#      cl_plan, cl_trsm_h100medium, cl_symm_h100medium; SYR2K runs in
+#      test_syrk), H100 shapes and all;
 #   2. GEMM, SYRK, SYR2K and TRMM (trans N; every uplo, and every side
-#      for TRMM) at 1024, new (the tile maps on, the default) and old
-#      (GPUBLAS3_TILEMAP=0: session 9's launches) alternating, two rounds
+#      for TRMM) at 1024, new (the default: tile maps and two packs a
+#      launch) and old (GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0: session 9's
+#      launches but split-K's TRMM reading B in place) alternating, two rounds
 #      (new, old, old, new); then 1536 and 4096 (lower, TRMM left and
 #      right) new and old; then GEMM and TRMM at 1024 on the small set
 #      (GPUBLAS3_SHAPE=small: unsplit, 512 tiles, every round snaked) new
@@ -27,7 +28,7 @@ BD=${BD:-/work/main/.device-carry/build}
 SIZES=${SIZES:-1024}
 MID=${MID:-1536}
 BIG=${BIG:-4096}
-TESTS=${TESTS:-'^cl_(syrk|trmm)|^cl_tilemap$|^cl_plan$|^cl_trsm_h100medium$'}
+TESTS=${TESTS:-'^cl_(syrk|trmm)|^cl_tilemap$|^cl_plan$|^cl_(trsm|symm)_h100medium$'}
 R=$OUT/tri10
 mkdir -p "$R"
 export GPUBLAS3_DEVICE=${GPUBLAS3_DEVICE:-gpu}
@@ -52,13 +53,13 @@ run() { # name, start limit (s), cap (s), routines, sizes, bench options (quoted
 # (start limit + cap <= 144 for every step: the whole script within 150 s)
 ALL=gemm,syrk,syr2k,trmm
 run new1 58 20 $ALL "$SIZES" "--side L,R --uplo U,L"
-run old1 78 14 $ALL "$SIZES" "--side L,R --uplo U,L" GPUBLAS3_TILEMAP=0
-run old2 92 14 $ALL "$SIZES" "--side L,R --uplo U,L" GPUBLAS3_TILEMAP=0
+run old1 78 14 $ALL "$SIZES" "--side L,R --uplo U,L" GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
+run old2 92 14 $ALL "$SIZES" "--side L,R --uplo U,L" GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
 run new2 106 14 $ALL "$SIZES" "--side L,R --uplo U,L"
 run newbig 108 22 $ALL "$MID,$BIG" "--side L,R --uplo L"
-[ -e "$R/newbig.csv" ] && run oldbig 122 22 $ALL "$MID,$BIG" "--side L,R --uplo L" GPUBLAS3_TILEMAP=0
+[ -e "$R/newbig.csv" ] && run oldbig 122 22 $ALL "$MID,$BIG" "--side L,R --uplo L" GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
 run smallnew 130 6 gemm,trmm "$SIZES" "--side L,R --uplo U" GPUBLAS3_SHAPE=small
-run smallold 136 6 gemm,trmm "$SIZES" "--side L,R --uplo U" GPUBLAS3_SHAPE=small GPUBLAS3_TILEMAP=0
+run smallold 136 6 gemm,trmm "$SIZES" "--side L,R --uplo U" GPUBLAS3_SHAPE=small GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
 
 if [ "$SECONDS" -le 140 ]; then
     GPUBLAS3_VERBOSE=1 timeout 4 "$B" --routines $ALL --sizes "$SIZES,$MID,$BIG" --precisions s,d \
@@ -85,7 +86,7 @@ for name in names:
         if g:
             ratio.setdefault(key, {})[name] = "%.2f" % (float(r["gflops"]) / g)
 print("us per call (median of 5) / rate over GEMM NN's in the same run")
-print("new = the tile maps (default), old = GPUBLAS3_TILEMAP=0; small = GPUBLAS3_SHAPE=small")
+print("new = the default, old = GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0; small = GPUBLAS3_SHAPE=small")
 print("routine p options n".ljust(46) + "".join(c.rjust(12) for c in cols))
 for k in sorted(us):
     cells = ["%s/%s" % (us[k].get(c, "-"), ratio.get(k, {}).get(c, "-")) if c in us[k] else "-" for c in cols]
