@@ -10,8 +10,8 @@
 #      for TRMM) at 1024, new (the default: tile maps and two packs a
 #      launch) and old (GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0: session 9's
 #      launches but split-K's TRMM reading B in place) alternating, two rounds
-#      (new, old, old, new); then 1536 and 4096 (lower, TRMM left and
-#      right) new and old; then GEMM and TRMM at 1024 on the small set
+#      (new, old, old, new); then 1536 and 4096 (lower, TRMM left) new
+#      and old; then GEMM and TRMM at 1024 on the small set
 #      (GPUBLAS3_SHAPE=small: unsplit, 512 tiles, every round snaked) new
 #      and old, as time allows (trans T and the other options: the tests);
 #   3. each case's plan (GPUBLAS3_VERBOSE, one unchecked call);
@@ -52,17 +52,17 @@ run() { # name, start limit (s), cap (s), routines, sizes, bench options (quoted
 }
 # (start limit + cap <= 144 for every step: the whole script within 150 s)
 ALL=gemm,syrk,syr2k,trmm
-run new1 58 20 $ALL "$SIZES" "--side L,R --uplo U,L"
-run old1 78 14 $ALL "$SIZES" "--side L,R --uplo U,L" GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
-run old2 92 14 $ALL "$SIZES" "--side L,R --uplo U,L" GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
-run new2 106 14 $ALL "$SIZES" "--side L,R --uplo U,L"
-run newbig 108 22 $ALL "$MID,$BIG" "--side L,R --uplo L"
-[ -e "$R/newbig.csv" ] && run oldbig 122 22 $ALL "$MID,$BIG" "--side L,R --uplo L" GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
-run smallnew 130 6 gemm,trmm "$SIZES" "--side L,R --uplo U" GPUBLAS3_SHAPE=small
-run smallold 136 6 gemm,trmm "$SIZES" "--side L,R --uplo U" GPUBLAS3_SHAPE=small GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
+run new1 58 22 $ALL "$SIZES" "--side L,R --uplo U,L"
+run old1 80 15 $ALL "$SIZES" "--side L,R --uplo U,L" GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
+run old2 94 13 $ALL "$SIZES" "--side L,R --uplo U,L" GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
+run new2 106 13 $ALL "$SIZES" "--side L,R --uplo U,L"
+run newbig 108 26 $ALL "$MID,$BIG" "--side L --uplo L"
+[ -e "$R/newbig.csv" ] && run oldbig 120 26 $ALL "$MID,$BIG" "--side L --uplo L" GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
+run smallnew 131 6 gemm,trmm "$SIZES" "--side L,R --uplo U" GPUBLAS3_SHAPE=small
+run smallold 137 6 gemm,trmm "$SIZES" "--side L,R --uplo U" GPUBLAS3_SHAPE=small GPUBLAS3_TILEMAP=0 GPUBLAS3_PACK2=0
 
-if [ "$SECONDS" -le 140 ]; then
-    GPUBLAS3_VERBOSE=1 timeout 4 "$B" --routines $ALL --sizes "$SIZES,$MID,$BIG" --precisions s,d \
+if [ "$SECONDS" -le 141 ]; then
+    GPUBLAS3_VERBOSE=1 timeout 3 "$B" --routines $ALL --sizes "$SIZES" --precisions s,d \
         --peers gpublas3 --side L,R --uplo U,L --probe 2>&1 | grep 'plan:' > "$R/plans.txt"
 fi
 
