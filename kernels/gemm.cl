@@ -98,8 +98,11 @@ typedef CAT(RNAME, VK) realK;
 #define TBLOCK 1
 #endif
 #define KV (KWG / VK)                   /* vectors along k of a column's k-tile */
-#define TBLK(XWG) (TBLOCK && (XWG) / VK % 8 == 0 && ((XWG) + PAD) % VK == 0)
 #define TNB(XWG) ((XWG) / VK * KV)      /* blocks of a tile */
+/* (double-buffered, a tile of fewer blocks than work-items would hold a
+ * whole block's registers through the loop where the per-column form holds
+ * its share: 8 more for the H100's S large set, at NVIDIA's 128 already) */
+#define TBLK(XWG) (TBLOCK && (XWG) / VK % 8 == 0 && ((XWG) + PAD) % VK == 0 && (!DB || TNB(XWG) % NT == 0))
 #if VK == 4
 typedef float16 realKK;                 /* a block: VK columns' VK-vectors */
 #else
@@ -316,7 +319,8 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
  * cache lines; one column per work-item read 32 lines a load, which cost the
  * H100 ~20-30 % of a skinny call: bench/NOTES.md sections 23, 31) and each
  * group of 8 work-items stores 8 neighbouring vectors of one row (no bank
- * conflicts).  A tile of fewer blocks than work-items leaves the rest idle. */
+ * conflicts).  A tile of fewer blocks than work-items leaves the rest idle
+ * (unless double-buffered: TBLK). */
 #if AIP == 2 || BIP == 2
 #define TCOL(b) (VK * ((b) % 8 + 8 * ((b) / (8 * KV))))
 #define TVEC(b) ((b) / 8 % KV)
