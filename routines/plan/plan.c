@@ -14,9 +14,12 @@
  *           leave under the medium set's medium_wgs work-groups per
  *           compute unit, to the nearest whole (a last round nearly full
  *           counts as full), while the medium set's own tiles give every
- *           compute unit one or more, K not deep (under 4x the larger
- *           output side, as deepk measures depth: a deep K fills the
- *           device by the large set's split-K): between the calls
+ *           compute unit one or more, K not deep (under 4x the smaller
+ *           output side: deeper, the large set's split-K fills the device,
+ *           as for deepk; the larger side, as deepk measures, left the
+ *           H100's 128-wide outputs on the medium set, S 16384x128x4096
+ *           588 us against 473 on the large set split in 2, bench/NOTES.md
+ *           section 31): between the calls
  *           launches dominate and those that fill the device with large
  *           tiles (the H100's rows: S 1536^2 is 144 tiles of 128^2 for
  *           132 SMs, 1.09 each, and ran 1.15x faster on 576 of 64^2; S
@@ -63,7 +66,7 @@ static int shape_class(const g3_device *d, const g3_call *c)
     if (hi <= 512 && c->K >= 4 * hi && c->K >= 2048)
         return hi <= (size_t)sets[G3_SHAPE_DEEPK].p.deepk_max ? G3_SHAPE_DEEPK : G3_SHAPE_SMALL;
     const g3_params *m = &sets[G3_SHAPE_MEDIUM].p;
-    if (m->medium_wgs > 0 && c->K < 4 * hi &&
+    if (m->medium_wgs > 0 && c->K < 4 * lo &&
         2 * g3_tiles(&sets[G3_SHAPE_LARGE].p, c) < (2 * (size_t)m->medium_wgs - 1) * d->compute_units &&
         g3_tiles(m, c) >= d->compute_units)
         return G3_SHAPE_MEDIUM;

@@ -11,12 +11,21 @@
  * independently from the case, so a case that should have been read in
  * place and was packed fails, and the other way round.
  *
- * Three parameter sets, fixed with GPUBLAS3_PARAMS for every class so the
+ * Five parameter sets, fixed with GPUBLAS3_PARAMS for every class so the
  * tiles are known on any device (no tensor-core path, so the same on
  * NVIDIA): staged and double-buffered with vectors of 4 and 2; unstaged
- * with vectors of 8 and 4; and staged with tiles of 24 x 12 whose rows
+ * with vectors of 8 and 4; staged with tiles of 24 x 12 whose rows
  * (12 and 6 vectors) neither divide nor are divided by the 8 work-items,
- * the kernel's general staging addresses.  Sweeps: every order and
+ * the kernel's general staging addresses; and two padded sets with
+ * vectors of 1 and 2 whose k-contiguous tiles take the kernel's block form
+ * (kernels/gemm.cl: groups of 8 blocks of VK x VK, stored as 16-byte
+ * vectors into local rows of 1- and 2-vectors): 64 x 32 x 32,
+ * double-buffered, 1 to 8 blocks per work-item, and 32 x 32 x 8, not
+ * double-buffered, with a quarter of the work-items staging the float
+ * tiles (the first set's double tiles take it too; 16-, 24- and 12-wide
+ * ones, and double-buffered tiles of fewer blocks than work-items, keep
+ * the per-column form).
+ * Sweeps: every order and
  * transpose (ConjTrans acting as T) at whole tiles with aligned and
  * unaligned offsets and leading dimensions, and one tile-edge or
  * alignment condition broken at a time, by default and with
@@ -44,6 +53,8 @@ static const pset sets[] = {
     { "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0", 32, 16, 8, 4, 2, 32, 1, 1 },
     { "mwg=16,nwg=8,kwg=4,mdimc=2,ndimc=2,vwm=8,vwn=4,kwi=2,sa=0,sb=0,db=0,pad=0,wtm=0,mma=0", 16, 8, 4, 8, 4, 4, 0, 0 },
     { "mwg=24,nwg=12,kwg=8,mdimc=4,ndimc=2,vwm=2,vwn=2,kwi=1,sa=1,sb=1,db=0,pad=0,wtm=0,mma=0", 24, 12, 8, 2, 2, 8, 1, 1 },
+    { "mwg=64,nwg=32,kwg=32,mdimc=8,ndimc=8,vwm=1,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,wtm=0,mma=0", 64, 32, 32, 1, 2, 64, 1, 1 },
+    { "mwg=32,nwg=32,kwg=8,mdimc=8,ndimc=8,vwm=1,vwn=1,kwi=2,sa=1,sb=1,db=0,pad=4,wtm=0,mma=0", 32, 32, 8, 1, 1, 64, 1, 1 },
 };
 #define NSETS (sizeof sets / sizeof sets[0])
 

@@ -502,8 +502,8 @@ static size_t tiles(size_t M, size_t N, int mwg, int nwg)
 /* medium_wgs: an output the large set's tiles leave under medium_wgs
  * work-groups per compute unit to the nearest whole (2 tiles < (2 W - 1)
  * compute units), and the medium set's tiles give one or more per compute
- * unit, with K under 4x its larger side, takes the medium set; each side
- * of the three boundaries (along M and along N for the tiles), both
+ * unit, with K under 4x its smaller side, takes the medium set; each side
+ * of the four boundaries (along M and along N for the tiles), both
  * precisions, with the sets read from the device (skinny_max = 1 keeps
  * the narrow outputs out of the skinny class).  The field is the medium
  * set's own ("medium:"); 0 (a device without a medium row) or set on
@@ -511,7 +511,7 @@ static size_t tiles(size_t M, size_t N, int mwg, int nwg)
 static void medium_boundary(void **state)
 {
     (void)state;
-    const size_t cu = compute_units(), K = 16;
+    const size_t cu = compute_units(), K = 3; /* under 4x any side: not deep */
     int lm[2], ln[2], mm[2], mn[2], fails = 0;
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS ",skinny_max=1", 1);
     tiles_of("large", lm, ln);
@@ -533,22 +533,24 @@ static void medium_boundary(void **state)
             const size_t l = lm[dbl], n = ln[dbl], a = mm[dbl], b = mn[dbl];
             /* pairs one tile (or one of K) apart: the large set's t and t + 1 tiles, the
              * medium set's cu and cu - 1, and an r x r block of medium tiles (r^2 >= cu)
-             * with K = 4 x its side - 1 and 4 x its side */
+             * and cu of them in a row, each with K = 4 x its smaller side - 1 and 4 x it
+             * (depth counts against the smaller side: bench/NOTES.md section 31) */
             const size_t t = ((2 * W - 1) * cu - 1) / 2;
             size_t r = 1;
             while (r * r < cu)
                 r++;
-            const size_t side = a * r > b * r ? a * r : b * r;
-            const size_t shapes[10][3] = {
+            const size_t side = a * r < b * r ? a * r : b * r, thin = a * cu < b ? a * cu : b;
+            const size_t shapes[12][3] = {
                 { l * t, n, K }, { l * (t + 1), n, K }, { l, n * t, K }, { l, n * (t + 1), K },
                 { a * cu, b, K }, { a * (cu - 1), b, K }, { a, b * cu, K }, { a, b * (cu - 1), K },
                 { a * r, b * r, 4 * side - 1 }, { a * r, b * r, 4 * side },
+                { a * cu, b, 4 * thin - 1 }, { a * cu, b, 4 * thin },
             };
-            for (int i = 0; i < 10; i++) {
-                size_t M = shapes[i][0], N = shapes[i][1], Ki = shapes[i][2], hi = M > N ? M : N;
+            for (int i = 0; i < 12; i++) {
+                size_t M = shapes[i][0], N = shapes[i][1], Ki = shapes[i][2], hi = M > N ? M : N, lo = M + N - hi;
                 if (M == 0 || N == 0)
                     continue; /* one compute unit: no output has fewer tiles */
-                int on = 2 * tiles(M, N, l, n) < (2 * W - 1) * cu && tiles(M, N, a, b) >= cu && Ki < 4 * hi;
+                int on = 2 * tiles(M, N, l, n) < (2 * W - 1) * cu && tiles(M, N, a, b) >= cu && Ki < 4 * lo;
                 int want = on && !off ? 4 : hi <= 1024 && Ki <= 1024 ? 1 : 0; /* medium, small, large */
                 if ((i % 2 == 0 && !on) || (hi <= 512 && Ki >= 4 * hi && Ki >= 2048)) {
                     print_error("FAIL: the sets' tiles (%zux%zu, %zux%zu) put %zu x %zu x %zu outside the medium "
@@ -572,7 +574,8 @@ static void medium_boundary(void **state)
 /* The H100's medium rows as the library reads them (on an H100 or H200
  * only; elsewhere nothing to check): S squares to 1792^2 and D to 1600^2
  * medium, one tile of the large set more large (tuned-params/nvidia-h100.csv,
- * bench/NOTES.md section 24); K = 16 keeps the calls cheap and K shallow. */
+ * bench/NOTES.md section 24); K = 16 keeps the calls cheap and K shallow;
+ * 16384 x 128 medium below K = 512, large from it (section 31). */
 static void h100_rows(void **state)
 {
     (void)state;
@@ -580,18 +583,20 @@ static void h100_rows(void **state)
     clGetDeviceInfo(env.device, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
     if (!strstr(name, "H100") && !strstr(name, "H200"))
         skip();
-    static const struct { int dbl; size_t n; int want; } runs[] = {
-        { 0, 1024, 4 }, { 0, 1792, 4 }, { 0, 1793, 0 }, { 0, 2048, 0 },
-        { 1, 1024, 4 }, { 1, 1600, 4 }, { 1, 1601, 0 }, { 1, 2048, 0 },
+    static const struct { int dbl; size_t m, n, k; int want; } runs[] = {
+        { 0, 1024, 1024, 16, 4 }, { 0, 1792, 1792, 16, 4 }, { 0, 1793, 1793, 16, 0 }, { 0, 2048, 2048, 16, 0 },
+        { 1, 1024, 1024, 16, 4 }, { 1, 1600, 1600, 16, 4 }, { 1, 1601, 1601, 16, 0 }, { 1, 2048, 2048, 16, 0 },
+        /* 128-wide outputs: medium only while K is under 4 x 128 */
+        { 0, 16384, 128, 511, 4 }, { 0, 16384, 128, 512, 0 }, { 1, 16384, 128, 511, 4 }, { 1, 16384, 128, 512, 0 },
     };
     int fails = 0;
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
     restart_forced(NULL, NULL, NULL);
-    for (int r = 0; r < 8; r++) {
-        int got = class_of(runs[r].dbl, runs[r].n, runs[r].n, 16, 140 + r, &fails);
+    for (int r = 0; r < 12; r++) {
+        int got = class_of(runs[r].dbl, runs[r].m, runs[r].n, runs[r].k, 140 + r, &fails);
         if (got != runs[r].want) {
-            print_error("FAIL %c %zu^2 x 16: the %s set, expected %s\n", "sd"[runs[r].dbl], runs[r].n,
-                        got < 0 ? "no" : classes[got], classes[runs[r].want]);
+            print_error("FAIL %c %zu x %zu x %zu: the %s set, expected %s\n", "sd"[runs[r].dbl], runs[r].m,
+                        runs[r].n, runs[r].k, got < 0 ? "no" : classes[got], classes[runs[r].want]);
             fails++;
         }
     }

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""The plan the H100 would choose for each shape, read on PoCL (no GPU needed).
+
+    python3 bench/h100_plans.py BUILD SHAPES [s,d]
+
+BUILD is a build folder (its bench/gpublas3-bench), SHAPES a --shapes list.
+The H100's rows (tuned-params/nvidia-h100.csv) are loaded as GPUBLAS3_PARAMS
+class lists, one precision at a time (the variable holds at most 1 KB),
+PoCL is given the H100's 132 compute units (POCL_MAX_PTHREAD_COUNT), and
+one unchecked call per shape (--probe) prints its plan (GPUBLAS3_VERBOSE):
+class, path, split, operands read in place.  A tensor-core row (mma, NVIDIA
+only) is loaded as the portable set with the same work-items (MDIMC x 32
+along m), which is all the plan reads of it; its kernel is not the H100's.
+bench/NOTES.md section 31 used it."""
+import csv
+import os
+import subprocess
+import sys
+
+KERNEL = ["mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "vwn", "sa", "sb", "db", "kwi", "pad", "mma"]
+PLAN = ["direct_max", "splitk_k", "splitk_wgs", "deepk_max", "skinny_max", "medium_wgs"]  # 0: the default
+
+
+def params(table, precision):
+    lines = [l for l in open(table) if not l.startswith("#")]
+    lists = []
+    for row in csv.DictReader(lines):
+        if row["precision"] != precision:
+            continue
+        f = {k: int(row[k]) for k in KERNEL + PLAN}
+        if f["mma"]:
+            f.update(mdimc=f["mdimc"] * 32, vwm=1, kwi=1, mma=0)
+            while f["mwg"] % f["mdimc"]:
+                f["mdimc"] //= 2
+        cls = "" if row["shape"] == "any" else row["shape"] + ":"
+        fields = ["%s=%d" % (k, f[k]) for k in KERNEL + PLAN if f[k] or k not in PLAN]
+        lists.append(("s:" if precision == "32" else "d:") + cls + ",".join(fields + ["wtm=0"]))
+    return ";".join(lists)
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    build, shapes = sys.argv[1], sys.argv[2]
+    precisions = sys.argv[3].split(",") if len(sys.argv) > 3 else ["s", "d"]
+    table = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tuned-params", "nvidia-h100.csv")
+    for p in precisions:
+        env = dict(os.environ, GPUBLAS3_PARAMS=params(table, "32" if p == "s" else "64"),
+                   POCL_MAX_PTHREAD_COUNT="132", GPUBLAS3_VERBOSE="1")
+        out = subprocess.run([os.path.join(build, "bench", "gpublas3-bench"), "--shapes", shapes, "--precisions", p,
+                              "--peers", "gpublas3", "--probe"], env=env, capture_output=True, text=True)
+        for line in (out.stdout + out.stderr).splitlines():
+            if "plan: " in line or "ignored" in line:
+                print(line.split("plan: ")[-1].replace(" terms=1 tri=0 band=0", ""))
+
+
+if __name__ == "__main__":
+    main()
