@@ -40,25 +40,60 @@ gpublas3Status g3_cscale(const g3_device *d, const g3_kset *ks, cl_mem C, size_t
                      global, NULL);
 }
 
-gpublas3Status g3_pack(const g3_device *d, const g3_kset *ks, const g3_operand *o, int bside,
-                       size_t x0, size_t k0, size_t xlen, size_t klen,
-                       cl_mem P, size_t xb, size_t xpad, size_t kpad, int skip, long skip_off,
-                       g3_chain *chain)
+/* The copy kernel's 16 arguments for job j, held in v. */
+typedef struct {
+    cl_int tr, shape, unit, xl, kl, xbl, xp, kp, sk, so;
+    cl_long offx, ldx, gx0, gk0;
+} pack_values;
+#define PACK_NARGS 16
+static void pack_args(const g3_pack_job *j, pack_values *v, g3_arg *args)
 {
-    if (o->cplx)
-        return cpack(d, ks, o, bside, x0, k0, xlen, klen, P, xb, xpad, kpad, chain);
-    const g3_params *pr = &ks->p;
+    const g3_operand *o = j->o;
     /* The B side is K x N; seen x-by-k it is its transpose. */
-    cl_int tr = bside ? !o->trans : o->trans, shape = o->shape, unit = o->unit;
-    cl_long offx = (cl_long)o->off, ldx = (cl_long)o->ld, gx0 = (cl_long)x0, gk0 = (cl_long)k0;
-    cl_int xl = (cl_int)xlen, kl = (cl_int)klen, xbl = (cl_int)xb, xp = (cl_int)xpad, kp = (cl_int)kpad;
-    cl_int sk = skip, so = (cl_int)skip_off;
-    g3_arg args[] = { G3_ARG(o->buf), G3_ARG(offx), G3_ARG(ldx), G3_ARG(tr), G3_ARG(shape), G3_ARG(unit),
-        G3_ARG(gx0), G3_ARG(gk0), G3_ARG(xl), G3_ARG(kl), G3_ARG(P), G3_ARG(xbl), G3_ARG(xp), G3_ARG(kp),
-        G3_ARG(sk), G3_ARG(so) };
-    size_t ts = pr->copy_ts;
-    size_t global[2] = { g3_roundup(xpad, ts), g3_roundup(kpad, ts) / ts * pr->copy_rs };
-    size_t local[2] = { ts, pr->copy_rs };
-    return g3_launch(chain, d, g3_src_pack, "pack", ks->copy_defines, sizeof args / sizeof args[0], args, 2,
-                     global, local);
+    *v = (pack_values){ .tr = j->bside ? !o->trans : o->trans, .shape = o->shape, .unit = o->unit,
+                        .xl = (cl_int)j->xlen, .kl = (cl_int)j->klen, .xbl = (cl_int)j->xb, .xp = (cl_int)j->xpad,
+                        .kp = (cl_int)j->kpad, .sk = j->skip, .so = (cl_int)j->skip_off, .offx = (cl_long)o->off,
+                        .ldx = (cl_long)o->ld, .gx0 = (cl_long)j->x0, .gk0 = (cl_long)j->k0 };
+    const g3_arg list[PACK_NARGS] = { G3_ARG(o->buf), G3_ARG(v->offx), G3_ARG(v->ldx), G3_ARG(v->tr), G3_ARG(v->shape),
+        G3_ARG(v->unit), G3_ARG(v->gx0), G3_ARG(v->gk0), G3_ARG(v->xl), G3_ARG(v->kl), G3_ARG(j->P), G3_ARG(v->xbl),
+        G3_ARG(v->xp), G3_ARG(v->kp), G3_ARG(v->sk), G3_ARG(v->so) };
+    for (int i = 0; i < PACK_NARGS; i++)
+        args[i] = list[i];
+}
+
+/* One work-group per TS x TS tile of P (each of n jobs a layer of them). */
+static gpublas3Status pack_launch(const g3_device *d, const g3_kset *ks, int n, const g3_pack_job *jobs,
+                                  g3_chain *chain)
+{
+    const g3_params *pr = &ks->p;
+    pack_values v[2];
+    g3_arg args[2 * PACK_NARGS];
+    size_t ts = pr->copy_ts, xmax = 0, kmax = 0;
+    for (int i = 0; i < n; i++) {
+        pack_args(&jobs[i], &v[i], args + i * PACK_NARGS);
+        xmax = jobs[i].xpad > xmax ? jobs[i].xpad : xmax;
+        kmax = jobs[i].kpad > kmax ? jobs[i].kpad : kmax;
+    }
+    size_t global[3] = { g3_roundup(xmax, ts), g3_roundup(kmax, ts) / ts * pr->copy_rs, (size_t)n };
+    size_t local[3] = { ts, pr->copy_rs, 1 };
+    return g3_launch(chain, d, g3_src_pack, n == 2 ? "pack2" : "pack", ks->copy_defines, (cl_uint)(n * PACK_NARGS),
+                     args, n == 2 ? 3 : 2, global, local);
+}
+
+gpublas3Status g3_pack(const g3_device *d, const g3_kset *ks, const g3_pack_job *j, g3_chain *chain)
+{
+    if (j->o->cplx)
+        return cpack(d, ks, j->o, j->bside, j->x0, j->k0, j->xlen, j->klen, j->P, j->xb, j->xpad, j->kpad, chain);
+    return pack_launch(d, ks, 1, j, chain);
+}
+
+gpublas3Status g3_pack_pair(const g3_device *d, const g3_kset *ks, const g3_pack_job *a, const g3_pack_job *b,
+                            g3_chain *chain)
+{
+    if (a->o->cplx || b->o->cplx) {
+        gpublas3Status st = g3_pack(d, ks, a, chain);
+        return st != gpublas3Success ? st : g3_pack(d, ks, b, chain);
+    }
+    const g3_pack_job jobs[2] = { *a, *b };
+    return pack_launch(d, ks, 2, jobs, chain);
 }

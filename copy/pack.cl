@@ -29,15 +29,28 @@
 #define TS COPY_TS
 #define RS COPY_RS
 
-__kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
-void pack(__global const real *restrict X, const long offx, const long ldx,
-          const int tr, const int shape, const int unit,
-          const long x0, const long k0, const int xlen, const int klen,
-          __global real *restrict P, const int xb, const int xpad, const int kpad,
-          const int skip, const int skip_off)
+/* The kernels' arguments for one operand (pack takes one set, pack2 two). */
+#define PACK_ARGS(v) __global const real *restrict X##v, const long offx##v, const long ldx##v, \
+    const int tr##v, const int shape##v, const int unit##v, const long x0##v, const long k0##v, \
+    const int xlen##v, const int klen##v, __global real *restrict P##v, const int xb##v, const int xpad##v, \
+    const int kpad##v, const int skip##v, const int skip_off##v
+#define PACK_PASS(v) X##v, offx##v, ldx##v, tr##v, shape##v, unit##v, x0##v, k0##v, xlen##v, klen##v, P##v, \
+    xb##v, xpad##v, kpad##v, skip##v, skip_off##v
+/* The local tile lives in the kernel (OpenCL 1.2), passed to the tile's code. */
+#if COPY_DIRECT
+#define TILE_DECL
+#define TILE_PARAM
+#define TILE_PASS
+#else
+#define TILE_DECL __local real tile[TS][TS + 1];
+#define TILE_PARAM , __local real (*tile)[TS + 1]
+#define TILE_PASS , tile
+#endif
+
+/* The tile at bx, bk of P (its work-group's share of one operand). */
+inline void pack_tile(PACK_ARGS(), const int bx, const int bk TILE_PARAM)
 {
     const int lx = get_local_id(0), ly = get_local_id(1);
-    const int bx = get_group_id(0) * TS, bk = get_group_id(1) * TS;
     /* Tiles the GEMM kernel will never read are not written (TRMM: its
      * band).  skip 1 / 2: the block of x (blk = x - x % xb) is read only at
      * k < kend / k >= kbeg, computed exactly as kernels/gemm.cl computes
@@ -106,7 +119,6 @@ void pack(__global const real *restrict X, const long offx, const long ldx,
         }
     }
 #else
-    __local real tile[TS][TS + 1];
     for (int r = ly; r < TS; r += RS) {
         const int x = tr ? bx + r : bx + lx;
         const int k = tr ? bk + lx : bk + r;
@@ -131,4 +143,29 @@ void pack(__global const real *restrict X, const long offx, const long ldx,
     for (int r = ly; r < TS && bk + r < kpad; r += RS)
         P[(long)(x / xb) * kpad * xb + (long)(bk + r) * xb + x % xb] = tile[lx][r];
 #endif
+}
+
+__kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
+void pack(PACK_ARGS())
+{
+    TILE_DECL
+    pack_tile(PACK_PASS(), get_group_id(0) * TS, get_group_id(1) * TS TILE_PASS);
+}
+
+/* Two operands in one launch (routines/plan/packed.c: one command where
+ * there would be two, 7-8 us each on the H100, bench/NOTES.md section
+ * 30): layer z of work-groups packs operand z; the launch covers the
+ * larger of the two grids, and a work-group past its operand's grid does
+ * nothing (uniformly: it reaches no barrier). */
+__kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
+void pack2(PACK_ARGS(0), PACK_ARGS(1))
+{
+    TILE_DECL
+    const int bx = get_group_id(0) * TS, bk = get_group_id(1) * TS;
+    if (get_group_id(2) == 0) {
+        if (bx < xpad0 && bk < kpad0)
+            pack_tile(PACK_PASS(0), bx, bk TILE_PASS);
+    } else if (bx < xpad1 && bk < kpad1) {
+        pack_tile(PACK_PASS(1), bx, bk TILE_PASS);
+    }
 }

@@ -23,17 +23,27 @@ typedef struct {
     double scale[2];
 } g3_operand;
 
-/* Packs the panel [x0, x0+xlen) x [k0, k0+klen) of operand o, seen x-by-k
- * (`bside`: o is a K x N B operand, so Y = o^T), into P (xpad x kpad) in
- * column blocks of xb (the layout of copy/pack.cl; xb = xpad: plain
- * column-major with leading dimension xpad), with the copy parameters of
- * set ks.  skip 1 / 2 with skip_off: the GEMM launch reads P only inside
- * its band (band 1|3 / 2|4, band_off), so tiles outside it are not
- * written; 0: all are. */
-gpublas3Status g3_pack(const g3_device *d, const g3_kset *ks, const g3_operand *o, int bside,
-                       size_t x0, size_t k0, size_t xlen, size_t klen,
-                       cl_mem P, size_t xb, size_t xpad, size_t kpad, int skip, long skip_off,
-                       g3_chain *chain);
+/* One operand panel to pack: [x0, x0+xlen) x [k0, k0+klen) of operand o,
+ * seen x-by-k (`bside`: o is a K x N B operand, so Y = o^T), into P (xpad
+ * x kpad) in column blocks of xb (the layout of copy/pack.cl; xb = xpad:
+ * plain column-major with leading dimension xpad).  skip 1 / 2 with
+ * skip_off: the GEMM launch reads P only inside its band (band 1|3 / 2|4,
+ * band_off), so tiles outside it are not written; 0: all are. */
+typedef struct {
+    const g3_operand *o;
+    int bside;
+    size_t x0, k0, xlen, klen;
+    cl_mem P;
+    size_t xb, xpad, kpad;
+    int skip;
+    long skip_off;
+} g3_pack_job;
+/* Packs job j with the copy parameters of set ks. */
+gpublas3Status g3_pack(const g3_device *d, const g3_kset *ks, const g3_pack_job *j, g3_chain *chain);
+/* Packs two jobs in one launch (copy/pack.cl's pack2) when both operands
+ * are real, else one launch each. */
+gpublas3Status g3_pack_pair(const g3_device *d, const g3_kset *ks, const g3_pack_job *a, const g3_pack_job *b,
+                            g3_chain *chain);
 /* Complex C (M x N complex elements, column-major) <- beta * C on the
  * `tri` triangle (0: all): the pre-pass of a call whose beta is not real. */
 gpublas3Status g3_cscale(const g3_device *d, const g3_kset *ks, cl_mem C, size_t offc, size_t ldc,

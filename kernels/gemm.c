@@ -20,12 +20,12 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     size_t vk = 16 / (dbl ? 8 : 4), va = a->ak ? vk : (size_t)pr->vwm, vb = a->bk ? vk : (size_t)pr->vwn;
     cl_long aoff = (cl_long)(a->aoff / va), boff = (cl_long)(a->boff / vb);
     cl_int ars = (cl_int)(a->ald / va), brs = (cl_int)(a->bld / vb);
-    /* a band's launch orders its tiles deepest first (the kernel's LPT) */
-    char options[sizeof ks->gemm_defines + 48];
+    char options[sizeof ks->gemm_defines + 80];
     const char *opts = ks->gemm_defines;
-    if (a->ald || a->bld || a->band) {
-        snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d -DLPT=%d", ks->gemm_defines,
-                 a->ald ? 1 + !!a->ak : 0, a->bld ? 1 + !!a->bk : 0, a->band);
+    /* a band's or a triangle's launch maps its ids to tiles (LPT, SNAKE, TRIMAP) */
+    if (a->ald || a->bld || a->band || a->trimap) {
+        snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d -DLPT=%d -DSNAKE=%d -DTRIMAP=%d", ks->gemm_defines,
+                 a->ald ? 1 + !!a->ak : 0, a->bld ? 1 + !!a->bk : 0, a->band, a->snake, a->trimap);
         opts = options;
     }
     cl_float fa = (cl_float)a->alpha, fb = (cl_float)a->beta;
@@ -39,6 +39,10 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     /* one work-item per MDIMC unit, or one warp of 32 for the tensor-core path */
     size_t wx = pr->mdimc * (pr->mma ? 32 : 1), gm = mp / pr->mwg, gn = np / pr->nwg;
     size_t global[3] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc, splits };
+    if (a->trimap) { /* one dimension of ids: the triangle's gm (gm + 1) / 2 tiles */
+        global[0] = gm * (gm + 1) / 2 * wx;
+        global[1] = pr->ndimc;
+    }
     size_t local[3] = { wx, pr->ndimc, 1 };
     return g3_launch(chain, d, g3_src_gemm, "gemm", opts, sizeof args / sizeof args[0], args, 3,
                      global, local);

@@ -51,6 +51,10 @@
  *                time even where the block form (below) fits; for comparing
  *                the two on a device (GPUBLAS3_CL_OPTIONS=-DTBLOCK=0); default 1
  *   LPT          the launch's band (1..4; set per launch): deepest tiles first
+ *   SNAKE        with LPT: the compute units; rounds of that many ids alternate
+ *                direction (set per launch; 0: none)
+ *   TRIMAP       the launch's tri (1, 2; set per launch) on a square grid of
+ *                tiles with tri_off 0: ids cover only the stored triangle
  *   CVEC         1: C stored a vector (VWM) at a time where one lies inside C
  *   NFIRST       0: work-group (x, y) computes block (x, y) of C; 1: (y, x)
  *   WTM          0: work-item (tm, tn) = local id (x, y).  Else groups of 32
@@ -204,14 +208,44 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
      * tiles to the next, and a GPU starts work-groups in the order of
      * their linear id: launched last, the deepest ran alone at the end
      * (bench/NOTES.md section 26).  Consecutive work-groups share a row
-     * (column) of tiles, so they read the same stripe of A' (B'). */
+     * (column) of tiles, so they read the same stripe of A' (B').
+     * SNAKE = P (the compute units; 0: none): rounds of P ids alternate
+     * direction, so that the unit that got the deepest tile of the first
+     * round gets the shallowest of the second rather than the next
+     * deepest, and so on: with round-robin placement every unit then gets
+     * the same work where all rounds are resident at once (at most 4
+     * rounds: every odd one reversed); in a longer launch only the second
+     * round is, and the rest run deepest first as units free up
+     * (bench/NOTES.md section 30). */
     const int lid_g = get_group_id(0) + get_group_id(1) * get_num_groups(0);
     const int nm = get_num_groups(NFIRST ? 1 : 0), nn = get_num_groups(NFIRST ? 0 : 1);
-#if LPT <= 2
-    const int m0 = (LPT == 1 ? nm - 1 - lid_g / nn : lid_g / nn) * MWG, n0 = lid_g % nn * NWG;
+#if SNAKE
+    const int round = lid_g / SNAKE, rlo = round * SNAKE, rhi = min(rlo + SNAKE, nm * nn);
+    const int rank = round % 2 && (round == 1 || nm * nn <= 4 * SNAKE) ? rlo + rhi - 1 - lid_g : lid_g;
 #else
-    const int n0 = (LPT == 3 ? nn - 1 - lid_g / nm : lid_g / nm) * NWG, m0 = lid_g % nm * MWG;
+    const int rank = lid_g;
 #endif
+#if LPT <= 2
+    const int m0 = (LPT == 1 ? nm - 1 - rank / nn : rank / nn) * MWG, n0 = rank % nn * NWG;
+#else
+    const int n0 = (LPT == 3 ? nn - 1 - rank / nm : rank / nm) * NWG, m0 = rank % nm * MWG;
+#endif
+#elif TRIMAP
+    /* a stored triangle of a square grid of nt x nt tiles, from work-group
+     * ids of one dimension (TRIMAP = tri, set per launch: tri_off 0, MWG ==
+     * NWG): id L is the L-th tile of the triangle by rows of C (upper:
+     * counted from the last tile back), so that no id falls in the other
+     * triangle and round-robin placement gives every compute unit its
+     * share (the full grid's ids of the other triangle, returning at once,
+     * left some units 6 tiles and others 2: bench/NOTES.md section 30);
+     * consecutive ids share a row of tiles, so they read one stripe of A' */
+    const int nt = (M + MWG - 1) / MWG, L = get_group_id(0);
+    const int T = nt * (nt + 1) / 2, l = TRIMAP == 1 ? T - 1 - L : L;
+    int r = (int)((sqrt((float)(8 * l + 1)) - 1) / 2);
+    r -= r * (r + 1) / 2 > l;      /* (float rounding: at most one off) */
+    r += (r + 1) * (r + 2) / 2 <= l;
+    const int c = l - r * (r + 1) / 2;
+    const int m0 = (TRIMAP == 1 ? nt - 1 - r : r) * MWG, n0 = (TRIMAP == 1 ? nt - 1 - c : c) * NWG;
 #else
     /* NFIRST: consecutive work-groups walk along N, sharing one A' stripe
      * (kept in a CPU core's cache while B' stripes stream past) */

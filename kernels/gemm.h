@@ -17,6 +17,8 @@ typedef struct {
     size_t offc, ldc;      /* the block's first element and C's leading dimension */
     int tri, tri_off;      /* triangle of C stored, and the block's diagonal offset */
     int band, band_off;    /* nonzero k-range of A' or B' */
+    int trimap;            /* tri, when the ids cover only the triangle's tiles (tri_off 0, M == N, MWG == NWG) */
+    int snake;             /* a band's ids in rounds of this many, alternating direction (0: none) */
     int cplx;              /* C is a complex matrix's real view (2: Hermitian output) */
     int splits;            /* split-K: slices of K (0 or 1: none), each kslice deep (a multiple of */
     size_t kslice, cslice; /* KWG), slice s storing to C + s*cslice */

@@ -38,6 +38,9 @@ typedef struct {
     int inplace;      /* operands read in place (routines/plan/packed.c), GPUBLAS3_INPLACE: 0 none, 1 with
                        * m or n contiguous, 2 also with k contiguous; 3 (default) those with k contiguous
                        * only where few tiles read them */
+    int pack_pairs;   /* GPUBLAS3_PACK2 (0: off): the packed path packs two operands per copy launch */
+    int tilemap;      /* GPUBLAS3_TILEMAP (0: off): a triangle's launch covers only its tiles, a band's rounds of
+                       * work-groups (one per compute unit) alternate direction (routines/plan/packed.c) */
 } g3_device;
 /* The state of the queue's device, made on first use; NULL only when out of memory. */
 gpublas3Status g3_device_of(cl_command_queue q, const g3_device **out);

@@ -172,6 +172,10 @@ static void read_forcing(g3_device *d)
     const char *inplace = getenv("GPUBLAS3_INPLACE");
     d->inplace = !inplace || !*inplace ? 3 : strcmp(inplace, "0") == 0 ? 0 : strcmp(inplace, "1") == 0 ? 1
                : strcmp(inplace, "2") == 0 ? 2 : 3;
+    const char *tilemap = getenv("GPUBLAS3_TILEMAP");
+    d->tilemap = !tilemap || strcmp(tilemap, "0") != 0;
+    const char *pack2 = getenv("GPUBLAS3_PACK2");
+    d->pack_pairs = !pack2 || strcmp(pack2, "0") != 0;
 }
 
 static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)

@@ -214,6 +214,14 @@ static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl
                        .bxb = bxb, .C = p->c, .offc = p->offc + m0 + n0 * p->ldc, .ldc = p->ldc,
                        .tri = p->tri, .tri_off = (int)n0 - (int)(m0 >> cs), .band = p->band,
                        .band_off = (p->band <= 2 ? (int)m0 : (int)n0 << cs) - (int)k0, .cplx = p->cplx };
+    /* the ids of a square triangle's launch cover only its tiles, and a
+     * band's rounds of ids alternate direction (kernels/gemm.cl:
+     * round-robin placement then spreads the work evenly, bench/NOTES.md
+     * section 30; GPUBLAS3_TILEMAP=0: neither) */
+    if (j->d->tilemap && p->tri && !a.tri_off && !p->cplx && ml == nl && j->pr->mwg == j->pr->nwg)
+        a.trimap = p->tri;
+    if (j->d->tilemap && p->band)
+        a.snake = (int)j->d->compute_units;
     const g3_operand *oa = &p->a[t], *ob = &p->b[t];
     if (kp && j->inplace & G3_INPLACE_A << t) {
         a.A = oa->buf;
@@ -250,6 +258,30 @@ static int touches_triangle(int tri, int cplx, size_t m0, size_t n0, size_t ml, 
     return 1;
 }
 
+/* The packs of a panel wait here until the GEMM launches that read them,
+ * then go out two to a launch (copy/pack.cl's pack2: one command less
+ * each time, 7-8 us on the H100, bench/NOTES.md section 30), except with
+ * the CPUs' copy kernel (copy_direct: on PoCL, where a command costs
+ * little, the pair ran 8-25 % slower than two launches) or
+ * GPUBLAS3_PACK2=0. */
+typedef struct {
+    g3_pack_job jobs[4];
+    int n;
+} pack_queue;
+
+static gpublas3Status flush_packs(const job *j, pack_queue *q, g3_chain *chain)
+{
+    gpublas3Status st = gpublas3Success;
+    for (int i = 0; i < q->n && st == gpublas3Success; i++) {
+        if (i + 1 < q->n && j->d->pack_pairs && !j->pr->copy_direct)
+            st = g3_pack_pair(j->d, j->ks, &q->jobs[i], &q->jobs[i + 1], chain), i++;
+        else
+            st = g3_pack(j->d, j->ks, &q->jobs[i], chain);
+    }
+    q->n = 0;
+    return st;
+}
+
 static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, cl_mem abuf[2],
                                  cl_mem bbuf[2], const int bshare[2], g3_chain *chain)
 {
@@ -257,24 +289,28 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
     const int scale_only = p->K == 0 || p->alpha == 0;
     const size_t K = scale_only ? 0 : p->K;
     gpublas3Status st = gpublas3Success;
+    pack_queue q = { .n = 0 };
     for (size_t k0 = 0; k0 == 0 || k0 < K; k0 += kb) {
         size_t kl = K - k0 < kb ? K - k0 : kb, kp = g3_roundup(kl, j->pr->kwg);
         double beta = k0 == 0 ? p->beta : 1.0;
         for (size_t m0 = 0; m0 < p->M; m0 += mb) {
             size_t ml = p->M - m0 < mb ? p->M - m0 : mb, mp = g3_roundup(ml, j->pr->mwg);
-            for (int t = j->prepacked == 0; t < p->nterms && kl && st == gpublas3Success; t++)
+            for (int t = j->prepacked == 0; t < p->nterms && kl; t++)
                 if (!(j->inplace & G3_INPLACE_A << t))
-                    st = g3_pack(j->d, j->ks, &p->a[t], 0, m0, k0, ml, kl, abuf[t], j->pr->mwg, mp, kp,
-                             p->band == 1 || p->band == 2 ? p->band : 0, (long)m0 - (long)k0, chain);
+                    q.jobs[q.n++] = (g3_pack_job){ .o = &p->a[t], .x0 = m0, .k0 = k0, .xlen = ml, .klen = kl,
+                        .P = abuf[t], .xb = j->pr->mwg, .xpad = mp, .kpad = kp,
+                        .skip = p->band == 1 || p->band == 2 ? p->band : 0, .skip_off = (long)m0 - (long)k0 };
             for (size_t n0 = 0; n0 < p->N && st == gpublas3Success; n0 += nb) {
                 size_t nl = p->N - n0 < nb ? p->N - n0 : nb, np = g3_roundup(nl, j->pr->nwg);
                 if (!touches_triangle(p->tri, p->cplx, m0, n0, ml, nl))
                     continue;
                 if (nb < p->N || m0 == 0)
-                    for (int t = 0; t < p->nterms && kl && st == gpublas3Success; t++)
+                    for (int t = 0; t < p->nterms && kl; t++)
                         if (bshare[t] < 0 && !(t == 0 && j->prepacked == 1) && !(j->inplace & G3_INPLACE_B << t))
-                            st = g3_pack(j->d, j->ks, &p->b[t], 1, n0, k0, nl, kl, bbuf[t], j->pr->nwg, np, kp,
-                                         p->band >= 3 ? p->band - 2 : 0, (long)n0 - (long)k0, chain);
+                            q.jobs[q.n++] = (g3_pack_job){ .o = &p->b[t], .bside = 1, .x0 = n0, .k0 = k0,
+                                .xlen = nl, .klen = kl, .P = bbuf[t], .xb = j->pr->nwg, .xpad = np, .kpad = kp,
+                                .skip = p->band >= 3 ? p->band - 2 : 0, .skip_off = (long)n0 - (long)k0 };
+                st = flush_packs(j, &q, chain);
                 for (int t = 0; t < p->nterms && st == gpublas3Success; t++) {
                     cl_mem A = kl ? abuf[t] : p->c;
                     cl_mem B = kl ? (bshare[t] >= 0 ? abuf[bshare[t]] : bbuf[t]) : p->c;
@@ -283,6 +319,8 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                     st = launch_gemm(j, t, t == 0 ? b0 : 1.0, A, B, bxb, m0, n0, k0, ml, nl, kp, chain);
                 }
             }
+            if (st == gpublas3Success) /* (A' of a panel whose blocks of C were all skipped) */
+                st = flush_packs(j, &q, chain);
             if (st != gpublas3Success)
                 return st;
         }
@@ -302,7 +340,8 @@ static gpublas3Status snapshot_output(const job *j, g3_call *q, cl_mem snap, g3_
     o->buf = snap;
     o->off = 0;
     o->ld = o->cplx ? q->M / 2 : q->M;
-    return g3_pack(j->d, j->ks, &c, 0, 0, 0, q->M, q->N, snap, q->M, q->M, q->N, 0, 0, chain);
+    const g3_pack_job pj = { .o = &c, .xlen = q->M, .klen = q->N, .P = snap, .xb = q->M, .xpad = q->M, .kpad = q->N };
+    return g3_pack(j->d, j->ks, &pj, chain);
 }
 
 /* TRMM's snapshot of its output is taken by slabs that match the panels:
@@ -450,8 +489,10 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
         st = g3_scratch_acquire(j.d, chain, G3_SCRATCH_MAX, bytes, scratch);
         if (st != gpublas3OutOfResources)
             break;
-        if (j.splits > 1)
-            j.splits = 0; /* the device could not give the partials: no split */
+        if (j.splits > 1) {
+            j.splits = 0; /* the device could not give the partials: no split, and */
+            j.inplace = g3_packed_inplace(d, p, pl->ks); /* the output read through its snapshot (plan.c) */
+        }
         else if (!shrink(&j, &mb, &nb, &kb))
             return st;
     }

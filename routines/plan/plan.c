@@ -106,6 +106,14 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
     if (splits > 1) {
         out->path = G3_PATH_SPLITK;
         out->splits = splits;
+        /* split-K's products write partial sums, and C only the reduction
+         * after them: an output that is also an operand (TRMM's B) needs
+         * no snapshot, and is read in place where its layout allows it */
+        if (c->snapshot) {
+            g3_call read = *c;
+            read.snapshot = 0;
+            out->inplace = g3_packed_inplace(d, &read, ks);
+        }
     }
 }
 
@@ -136,6 +144,13 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
             }
     if (*list && used >= 0 && (size_t)used < n)
         used += snprintf(buf + used, n - used, ", in place:%s", list);
+    /* how the launches' work-group ids map to tiles (packed.c) */
+    if (used >= 0 && (size_t)used < n && d->tilemap && p->path != G3_PATH_DIRECT) {
+        if (c->tri && !c->cplx && c->M == c->N && pr->mwg == pr->nwg)
+            used += snprintf(buf + used, n - used, "; ids on the triangle");
+        else if (c->band)
+            used += snprintf(buf + used, n - used, "; ids snake by %u", d->compute_units);
+    }
     static const char *const modes[] = { "; in place off", "; in place m, n only", "; in place k always" };
     if (used >= 0 && (size_t)used < n && d->inplace < 3)
         used += snprintf(buf + used, n - used, "%s", modes[d->inplace]);

@@ -99,8 +99,9 @@ static gpublas3Status copy_block(const solver *v, g3_operand b, size_t rows, siz
 {
     size_t c = v->s->cplx ? 2 : 1;
     g3_operand from = { .buf = b.buf, .off = b.off * c, .ld = b.ld * c };
-    return g3_pack(v->d, &v->d->sets[v->s->dbl][G3_SHAPE_LARGE], &from, 0, 0, 0, rows * c, cols, v->work,
-                   rows * c, rows * c, cols, 0, 0, v->chain);
+    const g3_pack_job j = { .o = &from, .xlen = rows * c, .klen = cols, .P = v->work, .xb = rows * c,
+                            .xpad = rows * c, .kpad = cols };
+    return g3_pack(v->d, &v->d->sets[v->s->dbl][G3_SHAPE_LARGE], &j, v->chain);
 }
 
 /* Block lo (of len <= nb): B_i <- alpha inv(T_ii) B_i, refined once when asked. */
@@ -198,7 +199,9 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
             if (st == gpublas3Success && transpose) {
                 v.inv = (g3_operand){ .buf = bufs[2], .ld = nr };
                 v.inv_step = 1;
-                st = g3_pack(d, ks, &w, 0, 0, 0, nr, v.nb, bufs[2], nr, nr, v.nb, 0, 0, &chain);
+                const g3_pack_job j = { .o = &w, .xlen = nr, .klen = v.nb, .P = bufs[2], .xb = nr, .xpad = nr,
+                                        .kpad = v.nb };
+                st = g3_pack(d, ks, &j, &chain);
             }
             if (st == gpublas3Success)
                 st = solve(&v, 0, n, s->alpha);

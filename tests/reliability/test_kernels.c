@@ -11,7 +11,8 @@
  * reduction kernel), forced by GPUBLAS3_PLAN, in both
  * precisions and the complex forms (copy/cpack.cl, trtri's complex
  * arithmetic; complex calls take the packed path whatever is forced),
- * operands read in place by the GEMM kernel, first with the parameters the library picks for the device,
+ * operands read in place by the GEMM kernel, the tile maps and the pairs
+ * of packs, first with the parameters the library picks for the device,
  * then with every row of the tuned-parameter tables given as argv[1] (CSV
  * files; rows for NVIDIA's inline-PTX path are skipped: Oclgrind cannot
  * run them), one packed call each.  Results are checked against OpenBLAS too.
@@ -175,6 +176,37 @@ static void inplace(void)
     restart();
 }
 
+/* The tile maps and the pairs of packs (bench/NOTES.md section 30) with a
+ * square set and the GPUs' copy kernel: a triangle's launch with ids on
+ * its tiles only (lower, upper, split-K's layers), a band's snake order
+ * with TRMM's A and snapshot packed in one launch, and split-K's TRMM
+ * reading B in place (right side, whole tiles). */
+static void maps(void)
+{
+    static const char *const plans[] = { "packed", "splitk" };
+    setenv("GPUBLAS3_PARAMS", "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=2,wtm=0,"
+           "mma=0,copy_direct=0,copy_ts=16,copy_rs=4", 1);
+    for (int i = 0; i < 2; i++) {
+        setenv("GPUBLAS3_PLAN", plans[i], 1);
+        restart();
+        spec_case c = { .routine = SPEC_SYRK, .order = gpublas3ColumnMajor, .uplo = gpublas3Lower, .N = 40, .K = 24,
+                        .alpha = 1.5, .beta = 0, .offA = 2, .offC = 1 };
+        call(c, i ? "ssyrk lower, ids on the triangle, split-K" : "ssyrk lower, ids on the triangle");
+        c.routine = SPEC_SYR2K; c.dbl = 1; c.uplo = gpublas3Upper; c.transA = gpublas3Trans; c.beta = -0.5;
+        call(c, i ? "dsyr2k upper T, ids on the triangle, split-K" : "dsyr2k upper T, ids on the triangle");
+        c = (spec_case){ .routine = SPEC_TRMM, .order = gpublas3ColumnMajor, .side = gpublas3Left,
+                         .uplo = gpublas3Upper, .diag = gpublas3Unit, .M = 70, .N = 20, .alpha = 2, .offA = 1 };
+        call(c, i ? "strmm left upper unit, snake, one pack launch, split-K"
+                  : "strmm left upper unit, snake, one pack launch");
+        c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.diag = gpublas3NonUnit; c.M = 32; c.N = 24;
+        c.offB = 2; c.ldb = 34;
+        call_tail(c, i ? "dtrmm right lower, B in place, split-K" : "dtrmm right lower, snake", 0);
+    }
+    unsetenv("GPUBLAS3_PARAMS");
+    unsetenv("GPUBLAS3_PLAN");
+    restart();
+}
+
 /* Panels: the smallest cap (growing by half from 1 KB) under which the
  * call runs splits it the most; failed tries enqueue nothing, so only the
  * run that counts executes kernels. */
@@ -309,6 +341,7 @@ int main(int argc, char **argv)
     paths();
     split();
     inplace();
+    maps();
     rows((const char *const *)argv + 1, argc - 1);
     gpublas3Teardown();
     release_graveyard();

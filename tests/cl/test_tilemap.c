@@ -1,0 +1,180 @@
+/* How the GEMM launches' work-group ids map to tiles (kernels/gemm.cl,
+ * routines/plan/packed.c; GPUBLAS3_TILEMAP=0 turns both maps off): a
+ * square triangle's launch (SYRK, SYR2K: tri_off 0, MWG == NWG) covers
+ * only the stored triangle's tiles, one dimension of ids (TRIMAP); a
+ * band's launch (TRMM, TRSM) runs its rounds of ids, one per compute
+ * unit, deepest first and shallowest first in turn (SNAKE).  And split-K's TRMM reads its
+ * output in place, unsnapshotted, where the layout allows (plan.c).
+ *
+ * Every case is judged as everywhere (OpenBLAS, canaries, inputs
+ * unchanged, NaN in C with beta = 0), its verbose plan line must say the
+ * map ("ids on the triangle", "ids snake by"), and its output must be
+ * bit-identical with the maps off: a map only moves a tile to another
+ * work-group, never the order of its sums.  Two square parameter sets
+ * (staged and double-buffered, N-first, with the GPUs' copy kernel, which
+ * packs TRMM's two operands in one launch; unstaged with wide vectors) and a
+ * lopsided one (MWG != NWG: no triangle map), fixed with GPUBLAS3_PARAMS
+ * for every class; the packed and split-K paths forced; sizes of one tile,
+ * several tiles with a short last one, offsets and padded leading
+ * dimensions, every order, uplo and trans (SYRK, SYR2K) or side, uplo,
+ * trans and diag (TRMM). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "harness.h"
+
+static const struct {
+    const char *params;
+    int square;
+} sets[] = {
+    { "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=2,wtm=0,nfirst=1,mma=0,"
+      "copy_direct=0,copy_ts=16,copy_rs=4", 1 },
+    { "mwg=8,nwg=8,kwg=4,mdimc=2,ndimc=2,vwm=4,vwn=4,kwi=1,sa=0,sb=0,db=0,pad=0,wtm=0,nfirst=0,mma=0", 1 },
+    { "mwg=16,nwg=8,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=0,db=0,pad=0,wtm=0,nfirst=0,mma=0", 0 },
+};
+#define NSETS (sizeof sets / sizeof sets[0])
+
+static void restart(const char *params, const char *plan, const char *tilemap)
+{
+    static const char *const vars[] = { "GPUBLAS3_PARAMS", "GPUBLAS3_PLAN", "GPUBLAS3_TILEMAP" };
+    const char *values[] = { params, plan, tilemap };
+    restart_with(3, vars, values);
+}
+
+/* The cases: SYRK and SYR2K (every order, uplo, trans) over one tile,
+ * several with a short last one, and offsets with padded leading
+ * dimensions; TRMM's every combination over several tiles. */
+#define NSYR (2 * 2 * 2 * 2 * 3 * 3)
+#define NCASES (NSYR + TRIANGULAR_COMBINATIONS)
+static spec_case case_at(int i)
+{
+    if (i >= NSYR)
+        return padded(triangular_case(SPEC_TRMM, i - NSYR, 70, 45, 1.5), i % 3);
+    static const size_t ns[3] = { 8, 45, 37 }, ks[3] = { 8, 13, 20 };
+    int size = i % 3, t = i / 3 % 3, uplo = i / 9 % 2, order = i / 18 % 2, dbl = i / 36 % 2, r2 = i / 72;
+    spec_case c = { .routine = r2 ? SPEC_SYR2K : SPEC_SYRK, .dbl = dbl, .order = orders[order], .uplo = uplos[uplo],
+                    .transA = transposes[t], .N = ns[size], .K = ks[size], .alpha = 1.25,
+                    .beta = size == 1 ? 0 : -0.5 };
+    if (size == 2) {
+        c.offA = 3;
+        c.offB = 5;
+        c.offC = 1;
+        c = padded(c, 2);
+    }
+    return c;
+}
+
+/* Runs case i (judged), keeps its output in out[i]; with `plan`, first
+ * runs it logged and checks its plan line for `mark` (NULL: no map
+ * named) and for a parameter set refused. */
+static int run(int i, int plan, const char *mark, void *out[NCASES], size_t bytes[NCASES])
+{
+    spec_case c = case_at(i);
+    const int flags = i >= NSYR ? FILL_NAN_TRIANGLE : 0;
+    int bad = 0;
+    if (plan) {
+        char text[16384];
+        bad = check_case_logged(&c, 500 + i, flags, text, sizeof text);
+        const int named = strstr(text, "; ids on the triangle") || strstr(text, "; ids snake by");
+        if ((mark ? !strstr(text, mark) : named) || strstr(text, "ignored")) {
+            char desc[256];
+            spec_describe(&c, desc, sizeof desc);
+            print_error("FAIL %s: plan line %s \"%s\" (or a set refused)\n", desc,
+                        mark ? "lacks" : "names a map, not", mark ? mark : "");
+            bad = 1;
+        }
+    }
+    test_call t;
+    int k = spec_output(&c) == 'B' ? 1 : 2;
+    case_start(&t, &c, 500 + i, flags, env.q, 0, NULL, 1);
+    assert_int_equal(t.status, gpublas3Success);
+    assert_int_equal(clWaitForEvents(1, &t.ev), CL_SUCCESS);
+    bytes[i] = t.d.n[k] * spec_elem_size(&c);
+    out[i] = read_back(env.q2, t.m[k], bytes[i]);
+    return bad | case_finish(&t);
+}
+
+/* Each set and path: the cases with the maps (the plan names them where
+ * they apply; every third case logged), then without, bit-identical.
+ * TRMM's combinations alternate between the sets (even ones on the first
+ * and third, odd ones on the second). */
+static void maps(void **state)
+{
+    (void)state;
+    static const char *const plans[] = { "packed", "splitk" };
+    int fails = 0;
+    for (size_t s = 0; s < NSETS; s++)
+        for (int p = 0; p < 2; p++) {
+            static void *out[2][NCASES];
+            static size_t bytes[2][NCASES];
+            for (int off = 0; off < 2; off++) {
+                restart(sets[s].params, plans[p], off ? "0" : NULL);
+                for (int i = 0; i < NCASES; i++) {
+                    out[off][i] = NULL;
+                    if (i >= NSYR && (i - NSYR) % 2 != (int)s % 2)
+                        continue;
+                    const char *mark = i >= NSYR ? "; ids snake by" : sets[s].square ? "; ids on the triangle" : NULL;
+                    fails += run(i, i % 3 == 0, off ? NULL : mark, out[off], bytes[off]);
+                }
+            }
+            for (int i = 0; i < NCASES; i++) {
+                if (!out[0][i])
+                    continue;
+                if (bytes[0][i] != bytes[1][i] || memcmp(out[0][i], out[1][i], bytes[0][i])) {
+                    spec_case c = case_at(i);
+                    char desc[256];
+                    spec_describe(&c, desc, sizeof desc);
+                    print_error("FAIL %s (%s, %s): the maps changed the result\n", desc, sets[s].params, plans[p]);
+                    fails++;
+                }
+                free(out[0][i]);
+                free(out[1][i]);
+            }
+        }
+    restart(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
+/* Split-K's TRMM reads B in place on the right side, column-major (op(B)
+ * = B is the call's A operand with m contiguous) when M is whole tiles, N
+ * whole k-tiles and offset and ld whole vectors; packed (no map, the
+ * packed path) it is snapshotted, never read in place. */
+static void trmm_output_in_place(void **state)
+{
+    (void)state;
+    int fails = 0;
+    for (int p = 0; p < 2; p++) {
+        restart(sets[0].params, p ? "splitk" : "packed", NULL);
+        for (int n = 0; n < TRIANGULAR_COMBINATIONS; n++) {
+            spec_case c = triangular_case(SPEC_TRMM, n, 32, 24, 2);
+            if (c.side != gpublas3Right || c.order != gpublas3ColumnMajor)
+                continue;
+            c.offB = 2;
+            c.ldb = 34;
+            char text[16384];
+            fails += check_case_logged(&c, 600 + n, FILL_NAN_TRIANGLE, text, sizeof text);
+            if (!strstr(text, p ? "in place: A" : ": packed,") || (!p && strstr(text, "in place"))) {
+                char desc[256];
+                spec_describe(&c, desc, sizeof desc);
+                print_error("FAIL %s (%s): B %s in place\n", desc, p ? "split-K" : "packed", p ? "not" : "read");
+                fails++;
+            }
+        }
+    }
+    restart(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
+int main(void)
+{
+    setenv("GPUBLAS3_VERBOSE", "1", 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(maps),
+        cmocka_unit_test(trmm_output_in_place),
+    };
+    return cmocka_run_group_tests_name("tilemap", tests, env_open, env_close);
+}
