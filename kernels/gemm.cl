@@ -47,9 +47,6 @@
  *   PAD          elements added to each staged row (local-memory banks)
  *   AIP BIP      A' / B' read in place, 1: m / n contiguous, 2: k contiguous
  *                (set per launch by kernels/gemm.c; absent: packed)
- *   TBLOCK       0: k-contiguous operands staged one vector of a column at a
- *                time even where the block form (below) fits; for comparing
- *                the two on a device (GPUBLAS3_CL_OPTIONS=-DTBLOCK=0); default 1
  *   LPT          the launch's band (1..4; set per launch): deepest tiles first
  *   SNAKE        with LPT: the compute units; rounds of that many ids alternate
  *                direction (set per launch; 0: none)
@@ -97,21 +94,6 @@ typedef CAT(RNAME, VWN) realN;
 #define VK 4
 #endif
 typedef CAT(RNAME, VK) realK;
-/* k contiguous in the block form (the staging below says what it is) */
-#ifndef TBLOCK
-#define TBLOCK 1
-#endif
-#define KV (KWG / VK)                   /* vectors along k of a column's k-tile */
-#define TNB(XWG) ((XWG) / VK * KV)      /* blocks of a tile */
-/* (double-buffered, a tile of fewer blocks than work-items would hold a
- * whole block's registers through the loop where the per-column form holds
- * its share: 8 more for the H100's S large set, at NVIDIA's 128 already) */
-#define TBLK(XWG) (TBLOCK && (XWG) / VK % 8 == 0 && ((XWG) + PAD) % VK == 0 && (!DB || TNB(XWG) % NT == 0))
-#if VK == 4
-typedef float16 realKK;                 /* a block: VK columns' VK-vectors */
-#else
-typedef double4 realKK;
-#endif
 #if AIP == 2 && !SA
 #error "A with k contiguous is read through local memory only"
 #endif
@@ -299,15 +281,10 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
 #if SA || SB
     const int tid = get_local_id(0) + get_local_id(1) * MDIMC * WARP;
 #endif
-/* (the block form stores VK-vectors, which may be wider than realM, realN) */
-#if SA && AIP == 2 && TBLK(MWG)
-    __local realM Al[NBUF][KWG * LAV] __attribute__((aligned(16)));
-#elif SA
+#if SA
     __local realM Al[NBUF][KWG * LAV];
 #endif
-#if SB && BIP == 2 && TBLK(NWG)
-    __local realN Bl[NBUF][KWG * LBV] __attribute__((aligned(16)));
-#elif SB
+#if SB
     __local realN Bl[NBUF][KWG * LBV];
 #endif
 
@@ -343,38 +320,8 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
      * contiguous (AIP, BIP 2), the tile is XWG columns of KWG values read as
      * vectors of VK along k (vector f is vector f / XWG of column f % XWG,
      * so that neighbouring work-items store to neighbouring banks) and
-     * stored transposed, one value at a time.
- * The block form of k contiguous (TBLK: where the tile's columns
- * come in groups of 8 blocks and its local rows keep VK-vectors aligned):
- * item b is the VK x VK block of VK columns from VK * g by VK values of k
- * from VK * v, g = b % 8 + 8 * (b / (8 * KV)), v = b / 8 % KV; it is
- * fetched as VK vectors along k, transposed in registers and stored as VK
- * vectors along x.  So one warp's load reads 8 columns' KWG values (few
- * cache lines; one column per work-item read 32 lines a load, which cost the
- * H100 ~20-30 % of a skinny call: bench/NOTES.md sections 23, 31) and each
- * group of 8 work-items stores 8 neighbouring vectors of one row (no bank
- * conflicts).  A tile of fewer blocks than work-items leaves the rest idle
- * (unless double-buffered: TBLK). */
+     * stored transposed, one value at a time. */
 #if AIP == 2 || BIP == 2
-#define TCOL(b) (VK * ((b) % 8 + 8 * ((b) / (8 * KV))))
-#define TVEC(b) ((b) / 8 % KV)
-#if VK == 4
-#define FETCH_TB(P, rs, XWG, k0, r) ((realKK)(FETCH_TB1(P, rs, XWG, k0, r, 0), FETCH_TB1(P, rs, XWG, k0, r, 1), \
-                                              FETCH_TB1(P, rs, XWG, k0, r, 2), FETCH_TB1(P, rs, XWG, k0, r, 3)))
-#define TROWS(l, ls, v) do { *(__local realK *)(l) = (v).s048c; *(__local realK *)((l) + (ls)) = (v).s159d; \
-        *(__local realK *)((l) + 2 * (ls)) = (v).s26ae; *(__local realK *)((l) + 3 * (ls)) = (v).s37bf; } while (0)
-#else
-#define FETCH_TB(P, rs, XWG, k0, r) ((realKK)(FETCH_TB1(P, rs, XWG, k0, r, 0), FETCH_TB1(P, rs, XWG, k0, r, 1)))
-#define TROWS(l, ls, v) do { *(__local realK *)(l) = (v).s02; *(__local realK *)((l) + (ls)) = (v).s13; } while (0)
-#endif
-/* column j of item r's block (clamped to the last block: an idle work-item reads, never stores) */
-#define FETCH_TB1(P, rs, XWG, k0, r, j) \
-    P[(long)(TCOL(min(tid + (r) * NT, TNB(XWG) - 1)) + (j)) * (rs) + (k0) / VK + TVEC(min(tid + (r) * NT, TNB(XWG) - 1))]
-#define STAGE_TB(L, XWG, r, v) do { \
-        const int b_ = tid + (r) * NT; \
-        if (TNB(XWG) % NT == 0 || b_ < TNB(XWG)) \
-            TROWS((__local real *)(L) + VK * TVEC(b_) * ((XWG) + PAD) + TCOL(b_), (XWG) + PAD, v); \
-    } while (0)
 #define FETCH_T(P, rs, XWG, k0, r) P[(long)((tid + (r) * NT) % (XWG)) * (rs) + (k0) / VK + (tid + (r) * NT) / (XWG)]
 #define PUT_T(x, i) l_[(i) * ls_] = (x)
 #define STAGE_T(L, XWG, r, v) do { \
@@ -383,12 +330,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
         SPLIT(VK)(v, PUT_T, 0); \
     } while (0)
 #endif
-#if AIP == 2 && TBLK(MWG)
-#define NSA ((TNB(MWG) + NT - 1) / NT)
-#define stageA realKK
-#define FETCH_A(k0, r) FETCH_TB(Ab, ars, MWG, k0, r)
-#define STAGE_A(buf, k0, r, v) STAGE_TB(Al[buf], MWG, r, v)
-#elif AIP == 2
+#if AIP == 2
 #define NSA (MWG * KWG / VK / NT)
 #define stageA realK
 #define FETCH_A(k0, r) FETCH_T(Ab, ars, MWG, k0, r)
@@ -403,12 +345,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
 #define FETCH_A(k0, r) Ab[(long)(k0) * AV + tid + (r) * NT]
 #endif
 #endif
-#if BIP == 2 && SB && TBLK(NWG)
-#define NSB ((TNB(NWG) + NT - 1) / NT)
-#define stageB realKK
-#define FETCH_B(k0, r) FETCH_TB(Bb, brs, NWG, k0, r)
-#define STAGE_B(buf, k0, r, v) STAGE_TB(Bl[buf], NWG, r, v)
-#elif BIP == 2
+#if BIP == 2
 #define NSB (NWG * KWG / VK / NT)
 #define stageB realK
 #define FETCH_B(k0, r) FETCH_T(Bb, brs, NWG, k0, r)

@@ -17,14 +17,10 @@
  * with vectors of 8 and 4; staged with tiles of 24 x 12 whose rows
  * (12 and 6 vectors) neither divide nor are divided by the 8 work-items,
  * the kernel's general staging addresses; and two padded sets with
- * vectors of 1 and 2 whose k-contiguous tiles take the kernel's block form
- * (kernels/gemm.cl: groups of 8 blocks of VK x VK, stored as 16-byte
- * vectors into local rows of 1- and 2-vectors): 64 x 32 x 16,
- * double-buffered, 1 to 4 blocks per work-item, and 32 x 32 x 8, not
- * double-buffered, with a quarter of the work-items staging the float
- * tiles (the first set's double tiles take it too; 16-, 24- and 12-wide
- * ones, and double-buffered tiles of fewer blocks than work-items, keep
- * the per-column form).
+ * vectors of 1 and 2 (64 x 32 x 16 double-buffered, 32 x 32 x 8 not),
+ * whose k-contiguous tiles span several or a fraction of the work-items'
+ * loads (a block form of staging these, tried in session 10, measured no
+ * faster on the H100 and was taken out: bench/NOTES.md section 31).
  * Sweeps: every order and
  * transpose (ConjTrans acting as T) at whole tiles with aligned and
  * unaligned offsets and leading dimensions, and one tile-edge or
@@ -54,11 +50,11 @@ static const pset sets[] = {
     { "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0", 32, 16, 8, 4, 2, 32, 1, 1, 7 },
     { "mwg=16,nwg=8,kwg=4,mdimc=2,ndimc=2,vwm=8,vwn=4,kwi=2,sa=0,sb=0,db=0,pad=0,wtm=0,mma=0", 16, 8, 4, 8, 4, 4, 0, 0, 7 },
     { "mwg=24,nwg=12,kwg=8,mdimc=4,ndimc=2,vwm=2,vwn=2,kwi=1,sa=1,sb=1,db=0,pad=0,wtm=0,mma=0", 24, 12, 8, 2, 2, 8, 1, 1, 7 },
-    /* the block form's sets: whole tiles, tight and offset (the conditions
-     * that break reading in place are the plan's, swept on the sets above).
-     * kwg 16: in double a kwg of 32 double-buffered is 52 KB of local
-     * memory, which the H100 refuses (48 KB), and the test would then run
-     * the device's own set, not this one */
+    /* padded sets of narrow vectors: whole tiles, tight and offset (the
+     * conditions that break reading in place are the plan's, swept on the
+     * sets above).  kwg 16: in double a kwg of 32 double-buffered is 52 KB
+     * of local memory, which the H100 refuses (48 KB), and the test would
+     * then run the device's own set, not this one */
     { "mwg=64,nwg=32,kwg=16,mdimc=8,ndimc=8,vwm=1,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,wtm=0,mma=0", 64, 32, 16, 1, 2, 64, 1, 1, 2 },
     { "mwg=32,nwg=32,kwg=8,mdimc=8,ndimc=8,vwm=1,vwn=1,kwi=2,sa=1,sb=1,db=0,pad=4,wtm=0,mma=0", 32, 32, 8, 1, 1, 64, 1, 1, 2 },
 };
