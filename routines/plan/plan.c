@@ -5,7 +5,11 @@
  *           (default 128) and the other large, so the large set's tiles
  *           would leave most of the device idle (the H100's rows: 64; its
  *           128-wide outputs ran 1.1-1.3x faster on the large set, split
- *           in 2 to 4, bench/NOTES.md section 22);
+ *           in 2 to 4, bench/NOTES.md section 22); where the device has a
+ *           medium class and its set's tile is no wider than the narrow
+ *           side (no tile rows wasted), the medium set instead (the H100's
+ *           64-wide outputs ran 1.06-1.8x faster on it, its 32-wide ones
+ *           1.25-1.5x slower: bench/NOTES.md section 32);
  *   deepk:  a small output (sides at most 512) with a deep K; sides over
  *           the deepk set's deepk_max go to the small class (the H100's
  *           rows: 128; its 256^2 and 512^2 outputs ran 1.3-1.7x faster on
@@ -61,11 +65,12 @@ static int shape_class(const g3_device *d, const g3_call *c)
 {
     const g3_kset *sets = d->sets[c->dbl];
     size_t lo = c->M < c->N ? c->M : c->N, hi = c->M < c->N ? c->N : c->M;
+    const g3_params *m = &sets[G3_SHAPE_MEDIUM].p;
     if (lo <= (size_t)sets[G3_SHAPE_SKINNY].p.skinny_max && hi >= 1024)
-        return G3_SHAPE_SKINNY;
+        return m->medium_wgs > 0 && (size_t)(lo == c->M ? m->mwg : m->nwg) <= lo ? G3_SHAPE_MEDIUM
+                                                                                   : G3_SHAPE_SKINNY;
     if (hi <= 512 && c->K >= 4 * hi && c->K >= 2048)
         return hi <= (size_t)sets[G3_SHAPE_DEEPK].p.deepk_max ? G3_SHAPE_DEEPK : G3_SHAPE_SMALL;
-    const g3_params *m = &sets[G3_SHAPE_MEDIUM].p;
     if (m->medium_wgs > 0 && c->K < 4 * lo &&
         2 * g3_tiles(&sets[G3_SHAPE_LARGE].p, c) < (2 * (size_t)m->medium_wgs - 1) * d->compute_units &&
         g3_tiles(m, c) >= d->compute_units)

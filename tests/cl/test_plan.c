@@ -499,6 +499,40 @@ static size_t tiles(size_t M, size_t N, int mwg, int nwg)
     return ((M + mwg - 1) / mwg) * ((N + nwg - 1) / nwg);
 }
 
+/* A skinny output whose narrow side is at least the medium set's tile
+ * across it takes the medium set where the device has a medium class
+ * (medium_wgs > 0), the skinny set where it is narrower or there is none;
+ * M and N narrow, both precisions. */
+static void skinny_medium(void **state)
+{
+    (void)state;
+    int mm[2], mn[2], fails = 0;
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    tiles_of("medium", mm, mn);
+    for (int on = 0; on < 2; on++) {
+        char params[256];
+        snprintf(params, sizeof params, "%s,skinny_max=256;medium:medium_wgs=%d", BASE_PARAMS, 2 * on);
+        setenv("GPUBLAS3_PARAMS", params, 1);
+        restart_forced(NULL, NULL, NULL);
+        for (int dbl = 0; dbl < 2; dbl++)
+            for (int nside = 0; nside < 2; nside++)
+                for (int narrower = 0; narrower < 2; narrower++) {
+                    size_t lo = (size_t)(nside ? mn[dbl] : mm[dbl]) - narrower;
+                    size_t M = nside ? 1040 : lo, N = nside ? lo : 1040;
+                    int want = on && !narrower ? 4 : 2; /* medium, skinny */
+                    int got = class_of(dbl, M, N, 8, 170 + 8 * on + 4 * dbl + 2 * nside + narrower, &fails);
+                    if (got != want) {
+                        print_error("FAIL %c %zu x %zu x 8, medium_wgs %d: the %s set, expected %s\n", "sd"[dbl], M,
+                                    N, 2 * on, got < 0 ? "no" : classes[got], classes[want]);
+                        fails++;
+                    }
+                }
+    }
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
 /* medium_wgs: an output the large set's tiles leave under medium_wgs
  * work-groups per compute unit to the nearest whole (2 tiles < (2 W - 1)
  * compute units), and the medium set's tiles give one or more per compute
@@ -575,7 +609,8 @@ static void medium_boundary(void **state)
  * only; elsewhere nothing to check): S squares to 1792^2 and D to 1600^2
  * medium, one tile of the large set more large (tuned-params/nvidia-h100.csv,
  * bench/NOTES.md section 24); K = 16 keeps the calls cheap and K shallow;
- * 16384 x 128 medium below K = 512, large from it (section 31). */
+ * 16384 x 128 medium below K = 512, large from it (section 31); 64-wide
+ * skinny outputs medium, 32-wide skinny (section 32). */
 static void h100_rows(void **state)
 {
     (void)state;
@@ -588,11 +623,13 @@ static void h100_rows(void **state)
         { 1, 1024, 1024, 16, 4 }, { 1, 1600, 1600, 16, 4 }, { 1, 1601, 1601, 16, 0 }, { 1, 2048, 2048, 16, 0 },
         /* 128-wide outputs: medium only while K is under 4 x 128 */
         { 0, 16384, 128, 511, 4 }, { 0, 16384, 128, 512, 0 }, { 1, 16384, 128, 511, 4 }, { 1, 16384, 128, 512, 0 },
+        /* 64-wide outputs on the medium set, 32-wide on the skinny set (section 32) */
+        { 0, 64, 8192, 8192, 4 }, { 1, 8192, 64, 8192, 4 }, { 0, 32, 8192, 8192, 2 }, { 1, 8192, 32, 8192, 2 },
     };
     int fails = 0;
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
     restart_forced(NULL, NULL, NULL);
-    for (int r = 0; r < 12; r++) {
+    for (int r = 0; r < 16; r++) {
         int got = class_of(runs[r].dbl, runs[r].m, runs[r].n, runs[r].k, 140 + r, &fails);
         if (got != runs[r].want) {
             print_error("FAIL %c %zu x %zu x %zu: the %s set, expected %s\n", "sd"[runs[r].dbl], runs[r].m,
@@ -661,6 +698,7 @@ int main(void)
         cmocka_unit_test(split_target),
         cmocka_unit_test(deepk_boundary),
         cmocka_unit_test(skinny_boundary),
+        cmocka_unit_test(skinny_medium),
         cmocka_unit_test(medium_boundary),
         cmocka_unit_test(class_params),
         cmocka_unit_test(h100_rows),
