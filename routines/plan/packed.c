@@ -218,7 +218,7 @@ static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl
      * band's rounds of ids alternate direction (kernels/gemm.cl:
      * round-robin placement then spreads the work evenly, bench/NOTES.md
      * section 30; GPUBLAS3_TILEMAP=0: neither) */
-    if (j->d->tilemap && p->tri && !a.tri_off && !p->cplx && ml == nl && j->pr->mwg == j->pr->nwg)
+    if (!a.tri_off && g3_trimap(j->d, p, ml, nl, j->pr))
         a.trimap = p->tri;
     if (j->d->tilemap && p->band)
         a.snake = (int)j->d->compute_units;

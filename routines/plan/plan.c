@@ -151,7 +151,7 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
         used += snprintf(buf + used, n - used, ", in place:%s", list);
     /* how the launches' work-group ids map to tiles (packed.c) */
     if (used >= 0 && (size_t)used < n && d->tilemap && p->path != G3_PATH_DIRECT) {
-        if (c->tri && !c->cplx && c->M == c->N && pr->mwg == pr->nwg)
+        if (g3_trimap(d, c, c->M, c->N, pr))
             used += snprintf(buf + used, n - used, "; ids on the triangle");
         else if (c->band)
             used += snprintf(buf + used, n - used, "; ids snake by %u", d->compute_units);

@@ -114,6 +114,15 @@ static inline size_t g3_tiles(const g3_params *p, const g3_call *c)
     return ((c->M + p->mwg - 1) / p->mwg) * ((c->N + p->nwg - 1) / p->nwg);
 }
 
+/* Whether the launch of an m x n diagonal block of c's stored triangle
+ * under parameters p has work-group ids on the triangle's tiles only
+ * (kernels/gemm.cl's TRIMAP; GPUBLAS3_TILEMAP=0: never): the plan line
+ * (plan.c) and the launch (packed.c) ask the same question. */
+static inline int g3_trimap(const g3_device *d, const g3_call *c, size_t m, size_t n, const g3_params *p)
+{
+    return d->tilemap && c->tri && !c->cplx && m == n && p->mwg == p->nwg;
+}
+
 /* Chooses the plan of call c on device d. */
 void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out);
 /* One line for GPUBLAS3_VERBOSE. */
