@@ -494,6 +494,19 @@ static int class_of(int dbl, size_t M, size_t N, size_t K, int seed, int *fails)
     return -1;
 }
 
+/* 0 if an M x N x K GEMM took class want's set, else 1 (and why, after
+ * `what`: the case's settings); class_of's own failures are added. */
+static int expect_class(const char *what, int dbl, size_t M, size_t N, size_t K, int want, int seed)
+{
+    int fails = 0, got = class_of(dbl, M, N, K, seed, &fails);
+    if (got != want) {
+        print_error("FAIL %s%c %zu x %zu x %zu: the %s set, expected %s\n", what, "sd"[dbl], M, N, K,
+                    got < 0 ? "no" : classes[got], classes[want]);
+        fails++;
+    }
+    return fails;
+}
+
 static size_t tiles(size_t M, size_t N, int mwg, int nwg)
 {
     return ((M + mwg - 1) / mwg) * ((N + nwg - 1) / nwg);
@@ -520,12 +533,8 @@ static void skinny_medium(void **state)
                     size_t lo = (size_t)(nside ? mn[dbl] : mm[dbl]) - narrower;
                     size_t M = nside ? 1040 : lo, N = nside ? lo : 1040;
                     int want = on && !narrower ? 4 : 2; /* medium, skinny */
-                    int got = class_of(dbl, M, N, 8, 170 + 8 * on + 4 * dbl + 2 * nside + narrower, &fails);
-                    if (got != want) {
-                        print_error("FAIL %c %zu x %zu x 8, medium_wgs %d: the %s set, expected %s\n", "sd"[dbl], M,
-                                    N, 2 * on, got < 0 ? "no" : classes[got], classes[want]);
-                        fails++;
-                    }
+                    fails += expect_class(on ? "medium_wgs 2: " : "medium_wgs 0: ", dbl, M, N, 8, want,
+                                          170 + 8 * on + 4 * dbl + 2 * nside + narrower);
                 }
     }
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
@@ -591,12 +600,9 @@ static void medium_boundary(void **state)
                                 "class, or in deepk\n", l, n, a, b, M, N, Ki);
                     fails++;
                 }
-                int got = class_of(dbl, M, N, Ki, 120 + i, &fails);
-                if (got != want) {
-                    print_error("FAIL %s: %c %zu x %zu x %zu took the %s set, expected %s\n", params, "sd"[dbl], M,
-                                N, Ki, got < 0 ? "no" : classes[got], classes[want]);
-                    fails++;
-                }
+                char what[sizeof params + 2];
+                snprintf(what, sizeof what, "%s: ", params);
+                fails += expect_class(what, dbl, M, N, Ki, want, 120 + i);
             }
         }
     }
@@ -630,12 +636,7 @@ static void h100_rows(void **state)
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
     restart_forced(NULL, NULL, NULL);
     for (int r = 0; r < 16; r++) {
-        int got = class_of(runs[r].dbl, runs[r].m, runs[r].n, runs[r].k, 140 + r, &fails);
-        if (got != runs[r].want) {
-            print_error("FAIL %c %zu x %zu x %zu: the %s set, expected %s\n", "sd"[runs[r].dbl], runs[r].m,
-                        runs[r].n, runs[r].k, got < 0 ? "no" : classes[got], classes[runs[r].want]);
-            fails++;
-        }
+        fails += expect_class("", runs[r].dbl, runs[r].m, runs[r].n, runs[r].k, runs[r].want, 140 + r);
     }
     assert_int_equal(fails, 0);
 }
