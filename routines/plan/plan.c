@@ -11,9 +11,16 @@
  *           64-wide outputs ran 1.06-1.8x faster on it, its 32-wide ones
  *           1.25-1.5x slower: bench/NOTES.md section 32);
  *   deepk:  a small output (sides at most 512) with a deep K; sides over
- *           the deepk set's deepk_max go to the small class (the H100's
- *           rows: 128; its 256^2 and 512^2 outputs ran 1.3-1.7x faster on
- *           the small set in more slices, bench/NOTES.md section 18);
+ *           the deepk set's deepk_max go to the small class (bench/NOTES.md
+ *           section 18).  Where the device has a medium class (only the
+ *           H100's rows), the set with the largest tiles of which the
+ *           output has at least G3_DEEP_TILES instead, in the order large,
+ *           medium, small, else the deepk set: split-K's 64 slices then
+ *           still make 256 work-groups, about two per SM, each with the
+ *           most reuse per staged element (the H100's sweep of 16-64
+ *           slices: 256^2 and 512^2 S outputs 1.3x faster on the large
+ *           set, D 128^2 1.7x on the medium set, bench/NOTES.md
+ *           section 35);
  *   medium: the rest of the outputs that the large set's tiles would
  *           leave under the medium set's medium_wgs work-groups per
  *           compute unit, to the nearest whole (a last round nearly full
@@ -61,6 +68,10 @@
 #include <string.h>
 #include "plan.h"
 
+/* Deep K on a device with a medium class: the fewest tiles a set must
+ * give the output (64 slices of 4 tiles: 256 work-groups). */
+#define G3_DEEP_TILES 4
+
 static int shape_class(const g3_device *d, const g3_call *c)
 {
     const g3_kset *sets = d->sets[c->dbl];
@@ -69,8 +80,16 @@ static int shape_class(const g3_device *d, const g3_call *c)
     if (lo <= (size_t)sets[G3_SHAPE_SKINNY].p.skinny_max && hi >= 1024)
         return m->medium_wgs > 0 && (size_t)(lo == c->M ? m->mwg : m->nwg) <= lo ? G3_SHAPE_MEDIUM
                                                                                    : G3_SHAPE_SKINNY;
-    if (hi <= 512 && c->K >= 4 * hi && c->K >= 2048)
+    if (hi <= 512 && c->K >= 4 * hi && c->K >= 2048) {
+        if (m->medium_wgs > 0) {
+            static const int widest[] = { G3_SHAPE_LARGE, G3_SHAPE_MEDIUM, G3_SHAPE_SMALL };
+            for (int i = 0; i < 3; i++)
+                if (g3_tiles(&sets[widest[i]].p, c) >= G3_DEEP_TILES)
+                    return widest[i];
+            return G3_SHAPE_DEEPK;
+        }
         return hi <= (size_t)sets[G3_SHAPE_DEEPK].p.deepk_max ? G3_SHAPE_DEEPK : G3_SHAPE_SMALL;
+    }
     if (m->medium_wgs > 0 && c->K < 4 * lo &&
         2 * g3_tiles(&sets[G3_SHAPE_LARGE].p, c) < (2 * (size_t)m->medium_wgs - 1) * d->compute_units &&
         g3_tiles(m, c) >= d->compute_units)

@@ -422,14 +422,16 @@ static int expect_set(const char *extra, size_t M, size_t N, size_t K, const cha
 }
 
 /* deepk_max: deep-K calls with sides over it take the small class's set,
- * up to sides of 512 (then large); by default (512) all of them are deepk. */
+ * up to sides of 512 (then large); by default (512) all of them are deepk.
+ * With no medium class (medium_wgs 0): deepk_widest tests the rule where
+ * there is one. */
 static void deepk_boundary(void **state)
 {
     (void)state;
     static const struct { const char *extra; size_t hi; const char *set; } runs[] = {
-        { "deepk_max=128", 128, ", deepk set (" }, { "deepk_max=128", 129, ", small set (" },
-        { "deepk_max=128", 512, ", small set (" }, { "deepk_max=128", 513, ", large set (" },
-        { "deepk_max=512", 129, ", deepk set (" }, { "deepk_max=512", 512, ", deepk set (" },
+        { "deepk_max=128,medium_wgs=0", 128, ", deepk set (" }, { "deepk_max=128,medium_wgs=0", 129, ", small set (" },
+        { "deepk_max=128,medium_wgs=0", 512, ", small set (" }, { "deepk_max=128,medium_wgs=0", 513, ", large set (" },
+        { "deepk_max=512,medium_wgs=0", 129, ", deepk set (" }, { "deepk_max=512,medium_wgs=0", 512, ", deepk set (" },
     };
     int fails = 0;
     for (int r = 0; r < 6; r++)
@@ -442,14 +444,15 @@ static void deepk_boundary(void **state)
 /* skinny_max: an output of one side at most it (the other large) takes
  * the skinny class's set, one side wider the large class's; both sides
  * (M and N) and the default (128); the other side 1040, over the small
- * class's 1024. */
+ * class's 1024.  With no medium class (medium_wgs 0; the H100's rows have
+ * one): skinny_medium tests where there is one. */
 static void skinny_boundary(void **state)
 {
     (void)state;
     static const struct { const char *extra; size_t lo; const char *set; } runs[] = {
-        { "skinny_max=64", 64, ", skinny set (" }, { "skinny_max=64", 65, ", large set (" },
-        { "skinny_max=64", 128, ", large set (" }, { "skinny_max=128", 128, ", skinny set (" },
-        { "skinny_max=128", 129, ", large set (" },
+        { "skinny_max=64,medium_wgs=0", 64, ", skinny set (" }, { "skinny_max=64,medium_wgs=0", 65, ", large set (" },
+        { "skinny_max=64,medium_wgs=0", 128, ", large set (" }, { "skinny_max=128,medium_wgs=0", 128, ", skinny set (" },
+        { "skinny_max=128,medium_wgs=0", 129, ", large set (" },
     };
     int fails = 0;
     for (int r = 0; r < 5; r++) {
@@ -535,6 +538,47 @@ static void skinny_medium(void **state)
                     int want = on && !narrower ? 4 : 2; /* medium, skinny */
                     fails += expect_class(on ? "medium_wgs 2: " : "medium_wgs 0: ", dbl, M, N, 8, want,
                                           170 + 8 * on + 4 * dbl + 2 * nside + narrower);
+                }
+    }
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
+/* Deep K where the device has a medium class (medium_wgs > 0): the
+ * first of the large, medium and small sets of which the output has 4
+ * tiles or more (plan.c's G3_DEEP_TILES), else the deepk set; outputs of
+ * 4 tiles and of one row or column less of each set's, the tiles read
+ * from the device, K = 2048 (deep for any side up to 512), both
+ * precisions; and with no medium class the rule of deepk_boundary. */
+static void deepk_widest(void **state)
+{
+    (void)state;
+    static const int order[] = { 0, 4, 1 }; /* large, medium, small (classes[]) */
+    int tm[5][2], tn[5][2], fails = 0;
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    for (int s = 0; s < 5; s++)
+        if (s != 2)
+            tiles_of(classes[s], tm[s], tn[s]);
+    for (int on = 0; on < 2; on++) {
+        char params[256];
+        snprintf(params, sizeof params, "%s,deepk_max=512;medium:medium_wgs=%d", BASE_PARAMS, 2 * on);
+        setenv("GPUBLAS3_PARAMS", params, 1);
+        restart_forced(NULL, NULL, NULL);
+        for (int dbl = 0; dbl < 2; dbl++)
+            for (int s = 0; s < 3; s++)
+                for (int less = 0; less < 3; less++) {
+                    const int *mw = tm[order[s]], *nw = tn[order[s]];
+                    size_t M = 2 * (size_t)mw[dbl] - (less == 1 ? (size_t)mw[dbl] : 0);
+                    size_t N = 2 * (size_t)nw[dbl] - (less == 2 ? (size_t)nw[dbl] : 0);
+                    if (M > 512 || N > 512)
+                        continue;
+                    int want = 3; /* deepk */
+                    for (int w = 0; on && w < 3 && want == 3; w++)
+                        if (tiles(M, N, tm[order[w]][dbl], tn[order[w]][dbl]) >= 4)
+                            want = order[w];
+                    fails += expect_class(on ? "medium_wgs 2: " : "medium_wgs 0: ", dbl, M, N, 2048, want,
+                                          190 + 18 * on + 9 * dbl + 3 * s + less);
                 }
     }
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
@@ -631,13 +675,15 @@ static void h100_rows(void **state)
         { 0, 16384, 128, 511, 4 }, { 0, 16384, 128, 512, 0 }, { 1, 16384, 128, 511, 4 }, { 1, 16384, 128, 512, 0 },
         /* 64-wide outputs on the medium set, 32-wide on the skinny set (section 32) */
         { 0, 64, 8192, 8192, 4 }, { 1, 8192, 64, 8192, 4 }, { 0, 32, 8192, 8192, 2 }, { 1, 8192, 32, 8192, 2 },
+        /* deep K: the widest set with 4 tiles (section 35) */
+        { 0, 64, 64, 65536, 3 }, { 0, 128, 128, 32768, 4 }, { 0, 256, 256, 16384, 0 }, { 1, 128, 128, 32768, 4 },
+        { 1, 512, 512, 8192, 0 },
     };
     int fails = 0;
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
     restart_forced(NULL, NULL, NULL);
-    for (int r = 0; r < 16; r++) {
-        fails += expect_class("", runs[r].dbl, runs[r].m, runs[r].n, runs[r].k, runs[r].want, 140 + r);
-    }
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++)
+        fails += expect_class("", runs[r].dbl, runs[r].m, runs[r].n, runs[r].k, runs[r].want, 140 + (int)r);
     assert_int_equal(fails, 0);
 }
 
@@ -700,6 +746,7 @@ int main(void)
         cmocka_unit_test(deepk_boundary),
         cmocka_unit_test(skinny_boundary),
         cmocka_unit_test(skinny_medium),
+        cmocka_unit_test(deepk_widest),
         cmocka_unit_test(medium_boundary),
         cmocka_unit_test(class_params),
         cmocka_unit_test(h100_rows),
