@@ -20,6 +20,9 @@
  * (the pipeline's ring).  The variants take turns round by round and each
  * prints the median (and the spread) of its rounds, in GB/s of data
  * copied; the streams counted above turn that into memory traffic.
+ * in_stream, out_stream and out_beta prefetch their sources as the
+ * library does, as far ahead as GPUBLAS3_PREFETCH says (default 4096
+ * bytes, 0: none); the other variants never do.
  *
  * Usage: gpublas3-copy-probe [TOTAL_MB [BLOCK_MB [ROUNDS [THREADS...]]]]
  * (defaults 512 32 7 and one thread count: the CPUs, at most 16). */
@@ -45,7 +48,7 @@ static struct {
     pthread_barrier_t start, end;
     int variant, threads, quit;
     char *user, *stage;  /* this job's parts: user and stage, block bytes each */
-    size_t block;
+    size_t block, ahead;
     uint64_t sink[MAXT];
 } job;
 
@@ -68,7 +71,7 @@ static void add_scaled_nt(double *u, const double *m, double beta, size_t n)
     for (; i < n; i++)
         u[i] = m[i] + beta * u[i];
 #else
-    g3h_add_scaled(u, m, n * sizeof(double), 1, 0, beta, 0);
+    g3h_add_scaled(u, m, n * sizeof(double), 1, 0, beta, 0, 0);
 #endif
 }
 
@@ -90,10 +93,10 @@ static void part(int t)
     }
     case MEMSET: memset(u, t + 1, len); break;
     case IN_MEMCPY: memcpy(s, u, len); break;
-    case IN_STREAM: g3h_stream_copy(s, u, len); break;
+    case IN_STREAM: g3h_stream_copy(s, u, len, job.ahead); break;
     case OUT_MEMCPY: memcpy(u, s, len); break;
-    case OUT_STREAM: g3h_stream_copy(u, s, len); break;
-    case OUT_BETA: g3h_add_scaled(u, s, len, 1, 0, 1.0, 0.0); break;
+    case OUT_STREAM: g3h_stream_copy(u, s, len, job.ahead); break;
+    case OUT_BETA: g3h_add_scaled(u, s, len, 1, 0, 1.0, 0.0, job.ahead); break;
     case OUT_BETA_NT: add_scaled_nt((double *)u, (const double *)s, 1.0, len / 8); break;
     }
 }
@@ -183,8 +186,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < 3 * block / 8; i++)
         ((double *)stage)[i] = 1.0;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    printf("copy probe: %zu MB caller's array, jobs of %zu MB, median of %d rounds, %ld CPUs\n", total >> 20,
-           block >> 20, rounds, cpus);
+    job.ahead = g3h_prefetch_ahead(getenv("GPUBLAS3_PREFETCH"));
+    printf("copy probe: %zu MB caller's array, jobs of %zu MB, median of %d rounds, %ld CPUs, prefetch %zu bytes "
+           "ahead\n", total >> 20, block >> 20, rounds, cpus, job.ahead);
     if (argc <= 4)
         run(cpus < 1 ? 1 : cpus > 16 ? 16 : (int)cpus, user, total, stage, block, rounds);
     for (int i = 4; i < argc; i++) {

@@ -17,7 +17,8 @@
  * of it, once sent, starts the slice of that panel's product it allows
  * (along K, or along M or N), so the device computes from the first chunk.  Copies between the caller's
  * arrays and pinned memory run on several threads (GPUBLAS3_COPY_THREADS),
- * with streaming stores from 1 MiB (host_copy.c, GPUBLAS3_STREAM_COPY).
+ * with streaming stores and their sources prefetched from 1 MiB
+ * (host_copy.c, GPUBLAS3_STREAM_COPY, GPUBLAS3_PREFETCH).
  * Only the output's referenced part is written back (for SYRK and SYR2K
  * only the stored triangle), so ld padding and the other triangle keep
  * their bits.  With beta != 0 (all but TRMM), C never travels up: the
@@ -78,6 +79,7 @@ typedef struct {
     const g3d_region *keep;  /* when writing back: keep only these rows' kept part */
     double beta, beta_im;    /* when writing back: user = img + beta * user (0: a copy) */
     int stream;              /* copies with streaming stores (host_copy.c) */
+    size_t ahead;            /* bytes ahead the sources are prefetched (0: none) */
 } copy_job;
 
 static int scales(const copy_job *j)
@@ -88,16 +90,16 @@ static int scales(const copy_job *j)
 static void copy_bytes(const copy_job *j, char *dst, const char *src, size_t len)
 {
     if (j->stream)
-        g3h_stream_copy(dst, src, len);
+        g3h_stream_copy(dst, src, len, j->ahead);
     else
         memcpy(dst, src, len);
 }
 
-/* Writes len bytes of a column back: a copy, or img + beta * user. */
+/* Writes len bytes back (a column, or whole columns): a copy, or img + beta * user. */
 static void put_column(const copy_job *j, char *usr, const char *img, size_t len)
 {
     if (scales(j))
-        g3h_add_scaled(usr, img, len, j->c->dbl, j->c->cplx, j->beta, j->beta_im);
+        g3h_add_scaled(usr, img, len, j->c->dbl, j->c->cplx, j->beta, j->beta_im, j->ahead);
     else
         copy_bytes(j, usr, img, len);
 }
@@ -106,9 +108,10 @@ static void copy_columns(void *arg, int t, int n)
 {
     copy_job *j = arg;
     int q0 = (int)((long long)j->cols * t / n), q1 = (int)((long long)j->cols * (t + 1) / n);
-    if (!j->keep && j->ld_bytes == j->col_bytes && (!j->to_user || !scales(j))) {
+    /* whole columns, contiguous: one copy, whose prefetch runs on across them */
+    if (!j->keep && j->ld_bytes == j->col_bytes) {
         size_t off = (size_t)q0 * j->col_bytes, len = (size_t)(q1 - q0) * j->col_bytes;
-        if (j->to_user) copy_bytes(j, j->user + off, j->img + off, len);
+        if (j->to_user) put_column(j, j->user + off, j->img + off, len);
         else copy_bytes(j, j->img + off, j->user + off, len);
         return;
     }
@@ -145,7 +148,7 @@ static void copy_region(engine *e, char mat, const g3d_region *r, char *img, int
                    (size_t)(r->r1 - r->r0) * e->es, (size_t)ld * e->es, e->es, r->c1 - r->c0, to_user,
                    c, to_user && (c->routine == G3D_SYRK || c->routine == G3D_SYR2K) ? r : NULL,
                    to_user && mat == 'C' ? e->host_beta : 0, to_user && mat == 'C' ? e->host_beta_im : 0,
-                   bytes >= g3h_stream_min() };
+                   bytes >= g3h_stream_min(), g3h_prefetch(bytes) };
     g3h_parallel(copy_columns, &j, bytes >= ((size_t)4 << 20) ? j.cols : 1);
     *(to_user ? &e->t_unpack : &e->t_pack) += g3h_seconds() - t0;
     *(to_user ? &e->b_unpack : &e->b_pack) += bytes;

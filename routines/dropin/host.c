@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "host.h"
+#include "host_copy.h"
 
 enum { MAXDEV = 32 };
 
@@ -34,7 +35,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static device devs[MAXDEV];
 static int ndev, order[MAXDEV], norder;
 static int closed, setup_done, host_warned, copy_threads, verbose, pack_once;
-static size_t panel_bytes, stream_min;
+static size_t panel_bytes, stream_min, prefetch_min, prefetch_ahead;
 
 static const char *type_name(cl_device_type t)
 {
@@ -134,13 +135,14 @@ static void read_tuning(void)
     env = getenv("GPUBLAS3_PACK_ONCE");
     pack_once = !env || !*env || strcmp(env, "0") != 0;
     /* Below a MiB a copy's lines may still be in the cache, and the caller
-     * may read them again soon: ordinary stores. */
+     * may read them again soon: ordinary stores, and nothing to prefetch. */
     env = getenv("GPUBLAS3_STREAM_COPY");
-    stream_min = (size_t)1 << 20;
+    stream_min = prefetch_min = (size_t)1 << 20;
     if (env && strcmp(env, "0") == 0)
         stream_min = (size_t)-1;
     else if (env && strcmp(env, "all") == 0)
-        stream_min = 0;
+        stream_min = prefetch_min = 0;
+    prefetch_ahead = g3h_prefetch_ahead(getenv("GPUBLAS3_PREFETCH"));
 }
 
 static void release_all(void);
@@ -495,6 +497,12 @@ size_t g3h_stream_min(void)
 {
     pthread_once(&once, init);
     return stream_min;
+}
+
+size_t g3h_prefetch(size_t bytes)
+{
+    pthread_once(&once, init);
+    return bytes >= prefetch_min ? prefetch_ahead : 0;
 }
 
 /* The copy threads: started on the first parallel copy, kept, stopped at

@@ -62,6 +62,11 @@ int g3h_pack_once(void);
  * GPUBLAS3_STREAM_COPY=0: none (plain memcpy, to compare), =all: every
  * copy (for tests). */
 size_t g3h_stream_min(void);
+/* How far ahead a staging copy of `bytes` (one region, all threads)
+ * prefetches its sources (host_copy.c): GPUBLAS3_PREFETCH's distance
+ * (default 4096 bytes, 0: none) from 1 MiB, from 0 bytes with
+ * GPUBLAS3_STREAM_COPY=all (for tests); 0 below. */
+size_t g3h_prefetch(size_t bytes);
 /* GPUBLAS3_VERBOSE is set: report each call's plan and timing on stderr. */
 int g3h_verbose(void);
 const char *g3h_device_name(const g3h_slot *s);

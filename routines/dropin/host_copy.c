@@ -19,17 +19,50 @@
  *
  * The write-back usr = img + beta usr reads both streams and writes lines
  * it has just read (no extra read): ordinary stores, in loops GCC
- * vectorizes at -O3 (the restrict qualifiers spare it the overlap check). */
+ * vectorizes at -O3 (the restrict qualifiers spare it the overlap check).
+ *
+ * Why prefetch: the caller's arrays are cold, and on the H100's host a
+ * copy from them ran at 55 GB/s on 16 threads where reading alone ran at
+ * 79-87 (bench/NOTES.md 20, 33).  The L2's streamer stops at each 4 KiB
+ * page and starts again only after a few misses in the next one, and in a
+ * KVM guest on 4 KiB pages each new page also costs a two-level page
+ * walk.  A prefetch `ahead` bytes (default 4096: always in the next page)
+ * before each line is read starts both early.  Only the sources are
+ * prefetched: the streaming stores need no line, and the write-back's
+ * stores go to lines it has just read.  Prefetch is a hint: compilers
+ * without __builtin_prefetch get none, and where the copy is memcpy (not
+ * x86-64) only the write-back prefetches. */
 #include <complex.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "host_copy.h"
 #if defined(__x86_64__) && defined(__SSE2__)
 #include <emmintrin.h>
 #define G3_STREAM_STORES 1
 #endif
+#if defined(__GNUC__) || defined(__clang__)
+#define G3_PREFETCH(p) __builtin_prefetch((p), 0, 3)
+#else
+#define G3_PREFETCH(p) ((void)(p))
+#endif
 
-void g3h_stream_copy(void *dst, const void *src, size_t len)
+/* The write-back prefetches once per SPAN bytes of each source (its loops
+ * stay whole loops over a span, which GCC vectorizes). */
+enum { LINE = 64, SPAN = 512 };
+
+size_t g3h_prefetch_ahead(const char *env)
+{
+    if (!env || !*env)
+        return 4096;
+    char *end;
+    unsigned long long v = strtoull(env, &end, 10);
+    if (*end || *env == '-')
+        return 4096;
+    return v > ((size_t)1 << 20) ? (size_t)1 << 20 : (size_t)v;
+}
+
+void g3h_stream_copy(void *dst, const void *src, size_t len, size_t ahead)
 {
 #ifdef G3_STREAM_STORES
     char *d = dst;
@@ -45,7 +78,11 @@ void g3h_stream_copy(void *dst, const void *src, size_t len)
     s += head;
     len -= head;
     size_t body = len & ~(size_t)63;
+    /* prefetches stop where they would pass the source's end */
+    size_t stop = ahead && ahead < len ? len - ahead : 0;
     for (size_t i = 0; i < body; i += 64) {
+        if (i < stop)
+            G3_PREFETCH(s + i + ahead);
         __m128i x0 = _mm_loadu_si128((const __m128i *)(s + i));
         __m128i x1 = _mm_loadu_si128((const __m128i *)(s + i + 16));
         __m128i x2 = _mm_loadu_si128((const __m128i *)(s + i + 32));
@@ -59,11 +96,12 @@ void g3h_stream_copy(void *dst, const void *src, size_t len)
     _mm_sfence();
     memcpy(d + body, s + body, len - body);
 #else
+    (void)ahead;
     memcpy(dst, src, len);
 #endif
 }
 
-void g3h_add_scaled(void *usr, const void *img, size_t len, int dbl, int cplx, double beta, double beta_im)
+static void add_span(void *usr, const void *img, size_t len, int dbl, int cplx, double beta, double beta_im)
 {
     if (cplx && dbl) {
         double complex *restrict u = usr, b = CMPLX(beta, beta_im);
@@ -85,5 +123,22 @@ void g3h_add_scaled(void *usr, const void *img, size_t len, int dbl, int cplx, d
         const float *restrict m = img;
         for (size_t i = 0; i < len / 4; i++)
             u[i] = m[i] + b * u[i];
+    }
+}
+
+void g3h_add_scaled(void *usr, const void *img, size_t len, int dbl, int cplx, double beta, double beta_im,
+                    size_t ahead)
+{
+    char *u = usr;
+    const char *m = img;
+    /* without prefetch, one span of the whole length: the loops as before */
+    size_t span = ahead ? SPAN : len, stop = ahead && ahead < len ? len - ahead : 0;
+    for (size_t at = 0; at < len; at += span) {
+        size_t n = len - at < span ? len - at : span;
+        for (size_t p = at; p < at + n && p < stop; p += LINE) {
+            G3_PREFETCH(u + p + ahead);
+            G3_PREFETCH(m + p + ahead);
+        }
+        add_span(u + at, m + at, n, dbl, cplx, beta, beta_im);
     }
 }

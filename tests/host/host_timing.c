@@ -16,7 +16,8 @@
  *              back (C = image + beta C), on as many threads as the
  *              library's default (one per CPU, at most 16); by memcpy,
  *              and by the library's streaming copy (its default,
- *              routines/dropin/host_copy.c, built in from source)
+ *              routines/dropin/host_copy.c, built in from source), which
+ *              prefetches as GPUBLAS3_PREFETCH says, as the library does
  *   nvblas     NVBLAS's dgemm_ (libnvblas.so, dlopened; its configuration
  *              from NVBLAS_CONFIG_FILE, else a file written here that
  *              names OpenBLAS as its CPU BLAS and every GPU), when it can
@@ -114,15 +115,16 @@ typedef struct {
     size_t len;
     double beta;  /* dst = src + beta * dst; a copy when 0, as the drop-ins do */
     int stream;   /* the copy with streaming stores */
+    size_t ahead; /* their prefetch distance, as the library's */
 } copy_part;
 
 static void *copy_worker(void *arg)
 {
     copy_part *p = arg;
     if (p->beta != 0)
-        g3h_add_scaled(p->dst, p->src, p->len * sizeof(double), 1, 0, p->beta, 0);
+        g3h_add_scaled(p->dst, p->src, p->len * sizeof(double), 1, 0, p->beta, 0, p->stream ? p->ahead : 0);
     else if (p->stream)
-        g3h_stream_copy(p->dst, p->src, p->len * sizeof(double));
+        g3h_stream_copy(p->dst, p->src, p->len * sizeof(double), p->ahead);
     else
         memcpy(p->dst, p->src, p->len * sizeof(double));
     return NULL;
@@ -149,7 +151,7 @@ static double host_copy_time(cl_context ctx, cl_command_queue q, double *user, s
         for (int i = 0; i < threads; i++) {
             size_t lo = n2 * i / threads, hi = n2 * (i + 1) / threads;
             part[i] = (copy_part){ in ? pin + lo : user + lo, in ? user + lo : pin + lo, hi - lo, in ? 0 : beta,
-                                   stream };
+                                   stream, g3h_prefetch_ahead(getenv("GPUBLAS3_PREFETCH")) };
             pthread_create(&th[i], NULL, copy_worker, &part[i]);
         }
         for (int i = 0; i < threads; i++)
@@ -313,8 +315,8 @@ int main(int argc, char **argv)
            "%d threads\n", 2 * t_pack + t_back, 2 * t_pack, bytes / t_pack / 1e9, t_back, bytes / t_back / 1e9,
            threads);
     printf("host copy stream %.4f s = A, B into pinned memory %.4f s (%.1f GB/s) + C back %.4f s (%.1f GB/s), "
-           "streaming stores\n", 2 * t_pack_nt + t_back_nt, 2 * t_pack_nt, bytes / t_pack_nt / 1e9, t_back_nt,
-           bytes / t_back_nt / 1e9);
+           "streaming stores, prefetch %zu bytes ahead\n", 2 * t_pack_nt + t_back_nt, 2 * t_pack_nt,
+           bytes / t_pack_nt / 1e9, t_back_nt, bytes / t_back_nt / 1e9, g3h_prefetch_ahead(getenv("GPUBLAS3_PREFETCH")));
     printf("dgemm_           %.4f s (%.1f GFLOP/s), ratio to bound %.2f, to floor %.2f (target <= 1.2)\n", t_ours,
            flops / t_ours / 1e9, t_ours / bound, t_ours / floor);
     if (nv)

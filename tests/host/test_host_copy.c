@@ -3,7 +3,10 @@
  * a few lines past its switch to streaming stores and beyond, at every
  * alignment of source and destination within a line, with canaries on
  * both sides of the destination; the write-back usr = img + beta usr in
- * all four types against a plain loop, with odd lengths and offsets. */
+ * all four types against a plain loop, with odd lengths and offsets; both
+ * again with their sources prefetched (GPUBLAS3_PREFETCH's distances, and
+ * none), on sizes just past the drop-ins' 1 MiB threshold, checked byte for
+ * byte; and the parsing of GPUBLAS3_PREFETCH's value. */
 #include <complex.h>
 #include <math.h>
 #include <setjmp.h>
@@ -32,12 +35,13 @@ static void fill(unsigned char *p, size_t n, unsigned seed)
 
 /* One copy of len bytes from src + so to dst + doff, checked byte for byte
  * and for writes outside [doff, doff + len). */
-static void check_copy(unsigned char *src, unsigned char *dst, size_t len, size_t so, size_t doff)
+static void check_copy(unsigned char *src, unsigned char *dst, size_t len, size_t so, size_t doff, size_t ahead)
 {
     memset(dst, CANARY, doff + len + PAD);
-    g3h_stream_copy(dst + doff, src + so, len);
+    g3h_stream_copy(dst + doff, src + so, len, ahead);
     if (memcmp(dst + doff, src + so, len) != 0)
-        fail_msg("copy of %zu bytes, source offset %zu, destination offset %zu: wrong bytes", len, so, doff);
+        fail_msg("copy of %zu bytes, source offset %zu, destination offset %zu, prefetch %zu ahead: wrong bytes",
+                 len, so, doff, ahead);
     for (size_t i = 0; i < doff; i++)
         if (dst[i] != CANARY)
             fail_msg("copy of %zu bytes at offset %zu wrote before its destination", len, doff);
@@ -55,7 +59,7 @@ static void stream_copy_small(void **state)
     for (size_t len = 0; len <= max; len++)
         for (size_t so = 0; so < 16; so += 5)
             for (size_t doff = 0; doff < 64; doff += len < 400 ? 7 : 1)
-                check_copy(src, dst, len, so, doff);
+                check_copy(src, dst, len, so, doff, len & 1 ? 64 : 0);
     free(src);
     free(dst);
 }
@@ -70,7 +74,7 @@ static void stream_copy_large(void **state)
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
         for (size_t so = 0; so < 64; so += 13)
             for (size_t doff = 0; doff < 64; doff += 9)
-                check_copy(src, dst, lens[i], so, doff);
+                check_copy(src, dst, lens[i], so, doff, 0);
     free(src);
     free(dst);
 }
@@ -108,7 +112,7 @@ static void add_scaled(void **state)
                 }
             }
             char *ub = (char *)u + off * es, *mb = (char *)m + off * es;
-            g3h_add_scaled(ub, mb, len, dbl, cplx, beta, cplx ? beta_im : 0);
+            g3h_add_scaled(ub, mb, len, dbl, cplx, beta, cplx ? beta_im : 0, 0);
             double eps = dbl ? 2.3e-16 : 1.2e-7;
             for (size_t i = 0; i < count * (cplx ? 2 : 1); i++) {
                 double got = dbl ? ((double *)ub)[i] : ((float *)ub)[i];
@@ -130,12 +134,111 @@ static void add_scaled(void **state)
     }
 }
 
+/* Prefetch distances: none, one line, the default (one page), one not a
+ * whole number of lines, and ones as long as the copy or longer. */
+static const size_t aheads[] = { 0, 64, 4096, 4100, (size_t)1 << 20, (size_t)2 << 20 };
+enum { NAHEAD = sizeof aheads / sizeof aheads[0], MIB = 1 << 20 };
+
+/* Packing (the caller's array into staging) and the write-back at
+ * beta = 0 (staging into the caller's array) are the same streaming copy:
+ * sizes just under, at and past the drop-ins' 1 MiB threshold, odd
+ * lengths, offsets on and off lines, each prefetch distance. */
+static void prefetched_copy(void **state)
+{
+    (void)state;
+    const size_t lens[] = { MIB - 8, MIB, MIB + 1, MIB + 63, MIB + 4096 + 200 + 7, (size_t)MIB * 3 / 2 + 4033 };
+    size_t max = (size_t)MIB * 3 / 2 + 4033 + 64;
+    unsigned char *src = lines(max + 2 * PAD), *dst = lines(max + 2 * PAD);
+    fill(src, max + 2 * PAD, 11);
+    for (size_t a = 0; a < NAHEAD; a++)
+        for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
+            for (size_t so = 0; so < 64; so += 24)
+                for (size_t doff = 0; doff < 64; doff += 40)
+                    check_copy(src, dst, lens[i], so, doff, aheads[a]);
+    free(src);
+    free(dst);
+}
+
+/* The write-back at beta != 0 in each type with and without prefetch,
+ * on integers and a beta whose products and sums are exact, so that every
+ * byte must equal a plain loop's; elements before and after the range
+ * (PAD bytes each side) must keep their bits. */
+static void prefetched_write_back(void **state)
+{
+    (void)state;
+    const double beta = -0.75, beta_im = 0.5;
+    /* elements: bytes / es + more */
+    const struct { size_t bytes, more; } sizes[] = { { 0, 3 }, { 0, 1001 }, { MIB, 1 }, { MIB, 3 }, { MIB + 4096, 5 } };
+    size_t most = (size_t)MIB + 4096 + 5 * 16 + 8 * 16;
+    unsigned char *u = lines(most + 2 * PAD), *m = lines(most + 2 * PAD), *want = lines(most + 2 * PAD);
+    for (int type = 0; type < 4; type++) {
+        int dbl = type & 1, cplx = type >> 1;
+        size_t es = (size_t)(dbl ? 8 : 4) * (cplx ? 2 : 1), per = cplx ? 2 : 1;
+        for (size_t a = 0; a < NAHEAD; a++)
+            for (size_t c = 0; c < sizeof sizes / sizeof sizes[0]; c++)
+                for (size_t off = 0; off < 8; off += 3) {
+                    size_t count = sizes[c].bytes / es + sizes[c].more, len = count * es, at = PAD + off * es;
+                    size_t reals = count * per;
+                    memset(u, CANARY, at + len + PAD);
+                    for (size_t i = 0; i < reals; i++) {
+                        double x = (double)((long)((i * 7919 + (size_t)type) % 2001) - 1000);
+                        double y = (double)((long)((i * 104729 + a) % 1999) - 999);
+                        if (dbl) ((double *)(u + at))[i] = x, ((double *)(m + at))[i] = y;
+                        else ((float *)(u + at))[i] = (float)x, ((float *)(m + at))[i] = (float)y;
+                    }
+                    memcpy(want, u, at + len + PAD);
+                    for (size_t i = 0; i < count; i++) {
+                        size_t r = i * per;
+                        double ur = dbl ? ((double *)(u + at))[r] : ((float *)(u + at))[r];
+                        double mr = dbl ? ((double *)(m + at))[r] : ((float *)(m + at))[r];
+                        double res[2];
+                        if (!cplx) {
+                            res[0] = mr + beta * ur;
+                        } else {
+                            double ui = dbl ? ((double *)(u + at))[r + 1] : ((float *)(u + at))[r + 1];
+                            double mi = dbl ? ((double *)(m + at))[r + 1] : ((float *)(m + at))[r + 1];
+                            res[0] = mr + beta * ur - beta_im * ui;
+                            res[1] = mi + beta * ui + beta_im * ur;
+                        }
+                        for (size_t k = 0; k < per; k++) {
+                            if (dbl) ((double *)(want + at))[r + k] = res[k];
+                            else ((float *)(want + at))[r + k] = (float)res[k];
+                        }
+                    }
+                    g3h_add_scaled(u + at, m + at, len, dbl, cplx, beta, cplx ? beta_im : 0, aheads[a]);
+                    for (size_t i = 0; i < at + len + PAD; i++)
+                        if (u[i] != want[i])
+                            fail_msg("type %d, %zu elements at offset %zu, prefetch %zu ahead: byte %zu is %#x, want "
+                                     "%#x (%s)", type, count, off, aheads[a], i, u[i], want[i],
+                                     i < at ? "before the range" : i >= at + len ? "past the range" : "in it");
+                }
+    }
+    free(u);
+    free(m);
+    free(want);
+}
+
+static void prefetch_setting(void **state)
+{
+    (void)state;
+    assert_int_equal(g3h_prefetch_ahead(NULL), 4096);
+    assert_int_equal(g3h_prefetch_ahead(""), 4096);
+    assert_int_equal(g3h_prefetch_ahead("0"), 0);
+    assert_int_equal(g3h_prefetch_ahead("2048"), 2048);
+    assert_int_equal(g3h_prefetch_ahead("99999999"), 1 << 20);
+    assert_int_equal(g3h_prefetch_ahead("-64"), 4096);
+    assert_int_equal(g3h_prefetch_ahead("4k"), 4096);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stream_copy_small),
         cmocka_unit_test(stream_copy_large),
         cmocka_unit_test(add_scaled),
+        cmocka_unit_test(prefetched_copy),
+        cmocka_unit_test(prefetched_write_back),
+        cmocka_unit_test(prefetch_setting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
