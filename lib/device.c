@@ -53,8 +53,8 @@ static void plan_defaults(g3_params *p, int cpu)
     /* CPU: one column of 8 work-items (PoCL runs them as vector lanes),
      * each with an 8 x 8 register tile; GPU: 16 x 16 work-items, one
      * element each */
-    if (!p->direct_dm) p->direct_dm = cpu ? 8 : 16;
-    if (!p->direct_dn) p->direct_dn = cpu ? 1 : 16;
+    if (!p->direct_dm) p->direct_dm = cpu ? 8 : 32;
+    if (!p->direct_dn) p->direct_dn = cpu ? 1 : 8;
     if (!p->direct_wm) p->direct_wm = cpu ? 8 : 1;
     if (!p->direct_wn) p->direct_wn = cpu ? 8 : 1;
     if (!p->direct_max) p->direct_max = cpu ? (p->precision == 64 ? 56 : 40) : 128;
