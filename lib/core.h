@@ -48,22 +48,10 @@ void g3_device_release_all(void);
 
 /* ---- programs (lib/program.c): built once per (context, device, source, options) ---- */
 extern const char g3_src_gemm[], g3_src_pack[], g3_src_direct[], g3_src_reduce[];
-/* The arguments other than buffers last set on a kernel, first
- * G3_ARGS_KEPT of them, up to 16 bytes each (size 0: not known): g3_launch
- * sets only those that differ (on PoCL a clSetKernelArg costs ~0.1-0.2 us,
- * and the direct kernel has 40 arguments: bench/NOTES.md section 34).
- * Buffers are always set: a driver may resolve a cl_mem when it is set,
- * and a released buffer's handle can come back as another buffer's. */
-#define G3_ARGS_KEPT 48
-typedef struct {
-    size_t size[G3_ARGS_KEPT];
-    unsigned char bytes[G3_ARGS_KEPT][16];
-} g3_argcache;
 /* Kernel `name` of that program, made once and kept until Teardown, with
- * the lock its user holds while it sets the arguments and enqueues, and
- * the record of its arguments (used under that lock). */
+ * the lock its user holds while it sets the arguments and enqueues. */
 gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name,
-                         const char *options, cl_kernel *out, pthread_mutex_t **lock, g3_argcache **args);
+                         const char *options, cl_kernel *out, pthread_mutex_t **lock);
 void g3_program_release_all(void);
 /* The compiled-program cache on disk (lib/diskcache.c): a program built from
  * the stored binary, or NULL (none, stale, corrupt: build from source); and
@@ -135,8 +123,8 @@ cl_mem g3_storage(cl_mem m, size_t *at);
 gpublas3Status g3_copy_matrix(g3_chain *c, cl_mem src, size_t soff, size_t sld, cl_mem dst, size_t doff,
                               size_t dld, size_t rows, size_t cols, size_t es);
 
-typedef struct { size_t size; const void *value; int mem; } g3_arg;
-#define G3_ARG(v) ((g3_arg){ sizeof(v), &(v), _Generic((v), cl_mem: 1, default: 0) })
+typedef struct { size_t size; const void *value; } g3_arg;
+#define G3_ARG(v) ((g3_arg){ sizeof(v), &(v) })
 /* Enqueues kernel `name` of the program (src, options) on d, with the
  * arguments, over dims (1..3) dimensions, as the chain's next step. */
 gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const char *name,

@@ -76,41 +76,19 @@ void g3_chain_abandon(g3_chain *c)
     c->last = NULL;
 }
 
-/* Argument i holds a's bytes already (g3_argcache, lib/core.h). */
-static int already_set(const g3_argcache *kept, cl_uint i, const g3_arg *a)
-{
-    return i < G3_ARGS_KEPT && !a->mem && a->value && kept->size[i] == a->size &&
-           memcmp(kept->bytes[i], a->value, a->size) == 0;
-}
-
-static void note_set(g3_argcache *kept, cl_uint i, const g3_arg *a, cl_int err)
-{
-    if (i >= G3_ARGS_KEPT)
-        return;
-    int keep = err == CL_SUCCESS && !a->mem && a->value && a->size <= sizeof kept->bytes[i];
-    kept->size[i] = keep ? a->size : 0;
-    if (keep)
-        memcpy(kept->bytes[i], a->value, a->size);
-}
-
 gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const char *name,
                          const char *options, cl_uint nargs, const g3_arg *args, cl_uint dims,
                          const size_t *global, const size_t *local)
 {
     cl_kernel k;
     pthread_mutex_t *lock;
-    g3_argcache *kept;
-    gpublas3Status st = g3_kernel(d, src, name, options, &k, &lock, &kept);
+    gpublas3Status st = g3_kernel(d, src, name, options, &k, &lock);
     if (st != gpublas3Success)
         return st;
     cl_int err = CL_SUCCESS;
     pthread_mutex_lock(lock);
-    for (cl_uint i = 0; i < nargs && err == CL_SUCCESS; i++) {
-        if (already_set(kept, i, &args[i]))
-            continue;
+    for (cl_uint i = 0; i < nargs && err == CL_SUCCESS; i++)
         err = clSetKernelArg(k, i, args[i].size, args[i].value);
-        note_set(kept, i, &args[i], err);
-    }
     if (err == CL_SUCCESS) {
         const cl_event *deps;
         cl_uint ndeps = g3_chain_deps(c, &deps);

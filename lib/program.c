@@ -3,8 +3,7 @@
  * across processes.  Each kernel of a program is made once too and kept
  * with a lock: a cl_kernel's arguments are state that two threads must not
  * share, so g3_launch holds it from the first clSetKernelArg to the enqueue
- * (which captures the arguments), and with the record of the arguments last
- * set on it (g3_argcache). */
+ * (which captures the arguments). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +14,6 @@ typedef struct kern {
     const char *name;
     cl_kernel kernel;
     pthread_mutex_t lock;
-    g3_argcache args;
     struct kern *next;
 } kern;
 typedef struct prog {
@@ -107,7 +105,7 @@ static gpublas3Status kernel_of(prog *e, const char *name, kern **out)
 }
 
 gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name,
-                         const char *options, cl_kernel *out, pthread_mutex_t **klock, g3_argcache **args)
+                         const char *options, cl_kernel *out, pthread_mutex_t **klock)
 {
     gpublas3Status st = gpublas3Success;
     pthread_mutex_lock(&lock);
@@ -142,7 +140,6 @@ gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name,
         return st;
     *out = k->kernel;
     *klock = &k->lock;
-    *args = &k->args;
     return gpublas3Success;
 }
 
