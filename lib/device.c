@@ -50,10 +50,14 @@ static int names_device(const char *name, const char *match)
  * rows to set. */
 static void plan_defaults(g3_params *p, int cpu)
 {
-    /* CPU: one column of 8 work-items (PoCL runs them as vector lanes),
-     * each with an 8 x 8 register tile; GPU: 16 x 16 work-items, one
-     * element each */
-    if (!p->direct_dm) p->direct_dm = cpu ? 8 : 32;
+    /* CPU: one column of 4 work-items, each with an 8 x 8 register tile
+     * (a 32 x 8 tile: a 32^3 call is 4 work-groups, none of them past the
+     * edge); on PoCL work-groups of 5 to 8 work-items along M ran the same
+     * tiles 2-3x slower than 1, 2 or 4 (bench/NOTES.md section 34).
+     * GPU: 32 x 8 work-items, one element each: a warp along one column of
+     * C, whose reads and writes are then whole lines (the H100: 256^3 1.1x
+     * faster than on 16 x 16, bench/NOTES.md section 35) */
+    if (!p->direct_dm) p->direct_dm = cpu ? 4 : 32;
     if (!p->direct_dn) p->direct_dn = cpu ? 1 : 8;
     if (!p->direct_wm) p->direct_wm = cpu ? 8 : 1;
     if (!p->direct_wn) p->direct_wn = cpu ? 8 : 1;

@@ -119,6 +119,31 @@ static void wide_ld_and_offsets(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* The calls a CPU's direct tile (32 x 8 since bench/NOTES.md section 34)
+ * is shaped for: 32^3 in whole tiles, one row and column past them, and
+ * less than one tile, in every order and transpose; offsets, padded ld and
+ * beta = 0 (NaN in C) on the first.  Under the automatic plan these run
+ * direct on PoCL (32^3 <= direct_max^3); cl_gemm_direct forces it
+ * everywhere. */
+static void direct_tile_shapes(void **state)
+{
+    (void)state;
+    int fails = 0, n = 0;
+    for (int dbl = 0; dbl < 2; dbl++)
+        for (int o = 0; o < 2; o++)
+            for (int ta = 0; ta < 3; ta++)
+                for (int tb = 0; tb < 3; tb++, n++) {
+                    spec_case c = padded(gemm(dbl, orders[o], transposes[ta], transposes[tb], 32, 32, 32, 1.25, 0), 3);
+                    c.offA = 1; c.offB = 6; c.offC = 5;
+                    fails += check_case(&c, 400 + n, 0);
+                    c = gemm(dbl, orders[o], transposes[ta], transposes[tb], 33, 9, 31, -1, 0.75);
+                    fails += check_case(&c, 500 + n, 0);
+                    c = gemm(dbl, orders[o], transposes[ta], transposes[tb], 31, 7, 32, 2.5, 1);
+                    fails += check_case(&c, 600 + n, 0);
+                }
+    assert_int_equal(fails, 0);
+}
+
 /* The two ~300 cases: many work-groups and several k-steps per tile. */
 static void large(void **state)
 {
@@ -138,6 +163,7 @@ int main(void)
         cmocka_unit_test(alpha_zero_ignores_a_and_b),
         cmocka_unit_test(nan_in_c_with_beta_zero),
         cmocka_unit_test(wide_ld_and_offsets),
+        cmocka_unit_test(direct_tile_shapes),
         cmocka_unit_test(large),
     };
     return cmocka_run_group_tests_name("gemm", tests, env_open, env_close);
