@@ -515,6 +515,16 @@ static size_t tiles(size_t M, size_t N, int mwg, int nwg)
     return ((M + mwg - 1) / mwg) * ((N + nwg - 1) / nwg);
 }
 
+/* The device's sets with field `extra` on all of them, and a medium class
+ * (the medium set's medium_wgs 2) or none (0). */
+static void medium_class(const char *extra, int on)
+{
+    char params[256];
+    snprintf(params, sizeof params, "%s,%s;medium:medium_wgs=%d", BASE_PARAMS, extra, 2 * on);
+    setenv("GPUBLAS3_PARAMS", params, 1);
+    restart_forced(NULL, NULL, NULL);
+}
+
 /* A skinny output whose narrow side is at least the medium set's tile
  * across it takes the medium set where the device has a medium class
  * (medium_wgs > 0), the skinny set where it is narrower or there is none;
@@ -526,10 +536,7 @@ static void skinny_medium(void **state)
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
     tiles_of("medium", mm, mn);
     for (int on = 0; on < 2; on++) {
-        char params[256];
-        snprintf(params, sizeof params, "%s,skinny_max=256;medium:medium_wgs=%d", BASE_PARAMS, 2 * on);
-        setenv("GPUBLAS3_PARAMS", params, 1);
-        restart_forced(NULL, NULL, NULL);
+        medium_class("skinny_max=256", on);
         for (int dbl = 0; dbl < 2; dbl++)
             for (int nside = 0; nside < 2; nside++)
                 for (int narrower = 0; narrower < 2; narrower++) {
@@ -561,10 +568,7 @@ static void deepk_widest(void **state)
         if (s != 2)
             tiles_of(classes[s], tm[s], tn[s]);
     for (int on = 0; on < 2; on++) {
-        char params[256];
-        snprintf(params, sizeof params, "%s,deepk_max=512;medium:medium_wgs=%d", BASE_PARAMS, 2 * on);
-        setenv("GPUBLAS3_PARAMS", params, 1);
-        restart_forced(NULL, NULL, NULL);
+        medium_class("deepk_max=512", on);
         for (int dbl = 0; dbl < 2; dbl++)
             for (int s = 0; s < 3; s++)
                 for (int less = 0; less < 3; less++) {
