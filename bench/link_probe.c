@@ -8,12 +8,19 @@
  *              driver may pin its pages: creation timed apart, then a copy
  *              to a device buffer; twice, to see whether a second buffer
  *              over the same pages is cheaper), and back (copy into it,
- *              then a map, which makes the array current).
+ *              then a map, which makes the array current);
+ *   host-ptr in T pieces: T threads each create such a buffer over its
+ *              T-th of the array at once, the pieces are copied to the
+ *              device buffer, then released by the T threads at once:
+ *              whether the driver's pinning runs in parallel (one thread
+ *              pins at 25-30 GB/s, bench/NOTES.md 19, too slow for a call).
  * Every transfer is checked (a sample of elements) before it is reported.
- * Usage: gpublas3-link-probe [MiB (default 512)] [repetitions (3)]; the
- * first device of the first GPU platform, else the first device. */
+ * Usage: gpublas3-link-probe [MiB (default 512)] [repetitions (3)]
+ * [T (8)]; the first device of the first GPU platform, else the first
+ * device. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +44,44 @@ static const char *const ways[] = {
     "pageable write", "pageable read", "staged: memcpy into pinned", "staged: pinned write (DMA)",
     "staged: pinned read (DMA)", "host-ptr: create", "host-ptr: copy to device", "host-ptr: release",
     "host-ptr again: create", "host-ptr again: copy to device", "host-ptr again: release",
-    "host-ptr back: create+copy+map",
+    "host-ptr back: create+copy+map", "host-ptr in T pieces: create", "host-ptr in T pieces: copy",
+    "host-ptr in T pieces: release",
 };
 enum { NWAYS = sizeof ways / sizeof ways[0] };
+
+/* One thread's piece of "host-ptr in T pieces": create its buffer, or
+ * release it (mem already set). */
+typedef struct {
+    cl_context ctx;
+    char *base;
+    size_t bytes;
+    cl_mem mem;
+    cl_int err;
+} piece;
+
+static void *piece_run(void *arg)
+{
+    piece *p = arg;
+    if (p->mem) {
+        clReleaseMemObject(p->mem);
+        p->mem = NULL;
+    } else {
+        p->mem = clCreateBuffer(p->ctx, CL_MEM_USE_HOST_PTR | CL_MEM_READ_ONLY, p->bytes, p->base, &p->err);
+    }
+    return NULL;
+}
+
+/* Runs piece_run on every piece at once; its wall time. */
+static double on_threads(piece *ps, int t)
+{
+    pthread_t th[64];
+    double t0 = now();
+    for (int i = 0; i < t; i++)
+        pthread_create(&th[i], NULL, piece_run, &ps[i]);
+    for (int i = 0; i < t; i++)
+        pthread_join(th[i], NULL);
+    return now() - t0;
+}
 
 static void report(const char *what, size_t bytes, double s)
 {
@@ -49,7 +91,8 @@ static void report(const char *what, size_t bytes, double s)
 int main(int argc, char **argv)
 {
     size_t bytes = (size_t)(argc > 1 ? atoi(argv[1]) : 512) << 20, n = bytes / 4;
-    int reps = argc > 2 ? atoi(argv[2]) : 3;
+    int reps = argc > 2 ? atoi(argv[2]) : 3, nt = argc > 3 ? atoi(argv[3]) : 8;
+    nt = nt < 1 ? 1 : nt > 64 ? 64 : nt;
     cl_device_id dev = pick();
     if (!dev) {
         printf("no OpenCL device\n");
@@ -132,10 +175,36 @@ int main(int argc, char **argv)
         if (m != back)
             printf("note: the map of a host-ptr buffer returned another address than the array\n");
         memset(back, 0, bytes);
+
+        /* host-ptr in T pieces: pages pinned by T threads at once */
+        clEnqueueFillBuffer(q, dbuf, &(unsigned){ 0 }, 4, 0, bytes, 0, NULL, NULL);
+        clFinish(q);
+        piece ps[64];
+        size_t step = (bytes / nt + 4095) & ~(size_t)4095;
+        int made = 0;
+        for (int i = 0; i < nt && (size_t)i * step < bytes; i++, made++) {
+            size_t at = (size_t)i * step, len = bytes - at < step ? bytes - at : step;
+            ps[i] = (piece){ ctx, (char *)src + at, len, NULL, CL_SUCCESS };
+        }
+        KEEP(12, on_threads(ps, made));
+        t0 = now();
+        for (int i = 0; i < made; i++)
+            if (ps[i].err == CL_SUCCESS)
+                clEnqueueCopyBuffer(q, ps[i].mem, dbuf, 0, (size_t)i * step, ps[i].bytes, 0, NULL, NULL);
+            else
+                bad = 1, printf("host-ptr piece %d: error %d\n", i, ps[i].err);
+        clFinish(q);
+        KEEP(13, now() - t0);
+        KEEP(14, on_threads(ps, made));
+        clEnqueueReadBuffer(q, dbuf, CL_TRUE, 0, bytes, back, 0, NULL, NULL);
+        check("host-ptr in T pieces", back, src, n);
+        memset(back, 0, bytes);
     }
     for (int i = 0; i < NWAYS; i++)
         report(ways[i], bytes, best[i]);
     report("host-ptr there, all of it", bytes, best[5] + best[6] + best[7]);
+    printf("(T = %d)\n", nt);
+    report("host-ptr in T pieces, all of it", bytes, best[12] + best[13] + best[14]);
     printf("%s\n", bad ? "SOME TRANSFERS WRONG" : "every transfer checked");
     return bad;
 }
