@@ -128,6 +128,15 @@ static void choose_params(g3_device *d, int precision, int shape, size_t max_wg,
     }
 }
 
+/* A switch GPUBLAS3_<var> that is on unless it is "0". */
+static int env_on(const char *var)
+{
+    char name[64];
+    snprintf(name, sizeof name, "GPUBLAS3_%s", var);
+    const char *v = getenv(name);
+    return !v || strcmp(v, "0") != 0;
+}
+
 /* The index of GPUBLAS3_<var>'s value among names (a number from 2 to
  * G3_MAX_SPLITS when names is NULL), else -1, said on stderr when the
  * variable is set. */
@@ -176,10 +185,8 @@ static void read_forcing(g3_device *d)
     const char *inplace = getenv("GPUBLAS3_INPLACE");
     d->inplace = !inplace || !*inplace ? 3 : strcmp(inplace, "0") == 0 ? 0 : strcmp(inplace, "1") == 0 ? 1
                : strcmp(inplace, "2") == 0 ? 2 : 3;
-    const char *tilemap = getenv("GPUBLAS3_TILEMAP");
-    d->tilemap = !tilemap || strcmp(tilemap, "0") != 0;
-    const char *pack2 = getenv("GPUBLAS3_PACK2");
-    d->pack_pairs = !pack2 || strcmp(pack2, "0") != 0;
+    d->tilemap = env_on("TILEMAP");
+    d->pack_pairs = env_on("PACK2");
 }
 
 static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
