@@ -146,12 +146,13 @@ static double host_copy_time(cl_context ctx, cl_command_queue q, double *user, s
     pthread_t th[16];
     copy_part part[16];
     double best = 1e30;
+    const size_t ahead = g3h_prefetch_ahead(getenv("GPUBLAS3_PREFETCH"));
     for (int r = 0; r < reps + 1; r++) {
         double t = now();
         for (int i = 0; i < threads; i++) {
             size_t lo = n2 * i / threads, hi = n2 * (i + 1) / threads;
             part[i] = (copy_part){ in ? pin + lo : user + lo, in ? user + lo : pin + lo, hi - lo, in ? 0 : beta,
-                                   stream, g3h_prefetch_ahead(getenv("GPUBLAS3_PREFETCH")) };
+                                   stream, ahead };
             pthread_create(&th[i], NULL, copy_worker, &part[i]);
         }
         for (int i = 0; i < threads; i++)
