@@ -60,9 +60,9 @@ typedef struct {
  * took beyond this row's GEMM model (30 us + n^3 at 45 TFLOP/s), fitted as
  * fixed + blocks x per block by least squares on relative errors, gives
  * 43 us + 71 us per block of 128, each time within 11 % (bench/NOTES.md
- * section 32; session 4's kernel had 162 + 131, section 15).  The last row is crossover_measure's run on PoCL 3.1 (2
- * shared cores, under load: rough; its TRSM part, 2026-11-23, the medians
- * of 12 runs' fits).  The GPU row is a cautious guess for GPUs never
+ * section 32; session 4's kernel had 162 + 131, section 15).  The last
+ * row is crossover_measure's run on PoCL 3.1 (2 shared cores, under load:
+ * rough; its TRSM part, 2026-11-23, the medians of 12 runs' fits).  The GPU row is a cautious guess for GPUs never
  * measured (the TRSM part twice the H100's: erring that way keeps small
  * solves on the host). */
 static const device_row rows[] = {
