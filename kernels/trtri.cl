@@ -60,6 +60,8 @@ typedef real elem;
 
 #if COLS > 0
 #define LS (NB < 256 ? NB : 256)
+/* blocks of at most 16 KB are staged in local memory first */
+#define STAGE (NB * NB * PRECISION / 8 * (COMPLEX + 1) <= 16384)
 #define RPW ((NB + LS - 1) / LS)
 __kernel __attribute__((reqd_work_group_size(LS, 1, 1)))
 void trtri(__global const elem *restrict A, const long offa, const long lda, const int tr, const int cj,
@@ -72,6 +74,19 @@ void trtri(__global const elem *restrict A, const long offa, const long lda, con
         return; /* the whole group: the short last block's missing columns */
     __global const elem *T = A + offa + (long)b0 * (lda + 1);
     const long si = tr ? lda : 1, sk = tr ? 1 : lda; /* T(i, k) = T[i*si + k*sk] */
+#if STAGE
+    /* the steps' loads then wait on local memory only, not on a global
+     * load's latency each (kernels/trsm.cl's blocks of 32) */
+    __local elem Ts[NB][NB]; /* Ts[k][i] = T(i, k) on T's triangle, else 0 */
+    for (int e = lid; e < len * len; e += LS) {
+        const int i = e % len, k = e / len;
+        Ts[k][i] = (upper ? i <= k : i >= k) ? tel(T, i * si + k * sk, cj) : (elem)0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+#define TEL(i, k) Ts[k][i]
+#else
+#define TEL(i, k) tel(T, (i) * si + (k) * sk, cj)
+#endif
     __local elem piv[2][COLS];                       /* row k of the columns, by step parity */
     elem x[RPW][COLS];                               /* rows lid + r*LS of the columns j0.. */
 #pragma unroll
@@ -87,8 +102,8 @@ void trtri(__global const elem *restrict A, const long offa, const long lda, con
 #pragma unroll
     for (int r = 0; r < RPW; r++) {
         const int i = lid + r * LS, k = upper ? steps - 1 : j0;
-        dg[r] = unit || i >= len ? ONE : tel(T, i * si + i * sk, cj);
-        t[r] = i < len && (upper ? i < k : i > k) ? tel(T, i * si + k * sk, cj) : (elem)0;
+        dg[r] = unit || i >= len ? ONE : TEL(i, i);
+        t[r] = i < len && (upper ? i < k : i > k) ? TEL(i, k) : (elem)0;
     }
     for (int s = 0; s < steps; s++) {
         const int k = upper ? steps - 1 - s : j0 + s, kn = upper ? k - 1 : k + 1;
@@ -97,7 +112,7 @@ void trtri(__global const elem *restrict A, const long offa, const long lda, con
         for (int r = 0; r < RPW; r++) {
             const int i = lid + r * LS;
             later[r] = i < len && (upper ? i < k : i > k);
-            tn[r] = s + 1 < steps && i < len && (upper ? i < kn : i > kn) ? tel(T, i * si + kn * sk, cj) : (elem)0;
+            tn[r] = s + 1 < steps && i < len && (upper ? i < kn : i > kn) ? TEL(i, kn) : (elem)0;
         }
 #pragma unroll
         for (int r = 0; r < RPW; r++)
@@ -133,8 +148,7 @@ void trtri(__global const elem *restrict A, const long offa, const long lda, con
                 const long at = (long)g * nb * nb + (rm ? i * nb + j : j * nb + i);
                 W[at] = x[r][c];
                 if (dense)
-                    D[at] = i == j ? (unit ? ONE : tel(T, i * si + i * sk, cj))
-                                   : (upper ? i < j : i > j) ? tel(T, i * si + j * sk, cj) : (elem)0;
+                    D[at] = i == j ? (unit ? ONE : TEL(i, i)) : (upper ? i < j : i > j) ? TEL(i, j) : (elem)0;
             }
         }
     }

@@ -110,7 +110,7 @@ static void choose_params(g3_device *d, int precision, int shape, size_t max_wg,
     else *out = (g3_params){ .table = "built-in", .match = "default", .precision = precision,
         .mwg = 16, .nwg = 16, .kwg = 8, .mdimc = 8, .ndimc = 8, .vwm = 1, .vwn = 1, .kwi = 1,
         .sa = 1, .sb = 1, .copy_ts = 16, .copy_rs = 4, .trsm_nb = G3_TRSM_NB,
-        .trsm_refine = G3_TRSM_REFINE, .trsm_cols = G3_TRSM_COLS };
+        .trsm_refine = G3_TRSM_REFINE, .trsm_cols = G3_TRSM_COLS, .trsm_leaf = G3_TRSM_LEAF };
     plan_defaults(out, cpu);
     const char *env = getenv("GPUBLAS3_PARAMS");
     if (env && *env) {

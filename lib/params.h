@@ -40,6 +40,8 @@ typedef struct {
     int trsm_refine;      /* 1: each product with an inverted block is refined once */
     int trsm_direct;      /* TRSM's products of inner dimension at most this ask for the direct path (0: none) */
     int trsm_cols;        /* kernels/trtri.cl: columns of an inverse per work-group (0: one work-item per column) */
+    int trsm_leaf;        /* real solves: leaves of at most this many rows are one launch of kernels/trsm.cl
+                           * (a multiple of 32, at most 1024; 0: none, trsm_nb's blocks as GEMM calls) */
     /* the plan (routines/plan/plan.c) and its direct kernel (kernels/direct.cl);
      * 0 in a table row: lib/device.c's default for the device type */
     int direct_dm, direct_dn; /* direct kernel: work-group shape */
@@ -54,10 +56,12 @@ typedef struct {
 } g3_params;
 
 /* trsm_nb and trsm_refine of a table without those columns: README's TRSM
- * section says why; trsm_cols: bench/NOTES.md section 29. */
+ * section says why; trsm_cols: bench/NOTES.md section 29; trsm_leaf:
+ * section 36. */
 #define G3_TRSM_NB 64
 #define G3_TRSM_REFINE 1
 #define G3_TRSM_COLS 8
+#define G3_TRSM_LEAF 1024
 
 extern const g3_params g3_tuned_table[];
 extern const int g3_tuned_count;

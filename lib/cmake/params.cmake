@@ -5,8 +5,8 @@
 # `default`.  An optional `shape` column names the class of call shapes the
 # row serves (`large`, `small`, `skinny`, `deepk`, `medium`: lib/params.h), or `any`
 # (the default when the column is missing).  A table without a `trsm_nb`
-# (`trsm_refine`, `trsm_cols`) column gets G3_TRSM_NB (G3_TRSM_REFINE,
-# G3_TRSM_COLS, lib/params.h) in
+# (`trsm_refine`, `trsm_cols`, `trsm_leaf`) column gets G3_TRSM_NB
+# (G3_TRSM_REFINE, G3_TRSM_COLS, G3_TRSM_LEAF, lib/params.h) in
 # every row; any other parameter column left out is 0 in every row of its
 # table, and for the plan's fields (direct_*, splitk_*, deepk_max, skinny_max, medium_wgs) 0 means
 # lib/device.c's default for the device type.
@@ -32,7 +32,7 @@ foreach(table ${TABLES})
     endif()
     set(init "")
     set(defaults "")
-    foreach(column trsm_nb trsm_refine trsm_cols)
+    foreach(column trsm_nb trsm_refine trsm_cols trsm_leaf)
       list(FIND header ${column} at)
       if(at LESS 0)
         string(TOUPPER ${column} up)

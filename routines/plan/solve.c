@@ -31,12 +31,21 @@
  * kernel then reads them through one transposing copy made after the
  * inversion, so that its work-items read neighbouring rows.
  *
+ * Leaves in one launch (trsm_leaf > 0, real solves where trtri writes the
+ * layouts): T is halved at multiples of trsm_leaf instead, trtri inverts
+ * blocks of G3_LEAF_TB for kernels/trsm.cl, and each leaf is one launch of
+ * it (refined inside when trsm_refine), after a copy of the leaf's T
+ * transposed where T's storage does not run along the leaf's rows.  A solve
+ * of n <= trsm_leaf is then 2 or 3 commands, not 4 a block and 1 an update
+ * (bench/NOTES.md section 36).
+ *
  * Complex solves (CTRSM, ZTRSM) are the same calls, complex (complex.c maps
  * them), with complex alpha (the updates' beta = alpha is then complex too)
  * and T conjugated for ConjTrans; trtri inverts the blocks in complex
  * arithmetic; complex calls take the packed path, whatever trsm_direct. */
 #include <stdio.h>
 #include "plan.h"
+#include "trsm.h"
 #include "trtri.h"
 
 typedef struct {
@@ -49,7 +58,8 @@ typedef struct {
     size_t inv_step;   /* block i's offset in inv: its first row lo times this */
     cl_mem dense;      /* T's diagonal blocks as general matrices, block i at i nb^2, or NULL */
     int rm;            /* trtri's blocks are transposes (row-major) */
-    cl_mem work;       /* S, a copy of B_i */
+    int kernel;        /* leaves are launches of kernels/trsm.cl (nb is trsm_leaf) */
+    cl_mem work;       /* S, a copy of B_i; with kernel, a leaf's L where T's storage needs one */
     g3_chain *chain;
 } solver;
 
@@ -104,10 +114,36 @@ static gpublas3Status copy_block(const solver *v, g3_operand b, size_t rows, siz
     return g3_pack(v->d, &v->d->sets[v->s->dbl][G3_SHAPE_LARGE], &j, v->chain);
 }
 
+/* Leaf lo (of len <= trsm_leaf) by one launch of kernels/trsm.cl.  Its L is
+ * op(T) (left) or op(T)^T (right); where T's storage puts L's columns, not
+ * its rows, contiguous, the leaf's L is copied transposed first, so that
+ * the kernel's work-items read neighbouring rows. */
+static gpublas3Status kernel_leaf(const solver *v, size_t lo, size_t len, g3_scalar alpha)
+{
+    const g3_solve *s = v->s;
+    g3_operand l = { .buf = s->a, .off = s->offa + lo * (s->lda + 1), .ld = s->lda,
+                     .trans = s->left ? s->trans : !s->trans };
+    gpublas3Status st = gpublas3Success;
+    if (l.trans) {
+        const g3_pack_job j = { .o = &l, .xlen = len, .klen = len, .P = v->work, .xb = len, .xpad = len,
+                                .kpad = len };
+        st = g3_pack(v->d, &v->d->sets[s->dbl][G3_SHAPE_LARGE], &j, v->chain);
+        l = (g3_operand){ .buf = v->work, .ld = len };
+    }
+    const g3_leaf_args a = { .n = len, .rhs = s->left ? s->N : s->M, .fwd = s->left != s->upper,
+                             .refine = v->refine, .alpha = alpha.re, .E = l.buf, .eoff = l.off, .lde = l.ld,
+                             .I = v->inv.buf, .T = v->dense, .woff = lo * G3_LEAF_TB, .B = s->b,
+                             .boff = s->offb + (s->left ? lo : lo * s->ldb), .bp = s->left ? 1 : s->ldb,
+                             .bc = s->left ? s->ldb : 1 };
+    return st != gpublas3Success ? st : g3_leaf_launch(v->d, s->dbl, &a, v->chain);
+}
+
 /* Block lo (of len <= nb): B_i <- alpha inv(T_ii) B_i, refined once when asked. */
 static gpublas3Status leaf(const solver *v, size_t lo, size_t len, g3_scalar alpha)
 {
     const g3_solve *s = v->s;
+    if (v->kernel)
+        return kernel_leaf(v, lo, len, alpha);
     g3_operand b = bpart(s, lo), inv = inverse(v, lo);
     const g3_scalar zero = g3_real(0), one = g3_real(1), minus = g3_real(-1);
     /* the packed path reads B_i in place through its pack (the snapshot) */
@@ -170,46 +206,50 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
     size_t n = s->left ? s->M : s->N;
     if (s->M && s->N) {
         const g3_kset *ks = &d->sets[s->dbl][G3_SHAPE_LARGE];
-        solver v = { s, d, (size_t)ks->p.trsm_nb, ks->p.trsm_refine, s->cplx ? 0 : (size_t)ks->p.trsm_direct,
-                     { 0 }, 0, NULL, 0, NULL, &chain };
-        size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n, nr = g3_roundup(n, v.nb);
-        size_t rhs = s->left ? s->N : s->M;
         /* trtri lays the inverses (and T's blocks) out as the products read
          * them in place: column-major on the left (op(T) an A operand, m
          * contiguous), transposed on the right (a B operand, n contiguous);
          * the per-column kernel (trsm_cols 0) writes transposes only */
         int layouts = g3_trtri_layouts(d, s->dbl), rm = layouts ? !s->left : 1;
-        int dense = layouts && v.refine, transpose = v.direct && !layouts;
-        /* the inverted blocks; S; their transposes when products go direct; T's blocks */
-        size_t bytes[4] = { nr * v.nb * es, v.refine || v.direct ? nbl * rhs * es : 0,
-                            transpose ? nr * v.nb * es : 0, dense ? nr * v.nb * es : 0 };
+        int kernel = !s->cplx && layouts && ks->p.trsm_leaf > 0;
+        solver v = { .s = s, .d = d, .nb = (size_t)(kernel ? ks->p.trsm_leaf : ks->p.trsm_nb),
+                     .refine = ks->p.trsm_refine, .direct = s->cplx ? 0 : (size_t)ks->p.trsm_direct,
+                     .rm = rm, .kernel = kernel, .chain = &chain };
+        /* trtri's blocks: the kernel's, else nb */
+        size_t tb = kernel ? G3_LEAF_TB : v.nb;
+        size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n, nr = g3_roundup(n, tb);
+        size_t rhs = s->left ? s->N : s->M;
+        int dense = layouts && v.refine, transpose = !kernel && v.direct && !layouts;
+        int copy_leaf = kernel && (s->left ? s->trans : !s->trans);
+        /* the inverted blocks; S (kernel: a leaf's L); their transposes when products go direct; T's blocks */
+        size_t work = kernel ? (copy_leaf ? nbl * nbl * es : 0) : v.refine || v.direct ? nbl * rhs * es : 0;
+        size_t bytes[4] = { nr * tb * es, work, transpose ? nr * tb * es : 0, dense ? nr * tb * es : 0 };
         cl_mem bufs[4];
         st = g3_scratch_acquire(d, &chain, 4, bytes, bufs);
         if (st == gpublas3Success) {
-            /* block g's inverse (or its transpose: rm) column-major at g nb^2 */
-            g3_operand w = { .buf = bufs[0], .ld = v.nb, .trans = rm };
+            /* block g's inverse (or its transpose: rm) column-major at g tb^2 */
+            g3_operand w = { .buf = bufs[0], .ld = tb, .trans = rm };
             v.inv = w;
-            v.inv_step = v.nb;
+            v.inv_step = tb;
             v.work = bufs[1];
             v.dense = dense ? bufs[3] : NULL;
-            v.rm = rm;
             st = g3_trtri_launch(d, s->dbl, s->cplx, s->a, s->offa, s->lda, s->trans, s->conj, s->upper,
-                                 s->unit, n, v.nb, rm, bufs[0], v.dense, &chain);
+                                 s->unit, n, tb, rm, bufs[0], v.dense, &chain);
             /* direct: the blocks as one nr x nb column-major matrix, block g from row g nb */
             if (st == gpublas3Success && transpose) {
                 v.inv = (g3_operand){ .buf = bufs[2], .ld = nr };
                 v.inv_step = 1;
-                const g3_pack_job j = { .o = &w, .xlen = nr, .klen = v.nb, .P = bufs[2], .xb = nr, .xpad = nr,
-                                        .kpad = v.nb };
+                const g3_pack_job j = { .o = &w, .xlen = nr, .klen = tb, .P = bufs[2], .xb = nr, .xpad = nr,
+                                        .kpad = tb };
                 st = g3_pack(d, ks, &j, &chain);
             }
             if (st == gpublas3Success)
                 st = solve(&v, 0, n, s->alpha);
             g3_scratch_release(d, &chain, 4, bufs);
             if (g3_plan_verbose())
-                fprintf(stderr, "gpublas3: trsm: %ctrsm %s n=%zu rhs=%zu nb=%zu refine=%d direct=%zu: %u commands\n",
-                        "sdcz"[s->dbl + 2 * s->cplx], s->left ? "left" : "right", n, rhs, v.nb, v.refine,
-                        v.direct, chain.steps);
+                fprintf(stderr, "gpublas3: trsm: %ctrsm %s n=%zu rhs=%zu %s=%zu refine=%d direct=%zu: %u commands\n",
+                        "sdcz"[s->dbl + 2 * s->cplx], s->left ? "left" : "right", n, rhs,
+                        kernel ? "leaf" : "nb", v.nb, v.refine, v.direct, chain.steps);
         }
     }
     if (st != gpublas3Success) {

@@ -22,7 +22,7 @@
 #include <cmocka.h>
 #include "harness.h"
 
-#define BASE_PARAMS "direct_max=32,splitk_k=256,trsm_nb=16,trsm_direct=32"
+#define BASE_PARAMS "direct_max=32,splitk_k=256,trsm_leaf=0,trsm_nb=16,trsm_direct=32"
 
 static cl_uint compute_units(void)
 {
@@ -190,7 +190,7 @@ static void splitk_deterministic(void **state)
     assert_int_equal(fails, 0);
 }
 
-/* TRSM with trsm_direct = 32 (trsm_nb = 16, set in main): M = 100 is 7
+/* TRSM's blocked path with trsm_direct = 32 (trsm_nb = 16, set in main): M = 100 is 7
  * blocks, each a copy and three products, all direct, and 6 updates, of
  * K = 64 (packed: over direct_max), 32, 32, 16, 16, 16 (direct); complex
  * solves stay packed; the same solve twice is bit-identical. */

@@ -42,8 +42,13 @@ static void larger(void **state)
     spec_case d = trsm(87, 61, 257, -1);              /* d, row, right, upper, unit, C */
     d.offA = 5; d.offB = 3;
     spec_case e = trsm(9, 0, 5, 1);                    /* M = 0: a quick return */
+    /* kernels/trsm.cl's leaves of 769..1024 rows (4 per work-item), few
+     * right-hand sides */
+    spec_case l = padded(trsm(40, 1000, 9, -1), 2);    /* s, col, left, lower, non-unit, T */
+    spec_case r = trsm(5, 11, 777, 2.5);               /* d, col, right, upper, non-unit, N */
+    r.offA = 2;
     assert_int_equal(check_case(&s, 1, FILL_NAN_TRIANGLE) + check_case(&d, 2, FILL_NAN_TRIANGLE) +
-                     check_case(&e, 3, 0), 0);
+                     check_case(&e, 3, 0) + check_case(&l, 4, FILL_NAN_TRIANGLE) + check_case(&r, 5, 0), 0);
 }
 
 /* ---- accuracy on harder matrices, and a singular one ---------------------- */

@@ -4,7 +4,8 @@
  * symmetric upper/lower, triangular upper/lower with unit diagonal,
  * transposed or not, row and column major), the GEMM kernel's triangle
  * store (SYRK, SYR2K), its band skipping (TRMM, both sides), TRSM's
- * inversion kernel (kernels/trtri.cl, both triangles), beta = 0 and
+ * inversion kernel (kernels/trtri.cl, both triangles) and its leaf kernel
+ * (kernels/trsm.cl, both directions), beta = 0 and
  * panels that accumulate (a scratch cap splits K, M and N), every routine
  * through the direct kernel (the plan's own choice at these sizes), the
  * packed path and split-K (the GEMM kernel's layers of K slices and the
@@ -303,7 +304,8 @@ static void rows(const char *const *files, int nfiles)
  * triangles, transposed or not, unit or not, every precision, both sides. */
 static void trtri(void)
 {
-    static const char *const params[] = { "trsm_nb=5,trsm_cols=3", "trsm_nb=300,trsm_cols=2", "trsm_cols=0" };
+    static const char *const params[] = { "trsm_leaf=0,trsm_nb=5,trsm_cols=3", "trsm_leaf=0,trsm_nb=300,trsm_cols=2",
+                                          "trsm_leaf=0,trsm_cols=0" };
     for (int i = 0; i < 3; i++) {
         setenv("GPUBLAS3_PARAMS", params[i], 1);
         restart();
@@ -328,6 +330,36 @@ static void trtri(void)
     restart();
 }
 
+/* kernels/trsm.cl's leaves (the chosen() solves run it too, in one block):
+ * several blocks and leaves (the last short) in each direction, L read in
+ * place or copied, with and without refinement. */
+static void leaves(void)
+{
+    static const char *const params[] = { "trsm_leaf=32", "trsm_leaf=64,trsm_refine=0" };
+    for (int i = 0; i < 2; i++) {
+        setenv("GPUBLAS3_PARAMS", params[i], 1);
+        restart();
+        spec_case c = { .routine = SPEC_TRSM, .order = gpublas3ColumnMajor, .side = gpublas3Left,
+                        .uplo = gpublas3Lower, .M = 70, .N = 3, .alpha = 1.5, .offA = 1, .offB = 2 };
+        char what[160];
+        snprintf(what, sizeof what, "strsm left lower N, %s", params[i]);
+        call(c, what);
+        c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Upper; c.transA = gpublas3Trans; c.diag = gpublas3Unit;
+        c.M = 3; c.N = 70;
+        snprintf(what, sizeof what, "dtrsm right upper T unit, %s", params[i]);
+        call(c, what);
+        c.dbl = 0; c.side = gpublas3Left; c.M = 70; c.N = 9;
+        snprintf(what, sizeof what, "strsm left upper T unit, %s", params[i]);
+        call(c, what);
+        c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.transA = gpublas3NoTrans;
+        c.diag = gpublas3NonUnit; c.M = 9; c.N = 70;
+        snprintf(what, sizeof what, "dtrsm right lower N, %s", params[i]);
+        call(c, what);
+    }
+    unsetenv("GPUBLAS3_PARAMS");
+    restart();
+}
+
 int main(int argc, char **argv)
 {
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
@@ -338,6 +370,7 @@ int main(int argc, char **argv)
     gpublas3Setup();
     chosen();
     trtri();
+    leaves();
     paths();
     split();
     inplace();

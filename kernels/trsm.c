@@ -1,0 +1,27 @@
+/* Host side of kernels/trsm.cl: one work-group of G3_LEAF_LS work-items per
+ * G3_LEAF_W columns of B, compiled for the rows each work-item holds. */
+#include <stdio.h>
+#include "trsm.h"
+
+extern const char g3_src_trsm[];
+
+gpublas3Status g3_leaf_launch(const g3_device *d, int dbl, const g3_leaf_args *a, g3_chain *chain)
+{
+    size_t slots = (a->n + G3_LEAF_LS - 1) / G3_LEAF_LS;
+    char options[96];
+    snprintf(options, sizeof options, "-DPRECISION=%d -DTB=%d -DW=%d -DSLOTS=%zu -DREFINE=%d", dbl ? 64 : 32,
+             G3_LEAF_TB, G3_LEAF_W, slots, a->refine);
+    cl_int n = (cl_int)a->n, rhs = (cl_int)a->rhs, fwd = a->fwd;
+    cl_float fa = (cl_float)a->alpha;
+    cl_double da = a->alpha;
+    cl_long eoff = (cl_long)a->eoff, lde = (cl_long)a->lde, woff = (cl_long)a->woff, boff = (cl_long)a->boff,
+            bp = (cl_long)a->bp, bc = (cl_long)a->bc;
+    /* without refinement T is not read: any buffer stands in */
+    cl_mem T = a->refine ? a->T : a->I;
+    g3_arg args[] = { G3_ARG(n), G3_ARG(rhs), G3_ARG(fwd), dbl ? G3_ARG(da) : G3_ARG(fa), G3_ARG(a->E),
+                      G3_ARG(eoff), G3_ARG(lde), G3_ARG(a->I), G3_ARG(T), G3_ARG(woff), G3_ARG(a->B),
+                      G3_ARG(boff), G3_ARG(bp), G3_ARG(bc) };
+    size_t local = G3_LEAF_LS, global = (a->rhs + G3_LEAF_W - 1) / G3_LEAF_W * local;
+    return g3_launch(chain, d, g3_src_trsm, "trsm_leaf", options, sizeof args / sizeof args[0], args, 1,
+                     &global, &local);
+}

@@ -1,0 +1,128 @@
+/* One launch solves one leaf of TRSM (routines/plan/solve.c): L X = B for
+ * the n x n triangular L of at most SLOTS * LS rows, every column of B at
+ * once, W columns a work-group.  L is the effective matrix of the solve
+ * (op(T) on the left, op(T)^T on the right, routines/plan/solve.c); `fwd`
+ * when it is lower (its blocks are taken first to last), else upper (last
+ * to first).
+ *
+ * Why one launch: a blocked solve built of GEMM calls costs mostly its
+ * commands on a GPU (bench/NOTES.md sections 29 and 32: 38 commands,
+ * 0.61 ms at n = 1024 on the H100, where GEMM's arithmetic is 25 us).  Here
+ * the whole chain of diagonal blocks runs inside one work-group per W
+ * columns, its barriers the only steps between them.
+ *
+ * Layouts (element offsets, column-major):
+ * - L(p, q) off its diagonal blocks = E[eoff + p + q * lde] (the plan
+ *   copies L there when T's storage would put q, not p, contiguous);
+ * - the diagonal block g (rows and columns [g TB, g TB + len)) comes from
+ *   kernels/trtri.cl: its inverse at I[woff + g TB^2 + l TB + i] = inv(i, l)
+ *   and (REFINE) the block itself, a general matrix, the same way in T;
+ * - B(p, c) = B[boff + p * bp + c * bc], p < n, c < rhs.
+ *
+ * Work-item lid holds rows p = s LS + lid (s < SLOTS) of its group's W
+ * columns in registers, alpha B scaled in.  Block g, in order:
+ * 1. its rows go to local memory (Bl), the block's inverse (and T) too;
+ * 2. work-item (r, q) = (lid % TB, lid / TB) finds X(r, q) = inv Bl, and
+ *    with REFINE once more X += inv (Bl - T X): a product with an inverse
+ *    leaves a residual that grows with the block's condition number, one
+ *    refinement brings it to substitution's (bench/NOTES.md, README TRSM);
+ * 3. the block's owners take X; every row still to solve subtracts
+ *    L(p, block) X (lower: the rows below; upper: the rows above).
+ * Four barriers a block (two without REFINE); every B element is read and
+ * written once. */
+#include "real.cl"
+
+#define LS (TB * W)
+
+__kernel __attribute__((reqd_work_group_size(LS, 1, 1)))
+void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
+               __global const real *restrict E, const long eoff, const long lde,
+               __global const real *restrict I, __global const real *restrict T, const long woff,
+               __global real *restrict B, const long boff, const long bp, const long bc)
+{
+    const int lid = get_local_id(0), c0 = get_group_id(0) * W;
+    const int r = lid % TB, q = lid / TB; /* the element of a block's X this work-item finds */
+    const int nblk = (n + TB - 1) / TB;
+    __local real Il[TB][TB], Bl[TB][W], Xl[TB][W]; /* Il[l][i] = inv(i, l) */
+#if REFINE
+    __local real Tl[TB][TB], Rl[TB][W];
+#endif
+    real acc[SLOTS][W];
+    UNROLL_ALL
+    for (int s = 0; s < SLOTS; s++) {
+        const int p = s * LS + lid;
+        UNROLL_ALL
+        for (int c = 0; c < W; c++)
+            acc[s][c] = p < n && c0 + c < rhs ? alpha * B[boff + p * bp + (c0 + c) * bc] : 0;
+    }
+    for (int step = 0; step < nblk; step++) {
+        const int g = fwd ? step : nblk - 1 - step, g0 = g * TB, len = min(TB, n - g0);
+        const int own = g0 % LS, slot = g0 / LS; /* the block's rows: work-items own.., slot `slot` */
+        const long wo = woff + (long)g * TB * TB;
+        /* outside len x len the blocks are not written: zeros keep X's
+         * unused rows zero (and NaN-free) */
+        for (int e = lid; e < TB * TB; e += LS) {
+            const int i = e % TB, l = e / TB, in = i < len && l < len;
+            Il[l][i] = in ? I[wo + e] : 0;
+#if REFINE
+            Tl[l][i] = in ? T[wo + e] : 0;
+#endif
+        }
+        UNROLL_ALL
+        for (int s = 0; s < SLOTS; s++)
+            if (s == slot && lid >= own && lid < own + len)
+                UNROLL_ALL
+                for (int c = 0; c < W; c++)
+                    Bl[lid - own][c] = acc[s][c];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const real b = r < len ? Bl[r][q] : 0;
+        real x = 0;
+        UNROLL_ALL
+        for (int l = 0; l < TB; l++)
+            x = MAC(Il[l][r], l < len ? Bl[l][q] : 0, x);
+        Xl[r][q] = x;
+        barrier(CLK_LOCAL_MEM_FENCE);
+#if REFINE
+        real res = b;
+        UNROLL_ALL
+        for (int l = 0; l < TB; l++)
+            res = MAC(-Tl[l][r], Xl[l][q], res);
+        Rl[r][q] = res;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        UNROLL_ALL
+        for (int l = 0; l < TB; l++)
+            x = MAC(Il[l][r], Rl[l][q], x);
+        Xl[r][q] = x;
+        barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+        UNROLL_ALL
+        for (int s = 0; s < SLOTS; s++) {
+            const int p = s * LS + lid;
+            if (s == slot && lid >= own && lid < own + len) {
+                UNROLL_ALL
+                for (int c = 0; c < W; c++)
+                    acc[s][c] = Xl[lid - own][c];
+            } else if (fwd ? p >= g0 + len && p < n : p < g0) {
+                real e[TB];
+                UNROLL_ALL
+                for (int l = 0; l < TB; l++)
+                    e[l] = l < len ? E[eoff + p + (long)(g0 + l) * lde] : 0;
+                UNROLL_ALL
+                for (int l = 0; l < TB; l++)
+                    UNROLL_ALL
+                    for (int c = 0; c < W; c++)
+                        acc[s][c] = MAC(-e[l], Xl[l][c], acc[s][c]);
+            }
+        }
+        /* the next block writes Il, Tl and Bl, which nothing reads after
+         * this block's last barrier, and Xl only after its own first one */
+    }
+    UNROLL_ALL
+    for (int s = 0; s < SLOTS; s++) {
+        const int p = s * LS + lid;
+        UNROLL_ALL
+        for (int c = 0; c < W; c++)
+            if (p < n && c0 + c < rhs)
+                B[boff + p * bp + (c0 + c) * bc] = acc[s][c];
+    }
+}

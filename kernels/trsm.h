@@ -1,0 +1,30 @@
+/* Host side of the leaf kernel (kernels/trsm.cl) that TRSM's solve
+ * (routines/plan/solve.c) runs for each leaf of at most trsm_leaf rows. */
+#ifndef G3_TRSM_H
+#define G3_TRSM_H
+#include "core.h"
+
+/* The kernel's diagonal blocks: the order kernels/trtri.cl inverts for it. */
+#define G3_LEAF_TB 32
+/* Columns of B a work-group solves, and its work-items (G3_LEAF_TB each). */
+#define G3_LEAF_W 8
+#define G3_LEAF_LS (G3_LEAF_TB * G3_LEAF_W)
+/* Rows each work-item holds at most: trsm_leaf is at most this many LS. */
+#define G3_LEAF_SLOTS 4
+
+typedef struct {
+    size_t n, rhs;
+    int fwd, refine;
+    double alpha;
+    cl_mem E;       /* L(p, q) = E[eoff + p + q lde] off the diagonal blocks */
+    size_t eoff, lde;
+    cl_mem I, T;    /* trtri's inverses and (refine) blocks, block 0 of the leaf at woff */
+    size_t woff;
+    cl_mem B;       /* B(p, c) = B[boff + p bp + c bc] */
+    size_t boff, bp, bc;
+} g3_leaf_args;
+
+/* Solves L X = alpha B in place as the chain's next step (kernels/trsm.cl
+ * says what each argument is). */
+gpublas3Status g3_leaf_launch(const g3_device *d, int dbl, const g3_leaf_args *a, g3_chain *chain);
+#endif
