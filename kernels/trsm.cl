@@ -29,10 +29,10 @@
  * 3. the block's owners take X; every row still to solve subtracts
  *    L(p, block) X (lower: the rows below; upper: the rows above).
  * Four barriers a block (two without REFINE); every B element is read and
- * written once.  What waits on memory is loaded ahead: the next block's
- * inverse and T during this block's update, the first columns of this
- * block's panel of L during its diagonal work, the next CH columns while
- * the current ones are used (bench/NOTES.md section 36). */
+ * written once.  The next block's inverse and T are loaded during this
+ * block's update, so that their latency is off the chain; X is read as
+ * vectors of W; the diagonal products are four partial sums
+ * (bench/NOTES.md section 36). */
 #include "real.cl"
 
 #if W != 8
@@ -45,7 +45,6 @@ typedef float8 real8;
 #endif
 #define LS (TB * W)
 #define NE (TB * TB / LS) /* elements of a diagonal block each work-item stages */
-#define CH 8              /* columns of L's panel loaded at a time */
 
 /* Block g's inverse and T, this work-item's NE elements (loaded a block
  * ahead: their latency then hides behind the current block's update). */
@@ -59,16 +58,6 @@ typedef float8 real8;
             pt[i] = in && REFINE ? T[woff + (long)(g) * TB * TB + e] : 0;      \
         }                                                                      \
     } while (0)
-
-/* Columns [k CH, k CH + CH) of L's panel below (fwd) or above block g, the
- * rows this work-item updates (0 elsewhere). */
-#define PANEL_LOAD(dst, k)                                                     \
-    UNROLL_ALL                                                                 \
-    for (int s = 0; s < SLOTS; s++)                                            \
-        UNROLL_ALL                                                             \
-        for (int j = 0; j < CH; j++)                                           \
-            dst[s][j] = act[s] && (k) * CH + j < len                           \
-                ? E[eoff + s * LS + lid + (long)(g0 + (k) * CH + j) * lde] : 0
 
 __kernel __attribute__((reqd_work_group_size(LS, 1, 1)))
 void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
@@ -98,15 +87,6 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
     for (int step = 0; step < nblk; step++) {
         const int g = fwd ? step : nblk - 1 - step, g0 = g * TB, len = min(TB, n - g0);
         const int own = g0 % LS, slot = g0 / LS; /* the block's rows: work-items own.., slot `slot` */
-        int act[SLOTS];                          /* rows this block updates: below it (fwd) or above */
-        UNROLL_ALL
-        for (int s = 0; s < SLOTS; s++) {
-            const int p = s * LS + lid;
-            act[s] = fwd ? p >= g0 + len && p < n : p < g0;
-        }
-        /* the panel's first columns now: they arrive during the diagonal work */
-        real ec[SLOTS][CH];
-        PANEL_LOAD(ec, 0);
         UNROLL_ALL
         for (int i = 0; i < NE; i++) {
             const int e = lid + i * LS;
@@ -162,28 +142,23 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
         for (int s = 0; s < SLOTS; s++)
             if (s == slot && lid >= own && lid < own + len)
                 acc[s] = Xv[lid - own];
-        /* the rows still to solve: acc -= L(rows, block) X, CH columns of
-         * L's panel at a time, the next CH loading meanwhile */
+        /* the rows still to solve: acc -= L(rows, block) X.  A slot none
+         * of whose rows the block updates is skipped by the whole group;
+         * in the slot that holds the block, rows not updated keep their
+         * values (0 times an infinite X would not). */
         UNROLL_ALL
-        for (int k = 0; k < TB / CH; k++) {
-            real en[SLOTS][CH];
-            if (k + 1 < TB / CH)
-                PANEL_LOAD(en, k + 1);
+        for (int s = 0; s < SLOTS; s++) {
+            if (fwd ? (s + 1) * LS <= g0 + len || s * LS >= n : s * LS >= g0)
+                continue;
+            const int p = s * LS + lid, act = fwd ? p >= g0 + len && p < n : p < g0;
+            real e[TB];
             UNROLL_ALL
-            for (int j = 0; j < CH; j++) {
-                const real8 xv = Xv[k * CH + j];
-                /* rows not updated keep their values (0 times an infinite X would not) */
+            for (int l = 0; l < TB; l++)
+                e[l] = act && l < len ? E[eoff + p + (long)(g0 + l) * lde] : 0;
+            if (act)
                 UNROLL_ALL
-                for (int s = 0; s < SLOTS; s++)
-                    if (act[s])
-                        acc[s] = MAC((real8)(-ec[s][j]), xv, acc[s]);
-            }
-            if (k + 1 < TB / CH)
-                UNROLL_ALL
-                for (int s = 0; s < SLOTS; s++)
-                    UNROLL_ALL
-                    for (int j = 0; j < CH; j++)
-                        ec[s][j] = en[s][j];
+                for (int l = 0; l < TB; l++)
+                    acc[s] = MAC((real8)(-e[l]), Xv[l], acc[s]);
         }
         /* the next block writes Il, Tl and Bv, which nothing reads after
          * this block's last barrier, and Xv only after its own first one */

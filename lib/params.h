@@ -53,6 +53,8 @@ typedef struct {
     int skinny_max;       /* the skinny class (its own set's field): a small output side of at most this */
     int medium_wgs;       /* the medium class (its own set's field): outputs the large set's tiles leave under this
                            * many work-groups per compute unit, to the nearest whole (0: no medium class) */
+    int medium_k;         /* the medium class (its own set's field): also the large class's calls with K at most
+                           * this (0: none) */
 } g3_params;
 
 /* trsm_nb and trsm_refine of a table without those columns: README's TRSM

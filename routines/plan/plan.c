@@ -38,6 +38,13 @@
  *           section 24).  medium_wgs 0, the default: no medium class,
  *           such calls are small or large as below;
  *   small:  every dimension at most 1024;
+ *   medium: also, where the device has a medium class, the large class's
+ *           calls with K at most the medium set's medium_k: a blocked
+ *           factorization's shallow updates, whose 128^2 tiles each run a
+ *           few k-tiles between two long fixed costs (the H100's S row:
+ *           128; 4096^2 x 64 and x 128 1.12-1.13x faster on the medium
+ *           set, 8192^2 x 64 1.05x, K = 256 level, bench/NOTES.md
+ *           section 36);
  *   large:  the rest.
  * The path, for calls that scale C (K = 0 or alpha = 0) too:
  *   direct:  calls of at most direct_max^3 multiply-adds per term (the
@@ -96,6 +103,8 @@ static int shape_class(const g3_device *d, const g3_call *c)
         return G3_SHAPE_MEDIUM;
     if (hi <= 1024 && c->K <= 1024)
         return G3_SHAPE_SMALL;
+    if (m->medium_wgs > 0 && c->K <= (size_t)m->medium_k)
+        return G3_SHAPE_MEDIUM;
     return G3_SHAPE_LARGE;
 }
 

@@ -35,9 +35,10 @@
  * layouts): T is halved at multiples of trsm_leaf instead, trtri inverts
  * blocks of G3_LEAF_TB for kernels/trsm.cl, and each leaf is one launch of
  * it (refined inside when trsm_refine), after a copy of the leaf's T
- * transposed where T's storage does not run along the leaf's rows.  A solve
- * of n <= trsm_leaf is then 2 or 3 commands, not 4 a block and 1 an update
- * (bench/NOTES.md section 36).
+ * transposed where T's storage does not run along the leaf's rows; leaves
+ * are smaller where B is wide (leaf_rows).  A solve of n <= trsm_leaf
+ * with up to 1024 right-hand sides is then 2 or 3 commands, not 4 a block
+ * and 1 an update (bench/NOTES.md section 36).
  *
  * Complex solves (CTRSM, ZTRSM) are the same calls, complex (complex.c maps
  * them), with complex alpha (the updates' beta = alpha is then complex too)
@@ -187,6 +188,21 @@ static gpublas3Status solve(const solver *v, size_t lo, size_t len, g3_scalar al
     return st != gpublas3Success ? st : solve(v, s0, slen, g3_real(1));
 }
 
+/* Rows of a leaf: trsm_leaf, fewer where B is wide.  A leaf's launch is one
+ * work-group per G3_LEAF_W columns, each running the leaf's whole chain of
+ * blocks; with more than a wave or two of them, smaller leaves and the GEMM
+ * updates between them are faster (the H100, 2026-11-27: n = 2048 with
+ * 2048 columns 1.1-1.5x faster in leaves of 512 than of 1024, n = 4096 1.1-1.5x
+ * in leaves of 256; bench/NOTES.md section 36).  So a leaf holds at most
+ * G3_LEAF_AREA rows x columns, and never fewer than 256 rows. */
+#define G3_LEAF_AREA ((size_t)1 << 20)
+static size_t leaf_rows(size_t most, size_t rhs)
+{
+    size_t rows = G3_LEAF_AREA / rhs / G3_LEAF_TB * G3_LEAF_TB;
+    rows = rows < 256 ? 256 : rows;
+    return rows < most ? rows : most;
+}
+
 /* The whole solve runs on queue 0; each other queue the caller gave gets a
  * marker after the wait list as its events[i], so that clBLAS's contract
  * (B is done when every event is) holds.  (Cutting B into column blocks
@@ -212,13 +228,13 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
          * the per-column kernel (trsm_cols 0) writes transposes only */
         int layouts = g3_trtri_layouts(d, s->dbl), rm = layouts ? !s->left : 1;
         int kernel = !s->cplx && layouts && ks->p.trsm_leaf > 0;
-        solver v = { .s = s, .d = d, .nb = (size_t)(kernel ? ks->p.trsm_leaf : ks->p.trsm_nb),
+        size_t rhs = s->left ? s->N : s->M;
+        solver v = { .s = s, .d = d, .nb = kernel ? leaf_rows((size_t)ks->p.trsm_leaf, rhs) : (size_t)ks->p.trsm_nb,
                      .refine = ks->p.trsm_refine, .direct = s->cplx ? 0 : (size_t)ks->p.trsm_direct,
                      .rm = rm, .kernel = kernel, .chain = &chain };
         /* trtri's blocks: the kernel's, else nb */
         size_t tb = kernel ? G3_LEAF_TB : v.nb;
         size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n, nr = g3_roundup(n, tb);
-        size_t rhs = s->left ? s->N : s->M;
         int dense = layouts && v.refine, transpose = !kernel && v.direct && !layouts;
         int copy_leaf = kernel && (s->left ? s->trans : !s->trans);
         /* the inverted blocks; S (kernel: a leaf's L); their transposes when products go direct; T's blocks */

@@ -659,10 +659,38 @@ static void medium_boundary(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* medium_k: with a medium class, a call the large set would take goes to
+ * the medium set when K is at most the medium set's medium_k (both sides
+ * of it, both precisions); without a medium class, or with medium_k 0, it
+ * stays large; small calls stay small.  skinny_max = 1 keeps the 1040-wide
+ * outputs out of the skinny class. */
+static void shallow_medium(void **state)
+{
+    (void)state;
+    static const struct { const char *extra; int on; size_t m, n, k; int want; } runs[] = {
+        { "skinny_max=1,medium_k=48", 1, 2048, 1040, 48, 4 }, { "skinny_max=1,medium_k=48", 1, 2048, 1040, 49, 0 },
+        { "skinny_max=1,medium_k=48", 0, 2048, 1040, 48, 0 }, { "skinny_max=1,medium_k=0", 1, 2048, 1040, 1, 0 },
+        { "skinny_max=1,medium_k=48", 1, 1000, 1000, 48, 1 },
+    };
+    int fails = 0;
+    for (int r = 0; r < 5; r++) {
+        medium_class(runs[r].extra, runs[r].on);
+        for (int dbl = 0; dbl < 2; dbl++) {
+            char what[96];
+            snprintf(what, sizeof what, "%s, medium_wgs %d: ", runs[r].extra, 2 * runs[r].on);
+            fails += expect_class(what, dbl, runs[r].m, runs[r].n, runs[r].k, runs[r].want, 230 + 2 * r + dbl);
+        }
+    }
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
 /* The H100's medium rows as the library reads them (on an H100 or H200
  * only; elsewhere nothing to check): S squares to 1792^2 and D to 1600^2
  * medium, one tile of the large set more large (tuned-params/nvidia-h100.csv,
- * bench/NOTES.md section 24); K = 16 keeps the calls cheap and K shallow;
+ * bench/NOTES.md section 24); K = 16 keeps the calls cheap and K shallow
+ * (129 past the medium set's boundary: the S row's medium_k is 128);
  * 16384 x 128 medium below K = 512, large from it (section 31); 64-wide
  * skinny outputs medium, 32-wide skinny (section 32). */
 static void h100_rows(void **state)
@@ -673,12 +701,14 @@ static void h100_rows(void **state)
     if (!strstr(name, "H100") && !strstr(name, "H200"))
         skip();
     static const struct { int dbl; size_t m, n, k; int want; } runs[] = {
-        { 0, 1024, 1024, 16, 4 }, { 0, 1792, 1792, 16, 4 }, { 0, 1793, 1793, 16, 0 }, { 0, 2048, 2048, 16, 0 },
+        { 0, 1024, 1024, 16, 4 }, { 0, 1792, 1792, 16, 4 }, { 0, 1793, 1793, 129, 0 }, { 0, 2048, 2048, 129, 0 },
         { 1, 1024, 1024, 16, 4 }, { 1, 1600, 1600, 16, 4 }, { 1, 1601, 1601, 16, 0 }, { 1, 2048, 2048, 16, 0 },
         /* 128-wide outputs: medium only while K is under 4 x 128 */
         { 0, 16384, 128, 511, 4 }, { 0, 16384, 128, 512, 0 }, { 1, 16384, 128, 511, 4 }, { 1, 16384, 128, 512, 0 },
         /* 64-wide outputs on the medium set, 32-wide on the skinny set (section 32) */
         { 0, 64, 8192, 8192, 4 }, { 1, 8192, 64, 8192, 4 }, { 0, 32, 8192, 8192, 2 }, { 1, 8192, 32, 8192, 2 },
+        /* S updates of K <= 128 medium, D large (medium_k, section 36) */
+        { 0, 4096, 4096, 128, 4 }, { 0, 4096, 4096, 129, 0 }, { 1, 4096, 4096, 64, 0 },
         /* deep K: the widest set with 4 tiles (section 35) */
         { 0, 64, 64, 65536, 3 }, { 0, 128, 128, 32768, 4 }, { 0, 256, 256, 16384, 0 }, { 1, 128, 128, 32768, 4 },
         { 1, 512, 512, 8192, 0 },
@@ -752,6 +782,7 @@ int main(void)
         cmocka_unit_test(skinny_medium),
         cmocka_unit_test(deepk_widest),
         cmocka_unit_test(medium_boundary),
+        cmocka_unit_test(shallow_medium),
         cmocka_unit_test(class_params),
         cmocka_unit_test(h100_rows),
     };
