@@ -29,35 +29,10 @@
  * 3. the block's owners take X; every row still to solve subtracts
  *    L(p, block) X (lower: the rows below; upper: the rows above).
  * Four barriers a block (two without REFINE); every B element is read and
- * written once.  The next block's inverse and T are loaded during this
- * block's update, so that their latency is off the chain; X is read as
- * vectors of W; the diagonal products are four partial sums
- * (bench/NOTES.md section 36). */
+ * written once. */
 #include "real.cl"
 
-#if W != 8
-#error "kernels/trsm.cl holds a work-item's columns in one 8-vector"
-#endif
-#if PRECISION == 64
-typedef double8 real8;
-#else
-typedef float8 real8;
-#endif
 #define LS (TB * W)
-#define NE (TB * TB / LS) /* elements of a diagonal block each work-item stages */
-
-/* Block g's inverse and T, this work-item's NE elements (loaded a block
- * ahead: their latency then hides behind the current block's update). */
-#define STAGE_LOAD(g)                                                          \
-    do {                                                                       \
-        const int g0_ = (g) * TB, len_ = min(TB, n - g0_);                     \
-        UNROLL_ALL                                                             \
-        for (int i = 0; i < NE; i++) {                                         \
-            const int e = lid + i * LS, in = e % TB < len_ && e / TB < len_;   \
-            pi[i] = in ? I[woff + (long)(g) * TB * TB + e] : 0;                \
-            pt[i] = in && REFINE ? T[woff + (long)(g) * TB * TB + e] : 0;      \
-        }                                                                      \
-    } while (0)
 
 __kernel __attribute__((reqd_work_group_size(LS, 1, 1)))
 void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
@@ -68,109 +43,86 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
     const int lid = get_local_id(0), c0 = get_group_id(0) * W;
     const int r = lid % TB, q = lid / TB; /* the element of a block's X this work-item finds */
     const int nblk = (n + TB - 1) / TB;
-    /* Il[l][i] = inv(i, l), Tl[l][i] = T(i, l); Bv, Xv, Rv: rows of the block's B, X, residual */
-    __local real Il[TB][TB], Tl[TB][TB];
-    __local real8 Bv[TB], Xv[TB], Rv[TB];
-    __local real *const Bl = (__local real *)Bv, *const Xl = (__local real *)Xv, *const Rl = (__local real *)Rv;
-    real8 acc[SLOTS];
+    __local real Il[TB][TB], Bl[TB][W], Xl[TB][W]; /* Il[l][i] = inv(i, l) */
+#if REFINE
+    __local real Tl[TB][TB], Rl[TB][W];
+#endif
+    real acc[SLOTS][W];
     UNROLL_ALL
     for (int s = 0; s < SLOTS; s++) {
         const int p = s * LS + lid;
-        real v[W];
         UNROLL_ALL
         for (int c = 0; c < W; c++)
-            v[c] = p < n && c0 + c < rhs ? alpha * B[boff + p * bp + (c0 + c) * bc] : 0;
-        acc[s] = (real8)(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
+            acc[s][c] = p < n && c0 + c < rhs ? alpha * B[boff + p * bp + (c0 + c) * bc] : 0;
     }
-    real pi[NE], pt[NE];
-    STAGE_LOAD(fwd ? 0 : nblk - 1);
     for (int step = 0; step < nblk; step++) {
         const int g = fwd ? step : nblk - 1 - step, g0 = g * TB, len = min(TB, n - g0);
         const int own = g0 % LS, slot = g0 / LS; /* the block's rows: work-items own.., slot `slot` */
-        UNROLL_ALL
-        for (int i = 0; i < NE; i++) {
-            const int e = lid + i * LS;
-            Il[e / TB][e % TB] = pi[i];
-            Tl[e / TB][e % TB] = pt[i];
+        const long wo = woff + (long)g * TB * TB;
+        /* outside len x len the blocks are not written: zeros keep X's
+         * unused rows zero (and NaN-free) */
+        for (int e = lid; e < TB * TB; e += LS) {
+            const int i = e % TB, l = e / TB, in = i < len && l < len;
+            Il[l][i] = in ? I[wo + e] : 0;
+#if REFINE
+            Tl[l][i] = in ? T[wo + e] : 0;
+#endif
         }
         UNROLL_ALL
         for (int s = 0; s < SLOTS; s++)
             if (s == slot && lid >= own && lid < own + len)
-                Bv[lid - own] = acc[s];
-        if (r >= len)
-            Bl[r * W + q] = 0; /* a short block's missing rows */
+                UNROLL_ALL
+                for (int c = 0; c < W; c++)
+                    Bl[lid - own][c] = acc[s][c];
         barrier(CLK_LOCAL_MEM_FENCE);
-        /* X = inv B: four partial sums, a chain of TB / 4 */
-        real x0 = 0, x1 = 0, x2 = 0, x3 = 0;
+        const real b = r < len ? Bl[r][q] : 0;
+        real x = 0;
         UNROLL_ALL
-        for (int l = 0; l < TB; l += 4) {
-            x0 = MAC(Il[l][r], Bl[l * W + q], x0);
-            x1 = MAC(Il[l + 1][r], Bl[(l + 1) * W + q], x1);
-            x2 = MAC(Il[l + 2][r], Bl[(l + 2) * W + q], x2);
-            x3 = MAC(Il[l + 3][r], Bl[(l + 3) * W + q], x3);
-        }
-        real x = (x0 + x1) + (x2 + x3);
-        Xl[r * W + q] = x;
+        for (int l = 0; l < TB; l++)
+            x = MAC(Il[l][r], l < len ? Bl[l][q] : 0, x);
+        Xl[r][q] = x;
         barrier(CLK_LOCAL_MEM_FENCE);
 #if REFINE
-        /* R = B - T X, then X += inv R */
-        x0 = Bl[r * W + q], x1 = 0, x2 = 0, x3 = 0;
+        real res = b;
         UNROLL_ALL
-        for (int l = 0; l < TB; l += 4) {
-            x0 = MAC(-Tl[l][r], Xl[l * W + q], x0);
-            x1 = MAC(-Tl[l + 1][r], Xl[(l + 1) * W + q], x1);
-            x2 = MAC(-Tl[l + 2][r], Xl[(l + 2) * W + q], x2);
-            x3 = MAC(-Tl[l + 3][r], Xl[(l + 3) * W + q], x3);
-        }
-        Rl[r * W + q] = (x0 + x1) + (x2 + x3);
+        for (int l = 0; l < TB; l++)
+            res = MAC(-Tl[l][r], Xl[l][q], res);
+        Rl[r][q] = res;
         barrier(CLK_LOCAL_MEM_FENCE);
-        x0 = 0, x1 = 0, x2 = 0, x3 = 0;
         UNROLL_ALL
-        for (int l = 0; l < TB; l += 4) {
-            x0 = MAC(Il[l][r], Rl[l * W + q], x0);
-            x1 = MAC(Il[l + 1][r], Rl[(l + 1) * W + q], x1);
-            x2 = MAC(Il[l + 2][r], Rl[(l + 2) * W + q], x2);
-            x3 = MAC(Il[l + 3][r], Rl[(l + 3) * W + q], x3);
-        }
-        Xl[r * W + q] = x + ((x0 + x1) + (x2 + x3));
+        for (int l = 0; l < TB; l++)
+            x = MAC(Il[l][r], Rl[l][q], x);
+        Xl[r][q] = x;
         barrier(CLK_LOCAL_MEM_FENCE);
 #endif
-        /* the next block's inverse and T, during this block's update */
-        if (step + 1 < nblk)
-            STAGE_LOAD(fwd ? g + 1 : g - 1);
-        UNROLL_ALL
-        for (int s = 0; s < SLOTS; s++)
-            if (s == slot && lid >= own && lid < own + len)
-                acc[s] = Xv[lid - own];
-        /* the rows still to solve: acc -= L(rows, block) X.  A slot none
-         * of whose rows the block updates is skipped by the whole group;
-         * in the slot that holds the block, rows not updated keep their
-         * values (0 times an infinite X would not). */
         UNROLL_ALL
         for (int s = 0; s < SLOTS; s++) {
-            if (fwd ? (s + 1) * LS <= g0 + len || s * LS >= n : s * LS >= g0)
-                continue;
-            const int p = s * LS + lid, act = fwd ? p >= g0 + len && p < n : p < g0;
-            real e[TB];
-            UNROLL_ALL
-            for (int l = 0; l < TB; l++)
-                e[l] = act && l < len ? E[eoff + p + (long)(g0 + l) * lde] : 0;
-            if (act)
+            const int p = s * LS + lid;
+            if (s == slot && lid >= own && lid < own + len) {
+                UNROLL_ALL
+                for (int c = 0; c < W; c++)
+                    acc[s][c] = Xl[lid - own][c];
+            } else if (fwd ? p >= g0 + len && p < n : p < g0) {
+                real e[TB];
                 UNROLL_ALL
                 for (int l = 0; l < TB; l++)
-                    acc[s] = MAC((real8)(-e[l]), Xv[l], acc[s]);
+                    e[l] = l < len ? E[eoff + p + (long)(g0 + l) * lde] : 0;
+                UNROLL_ALL
+                for (int l = 0; l < TB; l++)
+                    UNROLL_ALL
+                    for (int c = 0; c < W; c++)
+                        acc[s][c] = MAC(-e[l], Xl[l][c], acc[s][c]);
+            }
         }
-        /* the next block writes Il, Tl and Bv, which nothing reads after
-         * this block's last barrier, and Xv only after its own first one */
+        /* the next block writes Il, Tl and Bl, which nothing reads after
+         * this block's last barrier, and Xl only after its own first one */
     }
     UNROLL_ALL
     for (int s = 0; s < SLOTS; s++) {
         const int p = s * LS + lid;
-        const real v[W] = { acc[s].s0, acc[s].s1, acc[s].s2, acc[s].s3, acc[s].s4, acc[s].s5, acc[s].s6,
-                            acc[s].s7 };
         UNROLL_ALL
         for (int c = 0; c < W; c++)
             if (p < n && c0 + c < rhs)
-                B[boff + p * bp + (c0 + c) * bc] = v[c];
+                B[boff + p * bp + (c0 + c) * bc] = acc[s][c];
     }
 }

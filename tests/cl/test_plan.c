@@ -598,7 +598,8 @@ static void deepk_widest(void **state)
  * precisions, with the sets read from the device (skinny_max = 1 keeps
  * the narrow outputs out of the skinny class).  The field is the medium
  * set's own ("medium:"); 0 (a device without a medium row) or set on
- * another class: no call is medium. */
+ * another class: no call is medium.  medium_k = 0: its own rule (the
+ * H100's S row's 128 would take these K = 3 calls, shallow_medium). */
 static void medium_boundary(void **state)
 {
     (void)state;
@@ -616,8 +617,8 @@ static void medium_boundary(void **state)
     assert_true(W <= 64);
     for (int off = 0; off < 2; off++) {
         char params[256];
-        snprintf(params, sizeof params, off ? "%s,skinny_max=1,medium_wgs=0;large:medium_wgs=%zu"
-                                            : "%s,skinny_max=1;medium:medium_wgs=%zu", BASE_PARAMS, W);
+        snprintf(params, sizeof params, off ? "%s,skinny_max=1,medium_k=0,medium_wgs=0;large:medium_wgs=%zu"
+                                            : "%s,skinny_max=1,medium_k=0;medium:medium_wgs=%zu", BASE_PARAMS, W);
         setenv("GPUBLAS3_PARAMS", params, 1);
         restart_forced(NULL, NULL, NULL);
         for (int dbl = 0; dbl < 2; dbl++) {
@@ -663,14 +664,16 @@ static void medium_boundary(void **state)
  * the medium set when K is at most the medium set's medium_k (both sides
  * of it, both precisions); without a medium class, or with medium_k 0, it
  * stays large; small calls stay small.  skinny_max = 1 keeps the 1040-wide
- * outputs out of the skinny class. */
+ * outputs out of the skinny class; 8192 x 1040 has too many of the large
+ * set's tiles, and 100 x 1000 too few of the medium set's, for medium_wgs
+ * to take them on a GPU (the H100: 132 compute units). */
 static void shallow_medium(void **state)
 {
     (void)state;
     static const struct { const char *extra; int on; size_t m, n, k; int want; } runs[] = {
-        { "skinny_max=1,medium_k=48", 1, 2048, 1040, 48, 4 }, { "skinny_max=1,medium_k=48", 1, 2048, 1040, 49, 0 },
-        { "skinny_max=1,medium_k=48", 0, 2048, 1040, 48, 0 }, { "skinny_max=1,medium_k=0", 1, 2048, 1040, 1, 0 },
-        { "skinny_max=1,medium_k=48", 1, 1000, 1000, 48, 1 },
+        { "skinny_max=1,medium_k=48", 1, 8192, 1040, 48, 4 }, { "skinny_max=1,medium_k=48", 1, 8192, 1040, 49, 0 },
+        { "skinny_max=1,medium_k=48", 0, 8192, 1040, 48, 0 }, { "skinny_max=1,medium_k=0", 1, 8192, 1040, 1, 0 },
+        { "skinny_max=1,medium_k=48", 1, 100, 1000, 48, 1 },
     };
     int fails = 0;
     for (int r = 0; r < 5; r++) {
