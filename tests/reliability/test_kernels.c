@@ -298,36 +298,54 @@ static void rows(const char *const *files, int nfiles)
     restart();
 }
 
-/* trtri's kernels (trsm_cols): groups of 3 columns over blocks of 5 (three
- * blocks, the last short, groups past a short block's end), 256 work-items
- * of two rows each (nb 300), and the per-column kernel (0); each in both
- * triangles, transposed or not, unit or not, every precision, both sides. */
+/* One TRSM case of a table: its options, its sizes and its name. */
+typedef struct {
+    int dbl, cplx;
+    gpublas3Side side;
+    gpublas3Uplo uplo;
+    gpublas3Transpose trans;
+    gpublas3Diag diag;
+    size_t M, N;
+    const char *name;
+} solve_case;
+
+/* Every case under each parameter list in turn (GPUBLAS3_PARAMS), alpha
+ * 1.5 (complex: 1.5 - 0.5i), offsets into A and B. */
+static void solves(const char *const *params, int np, const solve_case *cases, int nc)
+{
+    for (int i = 0; i < np; i++) {
+        setenv("GPUBLAS3_PARAMS", params[i], 1);
+        restart();
+        for (int j = 0; j < nc; j++) {
+            const solve_case *k = &cases[j];
+            spec_case c = { .routine = SPEC_TRSM, .dbl = k->dbl, .cplx = k->cplx, .order = gpublas3ColumnMajor,
+                            .side = k->side, .uplo = k->uplo, .transA = k->trans, .diag = k->diag, .M = k->M,
+                            .N = k->N, .alpha = 1.5, .alpha_im = k->cplx ? -0.5 : 0, .offA = 1, .offB = 2 };
+            char what[160];
+            snprintf(what, sizeof what, "%s, %s", k->name, params[i]);
+            call(c, what);
+        }
+    }
+    unsetenv("GPUBLAS3_PARAMS");
+    restart();
+}
+
+/* trtri's kernels (trsm_cols) on the blocked path: groups of 3 columns
+ * over blocks of 5 (three blocks, the last short, groups past a short
+ * block's end), 256 work-items of two rows each (nb 300), and the
+ * per-column kernel (0); each in both triangles, transposed or not, unit
+ * or not, every precision, both sides. */
 static void trtri(void)
 {
     static const char *const params[] = { "trsm_leaf=0,trsm_nb=5,trsm_cols=3", "trsm_leaf=0,trsm_nb=300,trsm_cols=2",
                                           "trsm_leaf=0,trsm_cols=0" };
-    for (int i = 0; i < 3; i++) {
-        setenv("GPUBLAS3_PARAMS", params[i], 1);
-        restart();
-        spec_case c = { .routine = SPEC_TRSM, .order = gpublas3ColumnMajor, .side = gpublas3Left,
-                        .uplo = gpublas3Lower, .M = 13, .N = 3, .alpha = 1.5, .offA = 1, .offB = 2 };
-        char what[160];
-        snprintf(what, sizeof what, "strsm left lower N, %s", params[i]);
-        call(c, what);
-        c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Upper; c.transA = gpublas3Trans; c.diag = gpublas3Unit;
-        c.M = 3; c.N = 13;
-        snprintf(what, sizeof what, "dtrsm right upper T unit, %s", params[i]);
-        call(c, what);
-        c.cplx = 1; c.dbl = 0; c.side = gpublas3Left; c.transA = gpublas3ConjTrans; c.diag = gpublas3NonUnit;
-        c.M = 13; c.N = 3; c.alpha_im = -0.5;
-        snprintf(what, sizeof what, "ctrsm left upper C, %s", params[i]);
-        call(c, what);
-        c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.transA = gpublas3NoTrans; c.M = 3; c.N = 13;
-        snprintf(what, sizeof what, "ztrsm right lower N, %s", params[i]);
-        call(c, what);
-    }
-    unsetenv("GPUBLAS3_PARAMS");
-    restart();
+    static const solve_case cases[] = {
+        { 0, 0, gpublas3Left, gpublas3Lower, gpublas3NoTrans, gpublas3NonUnit, 13, 3, "strsm left lower N" },
+        { 1, 0, gpublas3Right, gpublas3Upper, gpublas3Trans, gpublas3Unit, 3, 13, "dtrsm right upper T unit" },
+        { 0, 1, gpublas3Left, gpublas3Upper, gpublas3ConjTrans, gpublas3NonUnit, 13, 3, "ctrsm left upper C" },
+        { 1, 1, gpublas3Right, gpublas3Lower, gpublas3NoTrans, gpublas3NonUnit, 3, 13, "ztrsm right lower N" },
+    };
+    solves(params, 3, cases, 4);
 }
 
 /* kernels/trsm.cl's leaves (the chosen() solves run it too, in one block):
@@ -336,28 +354,13 @@ static void trtri(void)
 static void leaves(void)
 {
     static const char *const params[] = { "trsm_leaf=32", "trsm_leaf=64,trsm_refine=0" };
-    for (int i = 0; i < 2; i++) {
-        setenv("GPUBLAS3_PARAMS", params[i], 1);
-        restart();
-        spec_case c = { .routine = SPEC_TRSM, .order = gpublas3ColumnMajor, .side = gpublas3Left,
-                        .uplo = gpublas3Lower, .M = 70, .N = 3, .alpha = 1.5, .offA = 1, .offB = 2 };
-        char what[160];
-        snprintf(what, sizeof what, "strsm left lower N, %s", params[i]);
-        call(c, what);
-        c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Upper; c.transA = gpublas3Trans; c.diag = gpublas3Unit;
-        c.M = 3; c.N = 70;
-        snprintf(what, sizeof what, "dtrsm right upper T unit, %s", params[i]);
-        call(c, what);
-        c.dbl = 0; c.side = gpublas3Left; c.M = 70; c.N = 9;
-        snprintf(what, sizeof what, "strsm left upper T unit, %s", params[i]);
-        call(c, what);
-        c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.transA = gpublas3NoTrans;
-        c.diag = gpublas3NonUnit; c.M = 9; c.N = 70;
-        snprintf(what, sizeof what, "dtrsm right lower N, %s", params[i]);
-        call(c, what);
-    }
-    unsetenv("GPUBLAS3_PARAMS");
-    restart();
+    static const solve_case cases[] = {
+        { 0, 0, gpublas3Left, gpublas3Lower, gpublas3NoTrans, gpublas3NonUnit, 70, 3, "strsm left lower N" },
+        { 1, 0, gpublas3Right, gpublas3Upper, gpublas3Trans, gpublas3Unit, 3, 70, "dtrsm right upper T unit" },
+        { 0, 0, gpublas3Left, gpublas3Upper, gpublas3Trans, gpublas3Unit, 70, 9, "strsm left upper T unit" },
+        { 1, 0, gpublas3Right, gpublas3Lower, gpublas3NoTrans, gpublas3NonUnit, 9, 70, "dtrsm right lower N" },
+    };
+    solves(params, 2, cases, 4);
 }
 
 int main(int argc, char **argv)
