@@ -9,8 +9,8 @@
 /* Columns of B a work-group solves, and its work-items (G3_LEAF_TB each). */
 #define G3_LEAF_W 8
 #define G3_LEAF_LS (G3_LEAF_TB * G3_LEAF_W)
-/* Rows each work-item holds at most: trsm_leaf is at most this many LS. */
-#define G3_LEAF_SLOTS 4
+/* A work-item holds at most 4 rows: lib/params.c caps trsm_leaf at 4 LS
+ * (1024) and checks the device has LS work-items a group. */
 
 typedef struct {
     size_t n, rhs;

@@ -726,7 +726,8 @@ static void h100_rows(void **state)
 
 /* GPUBLAS3_PARAMS lists for one class ("medium:", "d:medium:") change that
  * class's set only; an unknown class cannot be parsed, and a list its set
- * cannot take is said with the class. */
+ * cannot take is said with the class (a list for every class without it:
+ * a leaf size TRSM's kernel cannot hold). */
 static void class_params(void **state)
 {
     (void)state;
@@ -745,8 +746,9 @@ static void class_params(void **state)
     static const struct { const char *list, *said; } bad[] = {
         { "huge:mwg=16", "ignored: cannot be parsed" },
         { "medium:mwg=0", "ignored for the set of class medium: tile sizes must be positive" },
+        { "trsm_leaf=48", "ignored: trsm_leaf must be 0 or a multiple of 32 up to 1024" },
     };
-    for (int r = 0; r < 2; r++) {
+    for (int r = 0; r < 3; r++) {
         char text[16384];
         snprintf(params, sizeof params, "%s;%s", BASE_PARAMS, bad[r].list);
         setenv("GPUBLAS3_PARAMS", params, 1);
