@@ -1,6 +1,6 @@
-/* What the standalone probes share (link_probe.c, launch_probe.c): the
- * clock, and the device they run on (the first GPU of any platform, else
- * the first device).  Include after <CL/cl.h>. */
+/* What the standalone probes share (link_probe.c, launch_probe.c,
+ * leaf_probe.c): the clock, and the device they run on (the first GPU of
+ * any platform, else the first device).  Include after <CL/cl.h>. */
 #ifndef G3_BENCH_PROBE_H
 #define G3_BENCH_PROBE_H
 #include <time.h>
