@@ -15,15 +15,9 @@
 #include <stdlib.h>
 #include "probe.h"
 
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static void report(const char *what, double *t, int n)
 {
-    qsort(t, (size_t)n, sizeof *t, cmp);
+    qsort(t, (size_t)n, sizeof *t, probe_cmp);
     printf("%-34s median %7.1f us, p10 %7.1f us\n", what, 1e6 * t[n / 2], 1e6 * t[n / 10]);
 }
 

@@ -34,12 +34,6 @@ static char *slurp(const char *path)
     return s;
 }
 
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* A well-conditioned lower L (n x n, column-major), each diagonal block's
  * inverse and the block itself (column-major, block g at g TB^2), B. */
 static void problem(int n, int rhs, double *L, double *I, double *T, double *B)
@@ -151,7 +145,7 @@ static double run(probe *p, int dbl, int refine, int n, int rhs, int reps)
             t[r] = 1e-3 * (double)(t1 - t0);
             clReleaseEvent(e);
         }
-        qsort(t, (size_t)reps, sizeof *t, cmp);
+        qsort(t, (size_t)reps, sizeof *t, probe_cmp);
         med = t[reps / 2];
         free(t);
     }
