@@ -192,7 +192,7 @@ static gpublas3Status solve(const solver *v, size_t lo, size_t len, g3_scalar al
  * work-group per G3_LEAF_W columns, each running the leaf's whole chain of
  * blocks; with more than a wave or two of them, smaller leaves and the GEMM
  * updates between them are faster (the H100, 2026-11-27: n = 2048 with
- * 2048 columns 1.1-1.5x faster in leaves of 512 than of 1024, n = 4096 1.1-1.5x
+ * 2048 columns 1.07-1.5x faster in leaves of 512 than of 1024, n = 4096 1.1-1.5x
  * in leaves of 256; bench/NOTES.md section 36).  So a leaf holds at most
  * G3_LEAF_AREA rows x columns, and never fewer than 256 rows. */
 #define G3_LEAF_AREA ((size_t)1 << 20)
