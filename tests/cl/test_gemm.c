@@ -21,9 +21,14 @@ static spec_case gemm(int dbl, gpublas3Order o, gpublas3Transpose ta, gpublas3Tr
 
 static const double scalars[4] = { 0, 1, -1, 2.5 };
 
-/* Four shapes per option combination: the smallest, two whose dimensions
- * are primes or 2^k +- 1 (offsets and padded ld on one), and one a little
- * over two tiles of every common size (16, 32, 64) in every dimension. */
+/* Seven shapes per option combination: the smallest, two whose dimensions
+ * are primes or 2^k +- 1 (offsets and padded ld on one), one a little
+ * over two tiles of every common size (16, 32, 64) in every dimension, and
+ * the calls a CPU's direct tile (32 x 8 since bench/NOTES.md section 34)
+ * is shaped for: 32^3 in whole tiles (offsets, padded ld, beta = 0 with
+ * NaN in C), one row and column past them, and less than one tile.  Under
+ * the automatic plan the last three run direct on PoCL (32^3 <=
+ * direct_max^3); cl_gemm_direct forces it everywhere. */
 static void all_options(void **state)
 {
     (void)state;
@@ -42,6 +47,13 @@ static void all_options(void **state)
                     fails += check_case(&c, n + 200, 0);
                     c = gemm(dbl, orders[o], transposes[ta], transposes[tb], 130, 70, 40, beta, alpha);
                     fails += check_case(&c, n + 300, 0);
+                    c = padded(gemm(dbl, orders[o], transposes[ta], transposes[tb], 32, 32, 32, 1.25, 0), 3);
+                    c.offA = 1; c.offB = 6; c.offC = 5;
+                    fails += check_case(&c, n + 400, 0);
+                    c = gemm(dbl, orders[o], transposes[ta], transposes[tb], 33, 9, 31, -1, 0.75);
+                    fails += check_case(&c, n + 500, 0);
+                    c = gemm(dbl, orders[o], transposes[ta], transposes[tb], 31, 7, 32, 2.5, 1);
+                    fails += check_case(&c, n + 600, 0);
                 }
     assert_int_equal(fails, 0);
 }
@@ -119,31 +131,6 @@ static void wide_ld_and_offsets(void **state)
     assert_int_equal(fails, 0);
 }
 
-/* The calls a CPU's direct tile (32 x 8 since bench/NOTES.md section 34)
- * is shaped for: 32^3 in whole tiles, one row and column past them, and
- * less than one tile, in every order and transpose; offsets, padded ld and
- * beta = 0 (NaN in C) on the first.  Under the automatic plan these run
- * direct on PoCL (32^3 <= direct_max^3); cl_gemm_direct forces it
- * everywhere. */
-static void direct_tile_shapes(void **state)
-{
-    (void)state;
-    int fails = 0, n = 0;
-    for (int dbl = 0; dbl < 2; dbl++)
-        for (int o = 0; o < 2; o++)
-            for (int ta = 0; ta < 3; ta++)
-                for (int tb = 0; tb < 3; tb++, n++) {
-                    spec_case c = padded(gemm(dbl, orders[o], transposes[ta], transposes[tb], 32, 32, 32, 1.25, 0), 3);
-                    c.offA = 1; c.offB = 6; c.offC = 5;
-                    fails += check_case(&c, 400 + n, 0);
-                    c = gemm(dbl, orders[o], transposes[ta], transposes[tb], 33, 9, 31, -1, 0.75);
-                    fails += check_case(&c, 500 + n, 0);
-                    c = gemm(dbl, orders[o], transposes[ta], transposes[tb], 31, 7, 32, 2.5, 1);
-                    fails += check_case(&c, 600 + n, 0);
-                }
-    assert_int_equal(fails, 0);
-}
-
 /* The two ~300 cases: many work-groups and several k-steps per tile. */
 static void large(void **state)
 {
@@ -163,7 +150,6 @@ int main(void)
         cmocka_unit_test(alpha_zero_ignores_a_and_b),
         cmocka_unit_test(nan_in_c_with_beta_zero),
         cmocka_unit_test(wide_ld_and_offsets),
-        cmocka_unit_test(direct_tile_shapes),
         cmocka_unit_test(large),
     };
     return cmocka_run_group_tests_name("gemm", tests, env_open, env_close);
