@@ -70,7 +70,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     if (p->trsm_direct > 4096) return "trsm_direct at most 4096";
     if (p->trsm_cols > 64) return "trsm_cols at most 64";
     /* kernels/trsm.cl: 256 work-items, up to 4 rows of 8 columns each, and
-     * 6 arrays of 32 x 32 or 32 x 8 elements in local memory */
+     * in local memory 2 arrays of 32 x 32 elements and 3 of 32 x 8 */
     if (p->trsm_leaf < 0 || p->trsm_leaf % 32 || p->trsm_leaf > 1024)
         return "trsm_leaf must be 0 or a multiple of 32 up to 1024";
     if (p->trsm_leaf && (max_wg < 256 || esize * (2 * 32 * 32 + 3 * 32 * 8) > local_mem_bytes))
@@ -82,8 +82,8 @@ static const struct { const char *name; size_t offset; } fields[] = {
 #define F(x) { #x, offsetof(g3_params, x) }
     F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(vwm), F(vwn), F(kwi), F(sa), F(sb), F(db), F(pad),
     F(wtm), F(nfirst), F(mma), F(cvec), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
-    F(trsm_direct), F(trsm_cols), F(trsm_leaf), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn), F(direct_max), F(splitk_k),
-    F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs), F(medium_k),
+    F(trsm_direct), F(trsm_cols), F(trsm_leaf), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn),
+    F(direct_max), F(splitk_k), F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs), F(medium_k),
 #undef F
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])

@@ -42,9 +42,10 @@
  *           calls with K at most the medium set's medium_k: a blocked
  *           factorization's shallow updates, whose 128^2 tiles each run a
  *           few k-tiles between two long fixed costs (the H100's S row:
- *           128; 4096^2 x 64 and x 128 1.12-1.13x faster on the medium
- *           set, 8192^2 x 64 1.05x, K = 256 level, bench/NOTES.md
- *           section 36);
+ *           128; S 4096^2 and 8192^2 with K = 64 and 128 1.02-1.08x
+ *           faster on the medium set, pooled over three calls, each
+ *           call's difference within the calls' spread; K = 256 level;
+ *           bench/NOTES.md section 36);
  *   large:  the rest.
  * The path, for calls that scale C (K = 0 or alpha = 0) too:
  *   direct:  calls of at most direct_max^3 multiply-adds per term (the
