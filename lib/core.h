@@ -44,6 +44,10 @@ typedef struct {
 } g3_device;
 /* The state of the queue's device, made on first use; NULL only when out of memory. */
 gpublas3Status g3_device_of(cl_command_queue q, const g3_device **out);
+/* The parameter set a device's calls of that precision and shape class
+ * get (GPUBLAS3_PARAMS applied), as its state would hold it, without a
+ * context (the drop-ins' crossover model asks before any call has made one). */
+gpublas3Status g3_device_params(cl_device_id dev, int dbl, int shape, g3_params *out);
 void g3_device_release_all(void);
 
 /* ---- programs (lib/program.c): built once per (context, device, source, options) ---- */

@@ -76,14 +76,16 @@ static void plan_defaults(g3_params *p, int cpu)
 /* The most specific table row for this device and shape class: its name,
  * then its vendor, then its type, then the default, and at each of those a
  * row for the class before one for any class; a row the device cannot run
- * is passed over, so a bad table entry costs speed, never a failed call. */
-static void choose_params(g3_device *d, int precision, int shape, size_t max_wg, size_t local_mem)
+ * is passed over, so a bad table entry costs speed, never a failed call.
+ * GPUBLAS3_PARAMS applies on top; `say`: a list it refuses is reported. */
+static void choose_params(cl_device_id dev, int precision, int shape, size_t max_wg, size_t local_mem,
+                          g3_params *out, int say)
 {
     char name[256], vendor[256];
     cl_device_type type = 0;
-    info_string(d->dev, CL_DEVICE_NAME, name, sizeof name);
-    info_string(d->dev, CL_DEVICE_VENDOR, vendor, sizeof vendor);
-    clGetDeviceInfo(d->dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    info_string(dev, CL_DEVICE_NAME, name, sizeof name);
+    info_string(dev, CL_DEVICE_VENDOR, vendor, sizeof vendor);
+    clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
     /* the tensor-core path is inline PTX: NVIDIA's compiler only */
     const int nvidia = contains_nocase(vendor, "NVIDIA");
     const char *typestr = (type & CL_DEVICE_TYPE_GPU) ? "type:gpu" : (type & CL_DEVICE_TYPE_CPU) ? "type:cpu" : "type:other";
@@ -105,7 +107,6 @@ static void choose_params(g3_device *d, int precision, int shape, size_t max_wg,
         rank = rank * 2 + (p->shape == shape);
         if (rank > 1 && rank > best_rank) { best = p; best_rank = rank; }
     }
-    g3_params *out = &d->sets[precision == 64][shape].p;
     if (best) *out = *best;
     else *out = (g3_params){ .table = "built-in", .match = "default", .precision = precision,
         .mwg = 16, .nwg = 16, .kwg = 8, .mdimc = 8, .ndimc = 8, .vwm = 1, .vwn = 1, .kwi = 1,
@@ -120,7 +121,7 @@ static void choose_params(g3_device *d, int precision, int shape, size_t max_wg,
                           : trial.mma && !nvidia ? "mma needs an NVIDIA device"
                           : g3_params_invalid(&trial, max_wg, local_mem);
         /* said once per precision, not once per class, unless a list names the class */
-        if (why && (shape == G3_SHAPE_LARGE || named > 0))
+        if (why && say && (shape == G3_SHAPE_LARGE || named > 0))
             fprintf(stderr, "gpublas3: GPUBLAS3_PARAMS=\"%s\" ignored%s%s: %s\n", env,
                     named > 0 ? " for the set of class " : "", named > 0 ? g3_shape_names[shape] : "", why);
         else if (!why)
@@ -211,13 +212,24 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
     for (int i = 0; i < 2; i++)
         for (int s = 0; s < G3_NSHAPES; s++) {
             g3_kset *k = &d->sets[i][s];
-            choose_params(d, i ? 64 : 32, s, max_wg, local_mem);
+            choose_params(dev, i ? 64 : 32, s, max_wg, local_mem, &k->p, 1);
             g3_params_defines(&k->p, k->gemm_defines, sizeof k->gemm_defines);
             g3_params_copy_defines(&k->p, k->copy_defines, sizeof k->copy_defines);
             g3_params_direct_defines(&k->p, k->direct_defines, sizeof k->direct_defines);
             snprintf(k->reduce_defines, sizeof k->reduce_defines, "-DPRECISION=%d", k->p.precision);
         }
     read_forcing(d);
+    return gpublas3Success;
+}
+
+gpublas3Status g3_device_params(cl_device_id dev, int dbl, int shape, g3_params *out)
+{
+    size_t max_wg = 0;
+    cl_ulong local_mem = 0;
+    if (clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof max_wg, &max_wg, NULL) != CL_SUCCESS ||
+        clGetDeviceInfo(dev, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local_mem, &local_mem, NULL) != CL_SUCCESS)
+        return gpublas3InvalidDevice;
+    choose_params(dev, dbl ? 64 : 32, shape, max_wg, local_mem, out, 0);
     return gpublas3Success;
 }
 

@@ -5,14 +5,23 @@
  * bytes (every operand from the caller's arrays, C back) over the link's
  * bandwidth, plus its flops over the device's rate; on the host, its flops
  * over the host BLAS's rate.  A TRSM costs the device more than a GEMM of
- * its flops: trtri and a chain of launches per diagonal block
- * (routines/plan/solve.c) come before and between its products, so its
- * device time gains a fixed part and a part per TRSM_BLOCK rows of its
- * triangle, paid by each panel (each is a solve of its own,
- * dropin_plan.c).  The device's constants come from the table below, by
- * device name (tests/host/crossover_measure prints a row for the device it
- * runs on); the host BLAS's rate is timed at the first call and learned
- * from the calls run there (host_rate.c).
+ * its flops, priced by the way the device's tuned set solves it
+ * (routines/plan/solve.c, g3h_solve_leaves):
+ * - in blocks (complex solves always; real ones where the set has no
+ *   leaves, trsm_leaf 0: CPUs): trtri and a chain of GEMM calls per
+ *   diagonal block come before and between its products, so a fixed part
+ *   and a part per TRSM_BLOCK rows of its triangle, paid by each panel
+ *   (each is a solve of its own, dropin_plan.c);
+ * - in leaves (real solves on GPUs): one launch per leaf walks its
+ *   diagonal blocks of LEAF_BLOCK one after another, so a fixed part and
+ *   a part per LEAF_BLOCK rows, paid by each panel, and parts per element
+ *   of B and per flop, for the leaf kernel's reads and writes of B and its
+ *   arithmetic, slower than the GEMM's; no part for the leaves' size,
+ *   which the fit did not need (bench/NOTES.md section 36).
+ * The device's constants come from the table below, by device name
+ * (tests/host/crossover_measure prints a row for the device it runs on);
+ * the host BLAS's rate is timed at the first call and learned from the
+ * calls run there (host_rate.c).
  * The device's side is then corrected by what its calls took: each call
  * the model sent there is timed (dropin.c) against the model's time, and
  * the least ratio seen so far, per kind (TRSM or not) and per octave of
@@ -45,7 +54,10 @@ typedef struct {
     double link_gbs;          /* host array -> device -> host array, GB/s */
     double fixed_us;          /* per call */
     double gflops[2];         /* device rate on large calls, single / double */
-    double trsm_us[2];        /* TRSM's extra: per call, and per TRSM_BLOCK rows of its triangle */
+    double trsm_us[2];        /* a TRSM in blocks, beyond the GEMM model: per panel, per TRSM_BLOCK rows
+                               * of its triangle */
+    double leaf_us[2][4];     /* a real TRSM in leaves, S and D: per panel, per LEAF_BLOCK rows of its
+                               * triangle, per million elements of B, per GFLOP */
 } device_row;
 
 /* First match wins.  The H100 row is crossover_measure's on the lent H100
@@ -53,29 +65,50 @@ typedef struct {
  * fixed 30 us, link 18.5 GB/s for D and 14.0 for S, the smaller kept; its
  * fit left the device's rate unresolved, the transfers dominating every
  * measured shape, so the rate is the measured GEMM rate at n = 8192, 45
- * TFLOP/s).  Its TRSM part is fitted to the square solves of session 10's
- * call on the tuned rows (trtri's column groups, trsm_nb 256; bench/results/
- * h100/session10/trsm10/, cl_mem calls, no transfers: STRSM and DTRSM
- * n = 128, 1024, 4096 in 133/166 us, 628/667 us, 3.97/3.93 ms): what each
- * took beyond this row's GEMM model (30 us + n^3 at 45 TFLOP/s), fitted as
- * fixed + blocks x per block by least squares on relative errors, gives
- * 43 us + 71 us per block of 128, each time within 11 % (bench/NOTES.md
- * section 32; session 4's kernel had 162 + 131, section 15).  The last
- * row is crossover_measure's run on PoCL 3.1 (2 shared cores, under load:
- * rough; its TRSM part, 2026-11-23, the medians of 12 runs' fits).  The GPU row is a cautious guess for GPUs never
- * measured (the TRSM part twice the H100's: erring that way keeps small
- * solves on the host). */
+ * TFLOP/s).  Its TRSM terms are what each solve took beyond this row's
+ * GEMM model (30 us + flops at 45 TFLOP/s), fitted by least squares on
+ * relative errors, with no transfers (cl_mem calls):
+ * - blocks: session 10's real solves on the blocked path (trtri's column
+ *   groups, trsm_nb 256; bench/results/h100/session10/trsm10/, STRSM and
+ *   DTRSM n = 128, 1024, 4096 in 133/166 us, 628/667 us, 3.97/3.93 ms):
+ *   43 us + 71 us per block of 128, each time within 11 % (bench/NOTES.md
+ *   section 32; session 4's kernel had 162 + 131, section 15).  Since
+ *   session 12 it prices the complex solves, which keep that path (and
+ *   real ones where GPUBLAS3_PARAMS sets trsm_leaf=0).
+ * - leaves: session 12's real solves on the leaf path (H100 80GB HBM3,
+ *   driver 580.159.04, 2026-11-27; left lower N non-unit squares n = 128
+ *   to 4096, two runs, bench/results/h100/session12/call4/final-1.txt and
+ *   final-2.txt; LAPACK's shapes 64 and 256 x 8192 left lower N unit and
+ *   8192 x 64 and 256 right lower T non-unit, call1/lu-leaf1024.txt and
+ *   chol-leaf1024.txt): S 20 us at n = 128 to 1476 at 4096, D 28 to 2128,
+ *   fitted per precision by bench/trsm_price.py; with the constants as
+ *   rounded here the worst point is off by 16.1 % (S) and 15.8 % (D), and
+ *   the 16 side/uplo/trans cases at 1024 (call1/all-leaf1024.txt, not
+ *   fitted) by -22 to +7 % (bench/NOTES.md section 36, the refit).  The
+ *   blocks term gave those squares 114 to 2315 us.
+ * The last row is crossover_measure's run on PoCL 3.1 (2 shared cores, under
+ * load: rough; its blocks term, 2026-11-23, the medians of 12 runs' fits;
+ * its leaves term, read only where GPUBLAS3_PARAMS gives a CPU leaves,
+ * 2026-11-27, seven runs with trsm_leaf=1024 fitted together, device times
+ * within 52 %: bench/results/pocl/session13/).  The GPU row is a cautious
+ * guess for GPUs never measured (the TRSM terms twice the H100's: erring
+ * that way keeps small solves on the host). */
 static const device_row rows[] = {
-    /*  match  type                link  fixed  GFLOP/s S, D     TRSM us: fixed, per block */
-    { "H100", CL_DEVICE_TYPE_GPU,   14,    30,  { 45000, 45000 }, { 43, 71 } },
-    { NULL,   CL_DEVICE_TYPE_GPU,   10,   100,  { 5000, 1000 },   { 86, 142 } },
-    { NULL,   CL_DEVICE_TYPE_ALL,  3.5,    65,  { 115, 60 },      { 10, 250 } },
+    /*  match  type                link  fixed  GFLOP/s S, D     blocks: fixed, per block
+     *      leaves, S then D: fixed, per block, per M elements of B, per GFLOP */
+    { "H100", CL_DEVICE_TYPE_GPU,   14,    30,  { 45000, 45000 }, { 43, 71 },
+          { { 7, 3.1, 42, 6.2 }, { 9, 4.2, 69, 6.8 } } },
+    { NULL,   CL_DEVICE_TYPE_GPU,   10,   100,  { 5000, 1000 },   { 86, 142 },
+          { { 14, 6.2, 84, 12.4 }, { 18, 8.4, 138, 13.6 } } },
+    { NULL,   CL_DEVICE_TYPE_ALL,  3.5,    65,  { 115, 60 },      { 10, 250 },
+          { { 30, 16, 133000, 68000 }, { 200, 0, 177000, 15000 } } },
 };
 
-enum { TRSM_BLOCK = 128, OCTAVES = 32 };
+enum { TRSM_BLOCK = 128, LEAF_BLOCK = 32, OCTAVES = 32 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const device_row *dev;
+static int leaves[2][2];        /* [dbl][cplx]: the device solves such a TRSM in leaves */
 static double threshold = -1;   /* GPUBLAS3_CROSSOVER, -1 when unset */
 static int learn = 1;           /* GPUBLAS3_LEARN */
 
@@ -134,6 +167,8 @@ static void init(void)
     for (size_t i = 0; name && i < sizeof rows / sizeof rows[0] && !dev; i++)
         if ((rows[i].type & type) && (!rows[i].match || strcasestr(name, rows[i].match)))
             dev = &rows[i];
+    for (int i = 0; i < 4 && dev; i++)
+        leaves[i / 2][i % 2] = g3h_solve_leaves(i / 2, i % 2);
     override_row();
 }
 
@@ -170,21 +205,29 @@ static double travel_bytes(const g3d_call *c)
     return b * (double)g3d_elem_size(c);
 }
 
-/* What a TRSM costs the device beyond its GEMM-priced time. */
-static double trsm_extra(const g3d_call *c, int *blocks)
+/* What a TRSM costs the device beyond its GEMM-priced time; *blocks: of
+ * TRSM_BLOCK rows, or of LEAF_BLOCK (*leaf: priced as leaves).  The panels'
+ * right-hand sides add up to B's columns (side L) or rows (side R). */
+static double trsm_extra(const g3d_call *c, int *blocks, int *leaf)
 {
     g3d_plan pl;
     g3d_plan_make(c, g3h_panel_bytes(), &pl);
-    int order = c->side == 'L' ? c->m : c->n;
-    *blocks = (order + TRSM_BLOCK - 1) / TRSM_BLOCK;
-    return 1e-6 * pl.npanels * (dev->trsm_us[0] + *blocks * dev->trsm_us[1]);
+    double order = c->side == 'L' ? c->m : c->n, rhs = c->side == 'L' ? c->n : c->m;
+    *leaf = leaves[c->dbl != 0][c->cplx != 0];
+    int rows = *leaf ? LEAF_BLOCK : TRSM_BLOCK;
+    *blocks = ((int)order + rows - 1) / rows;
+    if (!*leaf)
+        return 1e-6 * pl.npanels * (dev->trsm_us[0] + *blocks * dev->trsm_us[1]);
+    const double *l = dev->leaf_us[c->dbl != 0];
+    return 1e-6 * (pl.npanels * (l[0] + *blocks * l[1]) + 1e-6 * order * rhs * l[2] +
+                   1e-9 * order * order * rhs * l[3]);
 }
 
-/* The model's device time for c (no correction); *trsm and *blocks: its TRSM part. */
-static double device_time(const g3d_call *c, double *trsm, int *blocks)
+/* The model's device time for c (no correction); *trsm, *blocks, *leaf: its TRSM part. */
+static double device_time(const g3d_call *c, double *trsm, int *blocks, int *leaf)
 {
-    *blocks = 0;
-    *trsm = c->routine == G3D_TRSM ? trsm_extra(c, blocks) : 0;
+    *blocks = *leaf = 0;
+    *trsm = c->routine == G3D_TRSM ? trsm_extra(c, blocks, leaf) : 0;
     return 1e-6 * dev->fixed_us + travel_bytes(c) / (1e9 * dev->link_gbs) +
            g3x_flops(c) / (1e9 * dev->gflops[c->dbl != 0]) + *trsm;
 }
@@ -202,8 +245,8 @@ void g3x_device_took(const g3d_call *c, double seconds)
     if (threshold >= 0 || !dev || !learn)
         return;
     double trsm;
-    int blocks;
-    double predicted = device_time(c, &trsm, &blocks), r = seconds / predicted;
+    int blocks, leaf;
+    double predicted = device_time(c, &trsm, &blocks, &leaf), r = seconds / predicted;
     pthread_mutex_lock(&seen_lock);
     octave_seen *o = &seen[c->routine == G3D_TRSM][g3x_octave(predicted / 1e-6, OCTAVES)];
     if (o->calls++ == 0 || r < o->ratio)
@@ -245,14 +288,15 @@ int g3x_to_device(const g3d_call *c, double t[2], char *why, size_t len)
             snprintf(why, len, "no device");
         return 0;
     }
-    int blocks, calls;
-    double trsm, t_model = device_time(c, &trsm, &blocks), f = correction(c, t_model, &calls);
+    int blocks, leaf, calls;
+    double trsm, t_model = device_time(c, &trsm, &blocks, &leaf), f = correction(c, t_model, &calls);
     char from[48];
     double host = g3r_gflops(c->dbl != 0, flops, why ? from : NULL, sizeof from), t_host = flops / (1e9 * host);
     if (why) {
-        char part[48] = "", fix[64] = "";
+        char part[80] = "", fix[64] = "";
         if (trsm > 0)
-            snprintf(part, sizeof part, " (%.3g s of it TRSM's %d blocks)", trsm, blocks);
+            snprintf(part, sizeof part, " (%.3g s of it TRSM's %d blocks of %d%s)", trsm, blocks,
+                     leaf ? LEAF_BLOCK : TRSM_BLOCK, leaf ? ", in leaves" : "");
         if (f != 1)
             snprintf(fix, sizeof fix, " x %.3g learned from %d call(s)", f, calls);
         snprintf(why, len, "model: device %.3g s%s%s, host BLAS %.3g s (%.3g flops, %.3g GFLOP/s on the host, %s)",

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "host.h"
 #include "host_copy.h"
+#include "plan.h"
 
 enum { MAXDEV = 32 };
 
@@ -467,6 +468,15 @@ const char *g3h_chosen_device(cl_device_type *type)
         return NULL;
     *type = devs[order[0]].type;
     return devs[order[0]].name;
+}
+
+int g3h_solve_leaves(int dbl, int cplx)
+{
+    g3_params p;
+    pthread_once(&once, init);
+    return setup_done && norder > 0 &&
+           g3_device_params(devs[order[0]].id, dbl, G3_SHAPE_LARGE, &p) == gpublas3Success &&
+           g3_solve_leaves(&p, cplx);
 }
 
 const char *g3h_device_name(const g3h_slot *s)

@@ -157,6 +157,11 @@ typedef struct {
 } g3_solve;
 gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                             const cl_event *wait, cl_event *events);
+/* 1 when a solve (complex: cplx) on a device whose large set of its
+ * precision is p runs its leaves as launches of kernels/trsm.cl, 0 when it
+ * takes trsm_nb's blocks as GEMM calls (solve.c; the drop-ins' crossover
+ * prices the two apart). */
+int g3_solve_leaves(const g3_params *p, int cplx);
 
 /* The paths (one file each).  Split-K is the packed path with its GEMM
  * launches writing partial sums to scratch, then splitk.c's reduction. */

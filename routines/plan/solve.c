@@ -203,6 +203,13 @@ static size_t leaf_rows(size_t most, size_t rhs)
     return rows < most ? rows : most;
 }
 
+/* Real solves only, and only where trtri writes the layouts the kernel
+ * reads (trsm_cols > 0, g3_trtri_layouts). */
+int g3_solve_leaves(const g3_params *p, int cplx)
+{
+    return !cplx && p->trsm_cols > 0 && p->trsm_leaf > 0;
+}
+
 /* The whole solve runs on queue 0; each other queue the caller gave gets a
  * marker after the wait list as its events[i], so that clBLAS's contract
  * (B is done when every event is) holds.  (Cutting B into column blocks
@@ -227,7 +234,7 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
          * contiguous), transposed on the right (a B operand, n contiguous);
          * the per-column kernel (trsm_cols 0) writes transposes only */
         int layouts = g3_trtri_layouts(d, s->dbl), rm = layouts ? !s->left : 1;
-        int kernel = !s->cplx && layouts && ks->p.trsm_leaf > 0;
+        int kernel = g3_solve_leaves(&ks->p, s->cplx);
         size_t rhs = s->left ? s->N : s->M;
         solver v = { .s = s, .d = d, .nb = kernel ? leaf_rows((size_t)ks->p.trsm_leaf, rhs) : (size_t)ks->p.trsm_nb,
                      .refine = ks->p.trsm_refine, .direct = s->cplx ? 0 : (size_t)ks->p.trsm_direct,

@@ -12,7 +12,8 @@
  *   any     not checked (the model's choice)
  * With the one argument `trsm` it checks the model's TRSM term instead
  * (trsm_term below); with `learn` or `nolearn`, the device's correction
- * (learned below). */
+ * (learned below); with `path leaves` or `path blocks`, how the model
+ * prices each type's TRSM (trsm_path below). */
 #include <stdio.h>
 #include <string.h>
 #include "dropin_test.h"
@@ -68,8 +69,8 @@ static int trsm_term(void)
         const char *line = strstr(text, head), *model = line ? strstr(line, "model: device") : NULL;
         double dev, extra, host;
         int blocks;
-        if (!model || sscanf(model, "model: device %lg s (%lg s of it TRSM's %d blocks), host BLAS %lg s", &dev,
-                             &extra, &blocks, &host) != 4) {
+        if (!model || sscanf(model, "model: device %lg s (%lg s of it TRSM's %d blocks of 128), host BLAS %lg s",
+                             &dev, &extra, &blocks, &host) != 4) {
             printf("FAIL: no line \"%s ...: model: device ... TRSM's ...\"\n", head);
             failures++;
             continue;
@@ -78,6 +79,43 @@ static int trsm_term(void)
                dev - extra, dev, host);
         if (!(dev - extra < host && host < dev)) {
             printf("FAIL: the host time is not between the two: FAKE_BLAS_GFLOPS must change with the PoCL row\n");
+            failures++;
+        }
+    }
+    return failures;
+}
+
+/* How the model prices each type's TRSM: as the device solves it
+ * (crossover.c asks the device's tuned sets, routines/plan/solve.c).
+ * STRSM, DTRSM, CTRSM and ZTRSM of order 128 with 16 right-hand sides,
+ * each line's reason read back: the real ones in leaves (4 blocks of 32)
+ * when `leaves` (ctest gives PoCL's sets trsm_leaf through
+ * GPUBLAS3_PARAMS; its rows have none), else in blocks (1 of 128); the
+ * complex ones in blocks always. */
+static int trsm_path(int leaves)
+{
+    char text[16384];
+    int failures = 0;
+    if (stderr_capture() != 0)
+        return 1;
+    for (int k = 0; k < 4; k++) {
+        spec_case c = { .routine = SPEC_TRSM, .dbl = k % 2, .cplx = k / 2, .order = gpublas3ColumnMajor,
+                        .side = gpublas3Left, .uplo = gpublas3Lower, .transA = gpublas3NoTrans,
+                        .diag = gpublas3NonUnit, .M = 128, .N = 16, .alpha = 0.75, .alpha_im = k / 2 * 0.25 };
+        failures += dcase_run(&c, k / 2, 0, (unsigned)k);  /* complex: through CBLAS (dropin_test.c) */
+    }
+    if (stderr_release(text, sizeof text) != 0)
+        return 1;
+    for (int k = 0; k < 4; k++) {
+        char head[64], line[1024] = "";
+        const char *want = k < 2 && leaves ? " TRSM's 4 blocks of 32, in leaves)" : " TRSM's 1 blocks of 128)";
+        snprintf(head, sizeof head, "gpublas3: %cTRSM m=128 n=16 k=0 ", "SDCZ"[k]);
+        const char *at = strstr(text, head);
+        if (at)
+            snprintf(line, sizeof line, "%.*s", (int)strcspn(at, "\n"), at);
+        printf("%cTRSM: %s\n", "SDCZ"[k], at ? line : "no line");
+        if (!strstr(line, want)) {
+            printf("FAIL: %cTRSM's reason does not say \"%s\"\n", "SDCZ"[k], want);
             failures++;
         }
     }
@@ -125,14 +163,19 @@ int main(int argc, char **argv)
         printf("%s %s: %d failure(s)\n", argv[0], argv[1], failures);
         return failures != 0;
     }
+    if (argc == 3 && strcmp(argv[1], "path") == 0) {
+        int failures = trsm_path(strcmp(argv[2], "leaves") == 0);
+        printf("%s path %s: %d failure(s)\n", argv[0], argv[2], failures);
+        return failures != 0;
+    }
     if (argc == 2 && strcmp(argv[1], "trsm") == 0) {
         int failures = trsm_term();
         printf("%s trsm: %d failure(s)\n", argv[0], failures);
         return failures != 0;
     }
     if (argc != 3) {
-        fprintf(stderr, "usage: %s host|device|some|any host|device|some|any, or %s trsm|learn|nolearn\n", argv[0],
-                argv[0]);
+        fprintf(stderr, "usage: %s host|device|some|any host|device|some|any, or %s trsm|learn|nolearn, "
+                "or %s path leaves|blocks\n", argv[0], argv[0], argv[0]);
         return 2;
     }
     int failures = group(0, argv[1]) + group(1, argv[2]);
