@@ -29,10 +29,23 @@
  * 3. the block's owners take X; every row still to solve subtracts
  *    L(p, block) X (lower: the rows below; upper: the rows above).
  * Four barriers a block (two without REFINE); every B element is read and
- * written once. */
+ * written once.
+ *
+ * Measured on the H100 (bench/NOTES.md 37): one work-group takes as long as
+ * one per SM, so the time is each work-group's latency, the update ~60 % of
+ * it.  NVIDIA's compiler keeps acc in local memory (it indexes the owners'
+ * slot at run time); owners found by row keep it in registers and were no
+ * faster, nor were the update taken across every slot at once or the
+ * diagonal work on 64 work-items of 4 columns (NOTES 37 has the figures). */
 #include "real.cl"
 
 #define LS (TB * W)
+/* bench/leaf_probe.c's ablations, to time the kernel's parts (the library
+ * never sets it; its results are then wrong): bit 1 drops the update, 2
+ * the diagonal work (X = B), 4 the loads of the inverse and T. */
+#ifndef PROBE_SKIP
+#define PROBE_SKIP 0
+#endif
 
 __kernel __attribute__((reqd_work_group_size(LS, 1, 1)))
 void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
@@ -61,6 +74,7 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
         const long wo = woff + (long)g * TB * TB;
         /* outside len x len the blocks are not written: zeros keep X's
          * unused rows zero (and NaN-free) */
+#if !(PROBE_SKIP & 4)
         for (int e = lid; e < TB * TB; e += LS) {
             const int i = e % TB, l = e / TB, in = i < len && l < len;
             Il[l][i] = in ? I[wo + e] : 0;
@@ -68,6 +82,7 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
             Tl[l][i] = in ? T[wo + e] : 0;
 #endif
         }
+#endif
         UNROLL_ALL
         for (int s = 0; s < SLOTS; s++)
             if (s == slot && lid >= own && lid < own + len)
@@ -76,13 +91,17 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
                     Bl[lid - own][c] = acc[s][c];
         barrier(CLK_LOCAL_MEM_FENCE);
         const real b = r < len ? Bl[r][q] : 0;
+#if PROBE_SKIP & 2
+        real x = b;
+#else
         real x = 0;
         UNROLL_ALL
         for (int l = 0; l < TB; l++)
             x = MAC(Il[l][r], l < len ? Bl[l][q] : 0, x);
+#endif
         Xl[r][q] = x;
         barrier(CLK_LOCAL_MEM_FENCE);
-#if REFINE
+#if REFINE && !(PROBE_SKIP & 2)
         real res = b;
         UNROLL_ALL
         for (int l = 0; l < TB; l++)
@@ -103,6 +122,7 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
                 for (int c = 0; c < W; c++)
                     acc[s][c] = Xl[lid - own][c];
             } else if (fwd ? p >= g0 + len && p < n : p < g0) {
+#if !(PROBE_SKIP & 1)
                 real e[TB];
                 UNROLL_ALL
                 for (int l = 0; l < TB; l++)
@@ -112,6 +132,7 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
                     UNROLL_ALL
                     for (int c = 0; c < W; c++)
                         acc[s][c] = MAC(-e[l], Xl[l][c], acc[s][c]);
+#endif
             }
         }
         /* the next block writes Il, Tl and Bl, which nothing reads after
