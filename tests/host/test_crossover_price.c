@@ -121,20 +121,26 @@ static void leaves_cheaper(void **state)
         }
 }
 
-/* Complex solves keep the blocks term, fixed and per block of 128 paid by
- * each panel, in both precisions; the reason says blocks of 128. */
-static void complex_blocks(void **state)
+/* Solves priced by the blocks term, fixed and per block of 128 paid by
+ * each panel, in both precisions, the reason saying blocks of 128. */
+static void expect_blocks(int cplx, const int (*shapes)[2], size_t count)
 {
-    static const int shapes[][2] = { { 64, 300 }, { 128, 300 }, { 129, 300 }, { 1000, 20000 }, { 4096, 300 } };
     for (int dbl = 0; dbl < 2; dbl++)
-        for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-            g3d_call c = trsm(dbl, 1, 'L', shapes[i][0], shapes[i][1]);
+        for (size_t i = 0; i < count; i++) {
+            g3d_call c = trsm(dbl, cplx, 'L', shapes[i][0], shapes[i][1]);
             priced p = price(&c);
             assert_false(p.leaves);
             assert_int_equal(p.rows, 128);
             assert_int_equal(p.blocks, (shapes[i][0] + 127) / 128);
             assert_true(fabs(p.part - blocks_term(&c)) <= DIGITS * p.part);
         }
+}
+
+/* Complex solves keep the blocks term. */
+static void complex_blocks(void **state)
+{
+    static const int shapes[][2] = { { 64, 300 }, { 128, 300 }, { 129, 300 }, { 1000, 20000 }, { 4096, 300 } };
+    expect_blocks(1, shapes, sizeof shapes / sizeof shapes[0]);
 }
 
 /* The reason names the leaves' blocks of 32: ceil(order / 32) of them. */
@@ -181,14 +187,7 @@ static void measured(void **state)
 static void real_blocks(void **state)
 {
     static const int shapes[][2] = { { 128, 16 }, { 256, 256 }, { 1000, 3000 }, { 64, 8192 } };
-    for (int dbl = 0; dbl < 2; dbl++)
-        for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-            g3d_call c = trsm(dbl, 0, 'L', shapes[i][0], shapes[i][1]);
-            priced p = price(&c);
-            assert_false(p.leaves);
-            assert_int_equal(p.rows, 128);
-            assert_true(fabs(p.part - blocks_term(&c)) <= DIGITS * p.part);
-        }
+    expect_blocks(0, shapes, sizeof shapes / sizeof shapes[0]);
 }
 
 int main(int argc, char **argv)
