@@ -13,7 +13,8 @@
  * columns per work-group; the options are added to the build's, e.g.
  * -DPROBE_SKIP=1 (the kernel's ablations: results then unchecked) or NVIDIA's
  * -cl-nv-verbose (the compiler's report, printed for the largest leaf);
- * LEAF_PROBE_PTX=DIR writes each largest leaf's program binary there. */
+ * LEAF_PROBE_PTX=DIR writes each largest leaf's program binary there;
+ * LEAF_PROBE_KERNEL=FILE builds FILE (a variant of the kernel) instead. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <float.h>
@@ -195,7 +196,9 @@ int main(int argc, char **argv)
     reps = reps < 1 ? 1 : reps;
     W = argc > 3 ? atoi(argv[3]) : 8;
     W = W < 1 ? 1 : W > 32 ? 32 : W;
-    char *real = slurp(G3_SOURCE_DIR "/kernels/real.cl"), *trsm = slurp(G3_SOURCE_DIR "/kernels/trsm.cl");
+    const char *kernel = getenv("LEAF_PROBE_KERNEL");
+    char *real = slurp(G3_SOURCE_DIR "/kernels/real.cl");
+    char *trsm = slurp(kernel && *kernel ? kernel : G3_SOURCE_DIR "/kernels/trsm.cl");
     if (!real || !trsm) { fprintf(stderr, "leaf probe: kernels/ not found under %s\n", G3_SOURCE_DIR); return 1; }
     char *inc = strstr(trsm, "#include \"real.cl\"");
     if (inc) memset(inc, ' ', strlen("#include \"real.cl\""));
