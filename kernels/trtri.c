@@ -29,7 +29,7 @@ gpublas3Status g3_trtri_launch(const g3_device *d, int dbl, int cplx, cl_mem A, 
                      sizeof args / sizeof args[0], args, 1, &global, &local);
 }
 
-int g3_trtri_layouts(const g3_device *d, int dbl)
+int g3_trtri_layouts(const g3_params *p)
 {
-    return d->sets[dbl][G3_SHAPE_LARGE].p.trsm_cols > 0;
+    return p->trsm_cols > 0;
 }

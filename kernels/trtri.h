@@ -15,6 +15,7 @@
 gpublas3Status g3_trtri_launch(const g3_device *d, int dbl, int cplx, cl_mem A, size_t off, size_t ld,
                                int trans, int conj, int upper, int unit, size_t n, size_t nb, int rm, cl_mem W,
                                cl_mem D, g3_chain *chain);
-/* 1 when the set's trtri kernel takes rm and D (trsm_cols > 0). */
-int g3_trtri_layouts(const g3_device *d, int dbl);
+/* 1 when the trtri kernel of a device whose large set of its precision is
+ * p takes rm and D (trsm_cols > 0). */
+int g3_trtri_layouts(const g3_params *p);
 #endif

@@ -115,15 +115,19 @@ static gpublas3Status copy_block(const solver *v, g3_operand b, size_t rows, siz
     return g3_pack(v->d, &v->d->sets[v->s->dbl][G3_SHAPE_LARGE], &j, v->chain);
 }
 
-/* Leaf lo (of len <= trsm_leaf) by one launch of kernels/trsm.cl.  Its L is
- * op(T) (left) or op(T)^T (right); where T's storage puts L's columns, not
- * its rows, contiguous, the leaf's L is copied transposed first, so that
- * the kernel's work-items read neighbouring rows. */
+/* A leaf's L is op(T) (left) or op(T)^T (right): 1 where T's storage puts
+ * L's columns, not its rows, contiguous, and the leaf's L is then copied
+ * transposed first, so that the kernel's work-items read neighbouring rows. */
+static int leaf_copied(const g3_solve *s)
+{
+    return s->left ? s->trans : !s->trans;
+}
+
+/* Leaf lo (of len <= trsm_leaf) by one launch of kernels/trsm.cl. */
 static gpublas3Status kernel_leaf(const solver *v, size_t lo, size_t len, g3_scalar alpha)
 {
     const g3_solve *s = v->s;
-    g3_operand l = { .buf = s->a, .off = s->offa + lo * (s->lda + 1), .ld = s->lda,
-                     .trans = s->left ? s->trans : !s->trans };
+    g3_operand l = { .buf = s->a, .off = s->offa + lo * (s->lda + 1), .ld = s->lda, .trans = leaf_copied(s) };
     gpublas3Status st = gpublas3Success;
     if (l.trans) {
         const g3_pack_job j = { .o = &l, .xlen = len, .klen = len, .P = v->work, .xb = len, .xpad = len,
@@ -204,10 +208,10 @@ static size_t leaf_rows(size_t most, size_t rhs)
 }
 
 /* Real solves only, and only where trtri writes the layouts the kernel
- * reads (trsm_cols > 0, g3_trtri_layouts). */
+ * reads. */
 int g3_solve_leaves(const g3_params *p, int cplx)
 {
-    return !cplx && p->trsm_cols > 0 && p->trsm_leaf > 0;
+    return !cplx && g3_trtri_layouts(p) && p->trsm_leaf > 0;
 }
 
 /* The whole solve runs on queue 0; each other queue the caller gave gets a
@@ -233,7 +237,7 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
          * them in place: column-major on the left (op(T) an A operand, m
          * contiguous), transposed on the right (a B operand, n contiguous);
          * the per-column kernel (trsm_cols 0) writes transposes only */
-        int layouts = g3_trtri_layouts(d, s->dbl), rm = layouts ? !s->left : 1;
+        int layouts = g3_trtri_layouts(&ks->p), rm = layouts ? !s->left : 1;
         int kernel = g3_solve_leaves(&ks->p, s->cplx);
         size_t rhs = s->left ? s->N : s->M;
         solver v = { .s = s, .d = d, .nb = kernel ? leaf_rows((size_t)ks->p.trsm_leaf, rhs) : (size_t)ks->p.trsm_nb,
@@ -243,7 +247,7 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
         size_t tb = kernel ? G3_LEAF_TB : v.nb;
         size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n, nr = g3_roundup(n, tb);
         int dense = layouts && v.refine, transpose = !kernel && v.direct && !layouts;
-        int copy_leaf = kernel && (s->left ? s->trans : !s->trans);
+        int copy_leaf = kernel && leaf_copied(s);
         /* the inverted blocks; S (kernel: a leaf's L); their transposes when products go direct; T's blocks */
         size_t work = kernel ? (copy_leaf ? nbl * nbl * es : 0) : v.refine || v.direct ? nbl * rhs * es : 0;
         size_t bytes[4] = { nr * tb * es, work, transpose ? nr * tb * es : 0, dense ? nr * tb * es : 0 };

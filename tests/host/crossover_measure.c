@@ -291,7 +291,7 @@ int main(int argc, char **argv)
     }
     /* The table row (crossover.c): link and fixed cost from double precision. */
     double *d = fit_d[1], *sg = fit_d[0], *ls = trsm_d[0], *ld = trsm_d[1];
-    printf("row for routines/dropin/crossover.c:\n    { \"<part of the device name>\", CL_DEVICE_TYPE_..., "
+    printf("row for routines/dropin/crossover.c:\n    { { \"<part of the device name>\" }, CL_DEVICE_TYPE_..., "
            "%.1f, %.0f, { %.0f, %.0f }, { %.0f, %.0f },\n          { { %.1f, %.2f, %.1f, %.2f }, "
            "{ %.1f, %.2f, %.1f, %.2f } } },\n", d[1] > 0 ? 1e-9 / d[1] : 1e3, 1e6 * d[0],
            sg[2] > 0 ? 1e-9 / sg[2] : 1e6, d[2] > 0 ? 1e-9 / d[2] : 1e6, 1e6 * blocks[0], 1e6 * blocks[1],
