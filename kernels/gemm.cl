@@ -57,6 +57,10 @@
  *   WTM          0: work-item (tm, tn) = local id (x, y).  Else groups of 32
  *                consecutive work-items form WTM x (32/WTM) blocks of the
  *                (tm, tn) grid (warp tiling on NVIDIA)
+ *   CPREF        0, or the k-tiles before its last at which a work-group
+ *                prefetches its tile of C into L2 (NVIDIA: inline PTX), so
+ *                that the epilogue's reads of C hit L2 instead of waiting
+ *                on memory after the last product (bench/NOTES.md 38)
  *   MMA          0: portable code.  1..4: NVIDIA only, fp64 tensor cores
  *                via inline PTX mma.sync of shape m8n8k4, m16n8k4, m16n8k8
  *                or m16n8k16 (one warp of 32 work-items per MDIMC unit);
@@ -174,6 +178,22 @@ inline void mma(double *c, const double *a, const double *b)
 #define FC (MMA_M / 4)
 #define TM (MWI / MMA_M)          /* tensor-core tiles per warp */
 #define TN (NWI / 8)
+#endif
+
+#if CPREF
+/* This work-group's tile of C into L2, a line of 128 bytes per work-item
+ * (each column's lines, one more where the column starts off a line) */
+inline void prefetch_c(__global const real *C, const long ldc, const int M, const int N, const int m0, const int n0)
+{
+    const int nwi = get_local_size(0) * get_local_size(1);
+    const int me = get_local_id(0) + get_local_id(1) * get_local_size(0);
+    const int rows = min(MWG, M - m0), cols = min(NWG, N - n0);
+    const int per = (rows * (int)sizeof(real) + 127) / 128 + 1;
+    for (int l = me; l < per * cols; l += nwi) {
+        const int row = min(l % per * (128 / (int)sizeof(real)), rows - 1);
+        asm volatile("prefetch.L2 [%0];" ::"l"(C + m0 + row + (long)(n0 + l / per) * ldc));
+    }
+}
 #endif
 
 __kernel __attribute__((reqd_work_group_size(MDIMC * WARP, NDIMC, 1)))
@@ -374,7 +394,14 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
     UNROLL_ALL for (int r = 0; r < NSB; r++) rb[r] = FETCH_B(kbeg < kend ? kbeg : 0, r);
 #endif
 
+#if CPREF
+    const int kpref = kend - CPREF * KWG > kbeg ? kend - CPREF * KWG : kbeg;
+#endif
     for (int k0 = kbeg; k0 < kend; k0 += KWG) {
+#if CPREF
+        if (beta != 0 && k0 <= kpref && k0 + KWG > kpref)
+            prefetch_c(C + offc, ldc, M, N, m0, n0);
+#endif
 #if SA || SB
 #if DB
         const int buf = (k0 - kbeg) / KWG % 2;

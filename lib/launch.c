@@ -8,16 +8,64 @@
  * its event (the caller's events[0], the scratch pool).  A switch, not the
  * default, until a GPU says whether the wait lists cost anything there
  * (bench/NOTES.md, section 12). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core.h"
 
-static int order_only;
+static int order_only, trace_on;
 static pthread_once_t order_once = PTHREAD_ONCE_INIT;
 static void read_order(void)
 {
     const char *e = getenv("GPUBLAS3_CHAIN");
     order_only = e && strcmp(e, "order") == 0;
+    e = getenv("GPUBLAS3_TRACE");
+    trace_on = e && *e && *e != '0';
+}
+
+/* GPUBLAS3_TRACE=1, on a queue made with profiling on (gpublas3-bench
+ * under GPUBLAS3_BENCH_PROFILE=1): each call waits for its steps and prints
+ * each one's device time, the gap before it, and when the host enqueued it
+ * (from the first), from the events' profiling times.  It says whether a short call's time is its kernels or the gaps
+ * between its launches, which a wall-clock time cannot (bench/NOTES.md
+ * section 38).  A measuring tool: it makes every call wait. */
+#define TRACE_MAX 64
+static _Thread_local struct {
+    cl_event ev;
+    char name[24];
+} trace[TRACE_MAX];
+static _Thread_local int ntrace;
+
+static void trace_step(cl_event ev, const char *name)
+{
+    if (!trace_on || ntrace == TRACE_MAX || clRetainEvent(ev) != CL_SUCCESS)
+        return;
+    trace[ntrace].ev = ev;
+    snprintf(trace[ntrace].name, sizeof trace[ntrace].name, "%s", name);
+    ntrace++;
+}
+
+static void trace_print(void)
+{
+    cl_ulong first = 0, prev = 0, busy = 0;
+    for (int i = 0; i < ntrace; i++) {
+        cl_ulong q = 0, s = 0, e = 0;
+        clWaitForEvents(1, &trace[i].ev);
+        clGetEventProfilingInfo(trace[i].ev, CL_PROFILING_COMMAND_QUEUED, sizeof q, &q, NULL);
+        clGetEventProfilingInfo(trace[i].ev, CL_PROFILING_COMMAND_START, sizeof s, &s, NULL);
+        clGetEventProfilingInfo(trace[i].ev, CL_PROFILING_COMMAND_END, sizeof e, &e, NULL);
+        if (i == 0)
+            first = prev = q;
+        fprintf(stderr, "gpublas3: trace: step %d %-20s queued %8.1f gap %8.1f run %8.1f us\n", i, trace[i].name,
+                (q - first) / 1e3, (s > prev ? s - prev : 0) / 1e3, (e - s) / 1e3);
+        busy += e - s;
+        prev = e;
+        clReleaseEvent(trace[i].ev);
+    }
+    if (ntrace)
+        fprintf(stderr, "gpublas3: trace: %d steps, first queued to last end %.1f us, running %.1f us\n", ntrace,
+                (prev - first) / 1e3, busy / 1e3);
+    ntrace = 0;
 }
 
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait)
@@ -53,6 +101,8 @@ void g3_chain_push(g3_chain *c, cl_event ev)
 
 gpublas3Status g3_chain_finish(g3_chain *c, cl_event *events)
 {
+    if (ntrace)
+        trace_print();
     if (!events) {
         g3_chain_abandon(c);
         return gpublas3Success;
@@ -71,6 +121,8 @@ gpublas3Status g3_chain_finish(g3_chain *c, cl_event *events)
 
 void g3_chain_abandon(g3_chain *c)
 {
+    for (; ntrace > 0; ntrace--)
+        clReleaseEvent(trace[ntrace - 1].ev);
     if (c->last)
         clReleaseEvent(c->last);
     c->last = NULL;
@@ -93,11 +145,17 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
         const cl_event *deps;
         cl_uint ndeps = g3_chain_deps(c, &deps);
         cl_event ev = NULL;
-        err = clEnqueueNDRangeKernel(c->q, k, dims, NULL, global, local, ndeps, deps, c->eventless ? NULL : &ev);
+        int keep = !c->eventless;
+        err = clEnqueueNDRangeKernel(c->q, k, dims, NULL, global, local, ndeps, deps, keep || trace_on ? &ev : NULL);
         if (err == CL_SUCCESS && ev)
+            trace_step(ev, name);
+        if (err == CL_SUCCESS && keep)
             g3_chain_push(c, ev);
-        else if (err == CL_SUCCESS)
+        else if (err == CL_SUCCESS) {
             c->steps++;
+            if (ev)
+                clReleaseEvent(ev);
+        }
     }
     pthread_mutex_unlock(lock);
     return (gpublas3Status)err;
@@ -144,6 +202,7 @@ gpublas3Status g3_copy_matrix(g3_chain *c, cl_mem src, size_t soff, size_t sld, 
                                                      ndeps, deps, &ev);
         if (err != CL_SUCCESS)
             return (gpublas3Status)err;
+        trace_step(ev, "copy_rect");
         g3_chain_push(c, ev);
         j0 += n;
     }

@@ -30,6 +30,8 @@ typedef struct {
     int wtm;            /* 0, or work-items of a 32-wide group along M (warp tiling) */
     int nfirst;         /* work-group ids enumerate N-blocks first */
     int mma;            /* 1..4: NVIDIA fp64 tensor-core path (inline PTX), its mma shape */
+    int cpref;          /* k-tiles before its last at which a work-group prefetches its tile of C
+                         * into L2 (beta != 0; 0: never); NVIDIA only (inline PTX) */
     int cvec;           /* 1: C stored a vector (VWM) at a time where one lies whole inside C, off a
                          * triangle; no table column: lib/device.c sets it by device type */
     /* copy kernel (copy/pack.cl) */
