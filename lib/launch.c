@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "core.h"
 
 static int order_only, trace_on;
@@ -26,22 +27,40 @@ static void read_order(void)
 /* GPUBLAS3_TRACE=1, on a queue made with profiling on (gpublas3-bench
  * under GPUBLAS3_BENCH_PROFILE=1): each call waits for its steps and prints
  * each one's device time, the gap before it, and when the host enqueued it
- * (from the first), from the events' profiling times.  It says whether a short call's time is its kernels or the gaps
+ * (from the first), from the events' profiling times; and the host's own
+ * time: since the previous step's enqueue returned, setting the kernel's
+ * arguments, and the enqueue call.  It says whether a short call's time is its kernels or the gaps
  * between its launches, which a wall-clock time cannot (bench/NOTES.md
  * section 38).  A measuring tool: it makes every call wait. */
 #define TRACE_MAX 64
 static _Thread_local struct {
     cl_event ev;
     char name[24];
+    double before, args, enqueue; /* host µs */
 } trace[TRACE_MAX];
 static _Thread_local int ntrace;
+static _Thread_local double trace_mark; /* host µs when the last traced enqueue returned */
 
-static void trace_step(cl_event ev, const char *name)
+static double host_us(void)
 {
-    if (!trace_on || ntrace == TRACE_MAX || clRetainEvent(ev) != CL_SUCCESS)
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+/* t0: the step began (before its kernel's lookup and arguments), t1: its
+ * enqueue call began; now: that call returned */
+static void trace_step(cl_event ev, const char *name, double t0, double t1)
+{
+    const double now = host_us();
+    if (ntrace == TRACE_MAX || clRetainEvent(ev) != CL_SUCCESS)
         return;
     trace[ntrace].ev = ev;
     snprintf(trace[ntrace].name, sizeof trace[ntrace].name, "%s", name);
+    trace[ntrace].before = ntrace ? t0 - trace_mark : 0;
+    trace[ntrace].args = t1 - t0;
+    trace[ntrace].enqueue = now - t1;
+    trace_mark = now;
     ntrace++;
 }
 
@@ -56,8 +75,10 @@ static void trace_print(void)
         clGetEventProfilingInfo(trace[i].ev, CL_PROFILING_COMMAND_END, sizeof e, &e, NULL);
         if (i == 0)
             first = prev = q;
-        fprintf(stderr, "gpublas3: trace: step %d %-20s queued %8.1f gap %8.1f run %8.1f us\n", i, trace[i].name,
-                (q - first) / 1e3, (s > prev ? s - prev : 0) / 1e3, (e - s) / 1e3);
+        fprintf(stderr,
+                "gpublas3: trace: step %d %-20s queued %8.1f gap %8.1f run %8.1f us; host: before %6.1f args %6.1f"
+                " enqueue %6.1f us\n", i, trace[i].name, (q - first) / 1e3, (s > prev ? s - prev : 0) / 1e3,
+                (e - s) / 1e3, trace[i].before, trace[i].args, trace[i].enqueue);
         busy += e - s;
         prev = e;
         clReleaseEvent(trace[i].ev);
@@ -132,6 +153,7 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
                          const char *options, cl_uint nargs, const g3_arg *args, cl_uint dims,
                          const size_t *global, const size_t *local)
 {
+    const double t0 = trace_on ? host_us() : 0;
     cl_kernel k;
     pthread_mutex_t *lock;
     gpublas3Status st = g3_kernel(d, src, name, options, &k, &lock);
@@ -146,9 +168,10 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
         cl_uint ndeps = g3_chain_deps(c, &deps);
         cl_event ev = NULL;
         int keep = !c->eventless;
+        const double t1 = trace_on ? host_us() : 0;
         err = clEnqueueNDRangeKernel(c->q, k, dims, NULL, global, local, ndeps, deps, keep || trace_on ? &ev : NULL);
-        if (err == CL_SUCCESS && ev)
-            trace_step(ev, name);
+        if (err == CL_SUCCESS && trace_on)
+            trace_step(ev, name, t0, t1);
         if (err == CL_SUCCESS && keep)
             g3_chain_push(c, ev);
         else if (err == CL_SUCCESS) {
@@ -197,12 +220,14 @@ gpublas3Status g3_copy_matrix(g3_chain *c, cl_mem src, size_t soff, size_t sld, 
         const cl_event *deps;
         cl_uint ndeps = g3_chain_deps(c, &deps);
         cl_event ev;
+        const double t1 = trace_on ? host_us() : 0;
         cl_int err = plain ? clEnqueueCopyBuffer(c->q, src, dst, sat, dat, w * cols, ndeps, deps, &ev)
                            : clEnqueueCopyBufferRect(c->q, src, dst, src_o, dst_o, region, spitch, 0, dpitch, 0,
                                                      ndeps, deps, &ev);
         if (err != CL_SUCCESS)
             return (gpublas3Status)err;
-        trace_step(ev, "copy_rect");
+        if (trace_on)
+            trace_step(ev, "copy_rect", t1, t1);
         g3_chain_push(c, ev);
         j0 += n;
     }
