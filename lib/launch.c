@@ -30,9 +30,10 @@ static void read_order(void)
  * each one's device time, the gap before it, and when the host enqueued it
  * (from the first), from the events' profiling times; and the host's own
  * time: since the previous step's enqueue returned, setting the kernel's
- * arguments, and the enqueue call.  It says whether a short call's time is its kernels or the gaps
- * between its launches, which a wall-clock time cannot (bench/NOTES.md
- * section 38).  A measuring tool: it makes every call wait. */
+ * arguments, and the enqueue call.  It says whether a short call's time is
+ * its kernels or the gaps between its launches, and whose the gaps are,
+ * which a wall-clock time cannot (bench/NOTES.md section 38).  A measuring
+ * tool: it makes every call wait. */
 #define TRACE_MAX 64
 static _Thread_local struct {
     cl_event ev;
