@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core.h"
+#include "names.h"
 
 typedef struct entry { g3_device d; struct entry *next; } entry;
 static entry *devices;
@@ -17,32 +18,6 @@ static void info_string(cl_device_id dev, cl_device_info what, char *buf, size_t
     if (clGetDeviceInfo(dev, what, n - 1, buf, NULL) != CL_SUCCESS)
         buf[0] = 0;
     buf[n - 1] = 0;
-}
-
-static int contains_nocase(const char *hay, const char *needle)
-{
-    for (size_t n = strlen(needle); *hay; hay++)
-        if (strncasecmp(hay, needle, n) == 0)
-            return 1;
-    return 0;
-}
-
-/* A row's device column names one device or several of one design, "A|B"
- * (the H100's rows serve the H200: the same SM and local memory). */
-static int names_device(const char *name, const char *match)
-{
-    char one[128];
-    for (const char *m = match; *m;) {
-        size_t n = strcspn(m, "|");
-        if (n > 0 && n < sizeof one) {
-            memcpy(one, m, n);
-            one[n] = 0;
-            if (contains_nocase(name, one))
-                return 1;
-        }
-        m += n + (m[n] == '|');
-    }
-    return 0;
 }
 
 /* The plan's fields a table row leaves 0, and cvec, which no row sets.  Measured on PoCL (bench/NOTES.md,
@@ -87,7 +62,7 @@ static void choose_params(cl_device_id dev, int precision, int shape, size_t max
     info_string(dev, CL_DEVICE_VENDOR, vendor, sizeof vendor);
     clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
     /* the tensor-core path and C's prefetch are inline PTX: NVIDIA's compiler only */
-    const int nvidia = contains_nocase(vendor, "NVIDIA");
+    const int nvidia = g3_contains_nocase(vendor, "NVIDIA");
     const char *typestr = (type & CL_DEVICE_TYPE_GPU) ? "type:gpu" : (type & CL_DEVICE_TYPE_CPU) ? "type:cpu" : "type:other";
     const g3_params *best = NULL;
     int best_rank = 0;
@@ -102,8 +77,8 @@ static void choose_params(cl_device_id dev, int precision, int shape, size_t max
             continue;
         if (strcmp(p->match, "default") == 0) rank = 1;
         else if (strncmp(p->match, "type:", 5) == 0) rank = strcmp(p->match, typestr) == 0 ? 2 : 0;
-        else if (strncmp(p->match, "vendor:", 7) == 0) rank = contains_nocase(vendor, p->match + 7) ? 3 : 0;
-        else rank = names_device(name, p->match) ? 4 : 0;
+        else if (strncmp(p->match, "vendor:", 7) == 0) rank = g3_contains_nocase(vendor, p->match + 7) ? 3 : 0;
+        else rank = g3_names_device(name, p->match) ? 4 : 0;
         rank = rank * 2 + (p->shape == shape);
         if (rank > 1 && rank > best_rank) { best = p; best_rank = rank; }
     }

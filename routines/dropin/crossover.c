@@ -38,18 +38,17 @@
  * the device row's constants (override_row).
  * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
  * calls of at least that many flops go to the device (0: every call). */
-#define _GNU_SOURCE
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "dropin.h"
 #include "host.h"
+#include "names.h"
 
 typedef struct {
-    const char *match[2];     /* parts of the device name, either one; none: any device of `type` */
+    const char *match;        /* lib/names.h's "A|B"; NULL: any device of `type` */
     cl_device_type type;
     double link_gbs;          /* host array -> device -> host array, GB/s */
     double fixed_us;          /* per call */
@@ -98,21 +97,15 @@ typedef struct {
 static const device_row rows[] = {
     /*  match               type                link  fixed  GFLOP/s S, D     blocks: fixed, per block
      *      leaves, S then D: fixed, per block, per M elements of B, per GFLOP */
-    { { "H100", "H200" }, CL_DEVICE_TYPE_GPU,   14,    30,  { 45000, 45000 }, { 43, 71 },
+    { "H100|H200",        CL_DEVICE_TYPE_GPU,   14,    30,  { 45000, 45000 }, { 43, 71 },
           { { 7, 3.1, 42, 6.2 }, { 9, 4.2, 69, 6.8 } } },
-    { { NULL },           CL_DEVICE_TYPE_GPU,   10,   100,  { 5000, 1000 },   { 86, 142 },
+    { NULL,               CL_DEVICE_TYPE_GPU,   10,   100,  { 5000, 1000 },   { 86, 142 },
           { { 14, 6.2, 84, 12.4 }, { 18, 8.4, 138, 13.6 } } },
-    { { NULL },           CL_DEVICE_TYPE_ALL,  3.5,    65,  { 115, 60 },      { 10, 250 },
+    { NULL,               CL_DEVICE_TYPE_ALL,  3.5,    65,  { 115, 60 },      { 10, 250 },
           { { 30, 16, 133000, 68000 }, { 200, 0, 177000, 15000 } } },
 };
 
 enum { TRSM_BLOCK = 128, LEAF_BLOCK = 32, OCTAVES = 32 };
-
-/* Whether a row's match takes a device of this name. */
-static int names(const char *name, const char *const match[2])
-{
-    return !match[0] || strcasestr(name, match[0]) || (match[1] && strcasestr(name, match[1]));
-}
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const device_row *dev;
@@ -173,7 +166,7 @@ static void init(void)
     cl_device_type type = 0;
     const char *name = g3h_chosen_device(&type);
     for (size_t i = 0; name && i < sizeof rows / sizeof rows[0] && !dev; i++)
-        if ((rows[i].type & type) && names(name, rows[i].match))
+        if ((rows[i].type & type) && (!rows[i].match || g3_names_device(name, rows[i].match)))
             dev = &rows[i];
     for (int i = 0; i < 4 && dev; i++)
         leaves[i / 2][i % 2] = g3h_solve_leaves(i / 2, i % 2);

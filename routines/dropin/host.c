@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "host.h"
 #include "host_copy.h"
+#include "names.h"
 #include "plan.h"
 
 enum { MAXDEV = 32 };
@@ -54,14 +55,6 @@ static const char *error_text(cl_int err, char *buf, size_t n)
     return buf;
 }
 
-static int contains_nocase(const char *hay, const char *needle)
-{
-    for (size_t n = strlen(needle); *hay; hay++)
-        if (strncasecmp(hay, needle, n) == 0)
-            return 1;
-    return 0;
-}
-
 static void list_devices(void)
 {
     for (int i = 0; i < ndev; i++)
@@ -84,7 +77,7 @@ static int parse_choice(const char *s)
     cl_device_type want = strcasecmp(s, "gpu") == 0 ? CL_DEVICE_TYPE_GPU :
                           strcasecmp(s, "cpu") == 0 ? CL_DEVICE_TYPE_CPU : 0;
     for (int i = 0; i < ndev; i++)
-        if (want ? (devs[i].type & want) != 0 : contains_nocase(devs[i].name, s))
+        if (want ? (devs[i].type & want) != 0 : g3_contains_nocase(devs[i].name, s))
             return i;
     return -1;
 }
