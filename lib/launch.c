@@ -16,8 +16,8 @@
 #include "core.h"
 
 static int order_only, trace_on;
-static pthread_once_t order_once = PTHREAD_ONCE_INIT;
-static void read_order(void)
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+static void read_env(void)
 {
     const char *e = getenv("GPUBLAS3_CHAIN");
     order_only = e && strcmp(e, "order") == 0;
@@ -93,7 +93,7 @@ static void trace_print(void)
 
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait)
 {
-    pthread_once(&order_once, read_order);
+    pthread_once(&env_once, read_env);
     cl_command_queue_properties props = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
     if (order_only)
         clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL);
