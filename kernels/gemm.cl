@@ -57,6 +57,12 @@
  *   WTM          0: work-item (tm, tn) = local id (x, y).  Else groups of 32
  *                consecutive work-items form WTM x (32/WTM) blocks of the
  *                (tm, tn) grid (warp tiling on NVIDIA)
+ *   ASYNC        0, or 2..4: staged tiles (SA and SB) travel from global to
+ *                local memory by cp.async (NVIDIA sm_80+: inline PTX), in a
+ *                ring of ASYNC buffers, ASYNC - 1 tiles in flight while one is
+ *                multiplied, and never through registers (DB is then unused).
+ *                Operands read k contiguous (AIP, BIP 2) are transposed while
+ *                staged, so a kernel for them stages through registers
  *   CPREF        0, or the k-tiles before its last at which a work-group
  *                prefetches its tile of C into L2 (NVIDIA: inline PTX), so
  *                that the epilogue's reads of C hit L2 instead of waiting
@@ -124,7 +130,15 @@ typedef CAT(RNAME, VK) realK;
 #define BV (NWG / VWN)
 #define LAV ((MWG + PAD) / VWM)         /* the same rows in local memory */
 #define LBV ((NWG + PAD) / VWN)
+#if ASYNC && (AIP == 2 || BIP == 2)
+#undef ASYNC
+#define ASYNC 0
+#endif
+#if ASYNC
+#define NBUF ASYNC
+#else
 #define NBUF (DB ? 2 : 1)
+#endif
 #define LA (KWG * AV / NT)              /* vectors each work-item stages */
 #define LB (KWG * BV / NT)
 
@@ -178,6 +192,41 @@ inline void mma(double *c, const double *a, const double *b)
 #define FC (MMA_M / 4)
 #define TM (MWI / MMA_M)          /* tensor-core tiles per warp */
 #define TN (NWI / 8)
+#endif
+
+#if ASYNC
+/* One staged vector (4, 8 or 16 bytes) from global to local memory without
+ * passing through registers.  The local address is the shared window's
+ * (what a __local pointer holds); cp.async's bytes are an immediate. */
+#define CPA_STR_(x) #x
+#define CPA_STR(x) CPA_STR_(x)
+#define CP_ASYNC(dst, src, bytes) \
+    asm volatile("cp.async.ca.shared.global [%0], [%1], " CPA_STR(bytes) ";" ::"l"((ulong)(dst)), "l"(src) : "memory")
+#define CP_COMMIT() asm volatile("cp.async.commit_group;" ::: "memory")
+/* this work-item's copies are in local memory but for its newest ASYNC - 2 groups */
+#define CP_WAIT() asm volatile("cp.async.wait_group " CPA_STR(ASYNC_WAIT) ";" ::: "memory")
+#if ASYNC == 2
+#define ASYNC_WAIT 0
+#elif ASYNC == 3
+#define ASYNC_WAIT 1
+#else
+#define ASYNC_WAIT 2
+#endif
+/* the copies' sizes as literals (an immediate of the PTX string) */
+#if VWM * PRECISION == 128
+#define BYTES_A 16
+#elif VWM * PRECISION == 64
+#define BYTES_A 8
+#else
+#define BYTES_A 4
+#endif
+#if VWN * PRECISION == 128
+#define BYTES_B 16
+#elif VWN * PRECISION == 64
+#define BYTES_B 8
+#else
+#define BYTES_B 4
+#endif
 #endif
 
 #if CPREF
@@ -358,7 +407,8 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
 #else
 #define NSA LA
 #define stageA realM
-#define STAGE_A(buf, k0, r, v) Al[buf][((tid + (r) * NT) / AV) * LAV + (tid + (r) * NT) % AV] = (v)
+#define STAGE_A_AT(buf, r) Al[buf][((tid + (r) * NT) / AV) * LAV + (tid + (r) * NT) % AV]
+#define STAGE_A(buf, k0, r, v) STAGE_A_AT(buf, r) = (v)
 #if AIP
 #define FETCH_A(k0, r) (Ab + (long)(k0) * ars)[(tid + (r) * NT) / AV * ars + (tid + (r) * NT) % AV]
 #else
@@ -373,7 +423,8 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
 #else
 #define NSB LB
 #define stageB realN
-#define STAGE_B(buf, k0, r, v) Bl[buf][((tid + (r) * NT) / BV) * LBV + (tid + (r) * NT) % BV] = (v)
+#define STAGE_B_AT(buf, r) Bl[buf][((tid + (r) * NT) / BV) * LBV + (tid + (r) * NT) % BV]
+#define STAGE_B(buf, k0, r, v) STAGE_B_AT(buf, r) = (v)
 #if BIP
 #define FETCH_B(k0, r) (Bb + (long)(k0) * brs)[(tid + (r) * NT) / BV * brs + (tid + (r) * NT) % BV]
 #else
@@ -385,15 +436,27 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
      * multiplied, and stored to the other buffer at the top of the next
      * pass: the one barrier per tile then also guarantees that nobody still
      * reads that buffer (its last readers were two passes ago). */
-#if SA && DB
+#if SA && DB && !ASYNC
     stageA ra[NSA];
     UNROLL_ALL for (int r = 0; r < NSA; r++) ra[r] = FETCH_A(kbeg < kend ? kbeg : 0, r);
 #endif
-#if SB && DB
+#if SB && DB && !ASYNC
     stageB rb[NSB];
     UNROLL_ALL for (int r = 0; r < NSB; r++) rb[r] = FETCH_B(kbeg < kend ? kbeg : 0, r);
 #endif
 
+#if ASYNC
+    /* tile s of the ring in buffer s % ASYNC; the first ASYNC - 1 set out now.
+     * Every pass commits a group, empty or not, so that the wait's count holds. */
+#define ISSUE(buf, k0) do { \
+        UNROLL_ALL for (int r = 0; r < NSA; r++) CP_ASYNC(&STAGE_A_AT(buf, r), &FETCH_A(k0, r), BYTES_A); \
+        UNROLL_ALL for (int r = 0; r < NSB; r++) CP_ASYNC(&STAGE_B_AT(buf, r), &FETCH_B(k0, r), BYTES_B); \
+    } while (0)
+    UNROLL_ALL for (int s = 0; s < ASYNC - 1; s++) {
+        if (kbeg + s * KWG < kend) ISSUE(s, kbeg + s * KWG);
+        CP_COMMIT();
+    }
+#endif
 #if CPREF
     const int kpref = kend - CPREF * KWG > kbeg ? kend - CPREF * KWG : kbeg;
 #endif
@@ -402,7 +465,16 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
         if (beta != 0 && k0 <= kpref && k0 + KWG > kpref)
             prefetch_c(C + offc, ldc, M, N, m0, n0);
 #endif
-#if SA || SB
+#if ASYNC
+        /* this tile landed (this work-item's copies, then everyone's), and
+         * every work-item is done with the last pass's buffer, which the
+         * tile ASYNC - 1 ahead now refills */
+        const int buf = (k0 - kbeg) / KWG % ASYNC;
+        CP_WAIT();
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (k0 + (ASYNC - 1) * KWG < kend) ISSUE((buf + ASYNC - 1) % ASYNC, k0 + (ASYNC - 1) * KWG);
+        CP_COMMIT();
+#elif SA || SB
 #if DB
         const int buf = (k0 - kbeg) / KWG % 2;
         /* the last pass re-fetches its own tile rather than branch around the loads */
@@ -479,7 +551,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
         }
 #endif
 
-#if (SA || SB) && !DB
+#if (SA || SB) && !DB && !ASYNC
         barrier(CLK_LOCAL_MEM_FENCE);
 #endif
     }

@@ -48,8 +48,13 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
         return "sa: the A' tile must split evenly over the work-group, pad a multiple of vwm";
     if (p->sb && ((size_t)p->kwg * p->nwg / p->vwn % nt || p->pad % p->vwn))
         return "sb: the B' tile must split evenly over the work-group, pad a multiple of vwn";
+    if (p->async && (p->async < 2 || p->async > 4 || !p->sa || !p->sb))
+        return "async must be 0, or 2..4 with sa and sb";
+    if (p->async && ((size_t)p->vwm * esize > 16 || (size_t)p->vwn * esize > 16))
+        return "async copies vectors of at most 16 bytes";
     size_t local = esize * p->kwg * ((size_t)p->sa * (p->mwg + p->pad) + (size_t)p->sb * (p->nwg + p->pad));
-    if (local * (p->db ? 2 : 1) > local_mem_bytes) return "local-memory tiles larger than the device has";
+    if (local * (size_t)(p->async ? p->async : p->db ? 2 : 1) > local_mem_bytes)
+        return "local-memory tiles larger than the device has";
     if (p->copy_direct & ~1) return "copy_direct must be 0 or 1";
     if (!pow2(p->copy_ts) || !pow2(p->copy_rs) || p->copy_rs > p->copy_ts)
         return "copy_ts, copy_rs must be powers of two with copy_rs <= copy_ts";
@@ -82,7 +87,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
 static const struct { const char *name; size_t offset; } fields[] = {
 #define F(x) { #x, offsetof(g3_params, x) }
     F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(vwm), F(vwn), F(kwi), F(sa), F(sb), F(db), F(pad),
-    F(wtm), F(nfirst), F(mma), F(cpref), F(cvec), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
+    F(wtm), F(nfirst), F(mma), F(cpref), F(async), F(cvec), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
     F(trsm_direct), F(trsm_cols), F(trsm_leaf), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn),
     F(direct_max), F(splitk_k), F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs), F(medium_k),
 #undef F
@@ -158,9 +163,10 @@ void g3_params_string(const g3_params *p, char *buf, size_t n)
 void g3_params_defines(const g3_params *p, char *buf, size_t n)
 {
     snprintf(buf, n, "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DVWM=%d -DVWN=%d"
-             " -DKWI=%d -DSA=%d -DSB=%d -DDB=%d -DPAD=%d -DWTM=%d -DNFIRST=%d -DMMA=%d -DCVEC=%d -DCPREF=%d",
+             " -DKWI=%d -DSA=%d -DSB=%d -DDB=%d -DPAD=%d -DWTM=%d -DNFIRST=%d -DMMA=%d -DCVEC=%d -DCPREF=%d"
+             " -DASYNC=%d",
              p->precision, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwm, p->vwn, p->kwi, p->sa,
-             p->sb, p->db, p->pad, p->wtm, p->nfirst, p->mma, p->cvec, p->cpref);
+             p->sb, p->db, p->pad, p->wtm, p->nfirst, p->mma, p->cvec, p->cpref, p->async);
 }
 
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n)

@@ -32,6 +32,8 @@ typedef struct {
     int mma;            /* 1..4: NVIDIA fp64 tensor-core path (inline PTX), its mma shape */
     int cpref;          /* k-tiles before its last at which a work-group prefetches its tile of C
                          * into L2 (beta != 0; 0: never); NVIDIA only (inline PTX) */
+    int async;          /* 0, or 2..4: staged tiles copied by cp.async through a ring of that many buffers
+                         * (sa and sb); NVIDIA only (inline PTX) */
     int cvec;           /* 1: C stored a vector (VWM) at a time where one lies whole inside C, off a
                          * triangle; no table column: lib/device.c sets it by device type */
     /* copy kernel (copy/pack.cl) */
