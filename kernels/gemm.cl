@@ -130,7 +130,7 @@ typedef CAT(RNAME, VK) realK;
 #define BV (NWG / VWN)
 #define LAV ((MWG + PAD) / VWM)         /* the same rows in local memory */
 #define LBV ((NWG + PAD) / VWN)
-#if ASYNC && (AIP == 2 || BIP == 2)
+#if ASYNC && (AIP == 2 || BIP == 2 || !SA || !SB)
 #undef ASYNC
 #define ASYNC 0
 #endif

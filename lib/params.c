@@ -11,6 +11,13 @@ const char *const g3_shape_names[G3_NSHAPES] = { "large", "small", "skinny", "de
 static int pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
 static int vector_width(int v) { return v == 1 || v == 2 || v == 4 || v == 8 || v == 16; }
 
+int g3_params_ring(const g3_params *p)
+{
+    const size_t esize = p->precision == 64 ? 8 : 4;
+    const int staged = p->sa && p->sb && (size_t)p->vwm * esize <= 16 && (size_t)p->vwn * esize <= 16;
+    return staged ? p->async : 0;
+}
+
 const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_mem_bytes)
 {
     if (p->precision != 32 && p->precision != 64) return "precision must be 32 or 64";
@@ -48,12 +55,10 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
         return "sa: the A' tile must split evenly over the work-group, pad a multiple of vwm";
     if (p->sb && ((size_t)p->kwg * p->nwg / p->vwn % nt || p->pad % p->vwn))
         return "sb: the B' tile must split evenly over the work-group, pad a multiple of vwn";
-    if (p->async && (p->async < 2 || p->async > 4 || !p->sa || !p->sb))
-        return "async must be 0, or 2..4 with sa and sb";
-    if (p->async && ((size_t)p->vwm * esize > 16 || (size_t)p->vwn * esize > 16))
-        return "async copies vectors of at most 16 bytes";
+    if (p->async == 1 || p->async > 4) return "async must be 0 or 2..4";
+    const int ring = g3_params_ring(p);
     size_t local = esize * p->kwg * ((size_t)p->sa * (p->mwg + p->pad) + (size_t)p->sb * (p->nwg + p->pad));
-    if (local * (size_t)(p->async ? p->async : p->db ? 2 : 1) > local_mem_bytes)
+    if (local * (size_t)(ring ? ring : p->db ? 2 : 1) > local_mem_bytes)
         return "local-memory tiles larger than the device has";
     if (p->copy_direct & ~1) return "copy_direct must be 0 or 1";
     if (!pow2(p->copy_ts) || !pow2(p->copy_rs) || p->copy_rs > p->copy_ts)
@@ -166,7 +171,7 @@ void g3_params_defines(const g3_params *p, char *buf, size_t n)
              " -DKWI=%d -DSA=%d -DSB=%d -DDB=%d -DPAD=%d -DWTM=%d -DNFIRST=%d -DMMA=%d -DCVEC=%d -DCPREF=%d"
              " -DASYNC=%d",
              p->precision, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwm, p->vwn, p->kwi, p->sa,
-             p->sb, p->db, p->pad, p->wtm, p->nfirst, p->mma, p->cvec, p->cpref, p->async);
+             p->sb, p->db, p->pad, p->wtm, p->nfirst, p->mma, p->cvec, p->cpref, g3_params_ring(p));
 }
 
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n)

@@ -33,7 +33,7 @@ typedef struct {
     int cpref;          /* k-tiles before its last at which a work-group prefetches its tile of C
                          * into L2 (beta != 0; 0: never); NVIDIA only (inline PTX) */
     int async;          /* 0, or 2..4: staged tiles copied by cp.async through a ring of that many buffers
-                         * (sa and sb); NVIDIA only (inline PTX) */
+                         * where the set stages both (g3_params_ring); NVIDIA only (inline PTX) */
     int cvec;           /* 1: C stored a vector (VWM) at a time where one lies whole inside C, off a
                          * triangle; no table column: lib/device.c sets it by device type */
     /* copy kernel (copy/pack.cl) */
@@ -71,6 +71,12 @@ typedef struct {
 
 extern const g3_params g3_tuned_table[];
 extern const int g3_tuned_count;
+
+/* The ring of buffers cp.async fills (the set's async), or 0 where the set
+ * cannot use it: A' and B' not both staged, or vectors over cp.async's 16
+ * bytes.  A set asks for async as a preference, so that an override of
+ * its other fields (sa=0, vwm=8) still runs, through registers. */
+int g3_params_ring(const g3_params *p);
 
 /* Why a parameter set cannot run on a device, or NULL when it can (mma sets
  * also need an NVIDIA device: lib/device.c checks that). */
