@@ -4,6 +4,12 @@
 #include <stdio.h>
 #include "gemm.h"
 
+/* C's prefetch (the set's cpref) only where it was measured to pay: the
+ * updates of K = 64 to 512 it was tuned on (bench/NOTES.md section 38).
+ * Deeper, C's traffic is a small part of the call, and the prefetch's code
+ * costs registers, which the D large set has none to spare of (NOTES 39). */
+#define CPREF_MAX_K 512
+
 gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, const g3_gemm_args *a,
                               g3_chain *chain)
 {
@@ -21,10 +27,13 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     cl_long aoff = (cl_long)(a->aoff / va), boff = (cl_long)(a->boff / vb);
     cl_int ars = (cl_int)(a->ald / va), brs = (cl_int)(a->bld / vb);
     char options[sizeof ks->gemm_defines + 80];
-    const char *opts = ks->gemm_defines;
+    /* nor where C is not read: beta 0, split-K's slices (their partial sums store with beta 0) */
+    const char *defines = a->beta != 0 && splits == 1 && a->K <= CPREF_MAX_K ? ks->gemm_defines
+                                                                              : ks->gemm_defines_nocpref;
+    const char *opts = defines;
     /* a band's or a triangle's launch maps its ids to tiles (LPT, SNAKE, TRIMAP) */
     if (a->ald || a->bld || a->band || a->trimap) {
-        snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d -DLPT=%d -DSNAKE=%d -DTRIMAP=%d", ks->gemm_defines,
+        snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d -DLPT=%d -DSNAKE=%d -DTRIMAP=%d", defines,
                  a->ald ? 1 + !!a->ak : 0, a->bld ? 1 + !!a->bk : 0, a->band, a->snake, a->trimap);
         opts = options;
     }

@@ -189,6 +189,9 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
             g3_kset *k = &d->sets[i][s];
             choose_params(dev, i ? 64 : 32, s, max_wg, local_mem, &k->p, 1);
             g3_params_defines(&k->p, k->gemm_defines, sizeof k->gemm_defines);
+            g3_params nocpref = k->p;
+            nocpref.cpref = 0;
+            g3_params_defines(&nocpref, k->gemm_defines_nocpref, sizeof k->gemm_defines_nocpref);
             g3_params_copy_defines(&k->p, k->copy_defines, sizeof k->copy_defines);
             g3_params_direct_defines(&k->p, k->direct_defines, sizeof k->direct_defines);
             snprintf(k->reduce_defines, sizeof k->reduce_defines, "-DPRECISION=%d", k->p.precision);
