@@ -62,11 +62,14 @@
  *                ring of ASYNC buffers, ASYNC - 1 tiles in flight while one is
  *                multiplied, and never through registers (DB is then unused).
  *                Operands read k contiguous (AIP, BIP 2) are transposed while
- *                staged, so a kernel for them stages through registers
+ *                staged, so a kernel for them stages through registers, as
+ *                one without SA or SB does (lib/params.c's g3_params_ring
+ *                passes 0 for those, and for vectors over 16 bytes)
  *   CPREF        0, or the k-tiles before its last at which a work-group
  *                prefetches its tile of C into L2 (NVIDIA: inline PTX), so
  *                that the epilogue's reads of C hit L2 instead of waiting
- *                on memory after the last product (bench/NOTES.md 38)
+ *                on memory after the last product (bench/NOTES.md 38);
+ *                kernels/gemm.c passes 0 where it was not measured to pay
  *   MMA          0: portable code.  1..4: NVIDIA only, fp64 tensor cores
  *                via inline PTX mma.sync of shape m8n8k4, m16n8k4, m16n8k8
  *                or m16n8k16 (one warp of 32 work-items per MDIMC unit);
