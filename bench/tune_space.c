@@ -10,7 +10,7 @@
 
 static const tune_space spaces[] = {
     /* GPUs, portable kernel: big work-group tiles through local memory */
-    { "gpu", 13, {
+    { "gpu", 14, {
         { "wtm", 5, { 0, 2, 4, 8, 16 } },
         { "mwg", 5, { 32, 64, 96, 128, 256 } },
         { "nwg", 5, { 32, 64, 96, 128, 256 } },
@@ -24,9 +24,10 @@ static const tune_space spaces[] = {
         { "sb", 2, { 0, 1 } },
         { "db", 2, { 0, 1 } },
         { "async", 3, { 0, 2, 3 } },   /* NVIDIA only: bench/tune.c's valid() */
+        { "swz", 2, { 0, 1 } },
     } },
     /* NVIDIA fp64 tensor cores: MDIMC x NDIMC warps of 32 */
-    { "mma", 12, {
+    { "mma", 13, {
         { "mma", 4, { 1, 2, 3, 4 } },
         { "vwm", 2, { 1, 2 } },
         { "vwn", 2, { 1, 2 } },
@@ -39,6 +40,7 @@ static const tune_space spaces[] = {
         { "db", 2, { 0, 1 } },
         { "pad", 4, { 0, 2, 4, 8 } },
         { "async", 3, { 0, 2, 3 } },
+        { "swz", 2, { 0, 1 } },
     } },
     /* CPUs: one register tile per work-item, vectors along M, no barriers */
     { "cpu", 12, {
@@ -78,7 +80,7 @@ int *tune_field(g3_params *p, const char *name)
 /* What the tuner searches and writes, in this order after device,
  * precision and shape. */
 static const char *columns[] = { "mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "vwn", "kwi", "sa", "sb",
-                                 "db", "pad", "wtm", "nfirst", "mma", "async", "copy_ts", "copy_rs", "copy_direct" };
+                                 "db", "pad", "wtm", "nfirst", "mma", "async", "swz", "copy_ts", "copy_rs", "copy_direct" };
 #define NCOL (sizeof columns / sizeof columns[0])
 
 void tune_params_string(const g3_params *p, char *buf, size_t n)

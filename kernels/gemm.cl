@@ -65,6 +65,12 @@
  *                staged, so a kernel for them stages through registers, as
  *                one without SA or SB does (lib/params.c's g3_params_ring
  *                passes 0 for those, and for vectors over 16 bytes)
+ *   SWZ          0, or 1: staged rows of 16-byte chunks, chunk c of row k at
+ *                c ^ 2 * (k % 4), so that the four rows a warp's MMA fragment
+ *                loads read (or a portable k-step's neighbours) fall on
+ *                distinct banks at PAD 0, where a row of 64 or 128 doubles
+ *                puts them all on the same ones.  lib/params.c allows it
+ *                for staged vectors of 16 bytes (VWM, VWN) and PAD 0
  *   CPREF        0, or the k-tiles before its last at which a work-group
  *                prefetches its tile of C into L2 (NVIDIA: inline PTX), so
  *                that the epilogue's reads of C hit L2 instead of waiting
@@ -143,6 +149,10 @@ typedef CAT(RNAME, VK) realK;
 #define NBUF (DB ? 2 : 1)
 #endif
 #define LA (KWG * AV / NT)              /* vectors each work-item stages */
+/* SWZ: a 16-byte chunk's (vector's) place in staged row k, and a value's
+ * (ELEMS per chunk) */
+#define SWZ_V(k) (SWZ ? 2 * ((k) & 3) : 0)
+#define SWZ_E(k) (SWZ ? 32 / (PRECISION / 8) * ((k) & 3) : 0)
 #define LB (KWG * BV / NT)
 
 #if MMA
@@ -395,10 +405,10 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
      * stored transposed, one value at a time. */
 #if AIP == 2 || BIP == 2
 #define FETCH_T(P, rs, XWG, k0, r) P[(long)((tid + (r) * NT) % (XWG)) * (rs) + (k0) / VK + (tid + (r) * NT) / (XWG)]
-#define PUT_T(x, i) l_[(i) * ls_] = (x)
+#define PUT_T(x, i) l_[((k_ + (i)) * ls_) + (c_ ^ SWZ_E(k_ + (i)))] = (x)
 #define STAGE_T(L, XWG, r, v) do { \
-        const int ls_ = (XWG) + PAD; \
-        __local real *l_ = (__local real *)(L) + ((tid + (r) * NT) / (XWG)) * VK * ls_ + (tid + (r) * NT) % (XWG); \
+        const int ls_ = (XWG) + PAD, k_ = ((tid + (r) * NT) / (XWG)) * VK, c_ = (tid + (r) * NT) % (XWG); \
+        __local real *l_ = (__local real *)(L); \
         SPLIT(VK)(v, PUT_T, 0); \
     } while (0)
 #endif
@@ -410,7 +420,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
 #else
 #define NSA LA
 #define stageA realM
-#define STAGE_A_AT(buf, r) Al[buf][((tid + (r) * NT) / AV) * LAV + (tid + (r) * NT) % AV]
+#define STAGE_A_AT(buf, r) Al[buf][((tid + (r) * NT) / AV) * LAV + ((tid + (r) * NT) % AV ^ SWZ_V((tid + (r) * NT) / AV))]
 #define STAGE_A(buf, k0, r, v) STAGE_A_AT(buf, r) = (v)
 #if AIP
 #define FETCH_A(k0, r) (Ab + (long)(k0) * ars)[(tid + (r) * NT) / AV * ars + (tid + (r) * NT) % AV]
@@ -426,7 +436,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
 #else
 #define NSB LB
 #define stageB realN
-#define STAGE_B_AT(buf, r) Bl[buf][((tid + (r) * NT) / BV) * LBV + (tid + (r) * NT) % BV]
+#define STAGE_B_AT(buf, r) Bl[buf][((tid + (r) * NT) / BV) * LBV + ((tid + (r) * NT) % BV ^ SWZ_V((tid + (r) * NT) / BV))]
 #define STAGE_B(buf, k0, r, v) STAGE_B_AT(buf, r) = (v)
 #if BIP
 #define FETCH_B(k0, r) (Bb + (long)(k0) * brs)[(tid + (r) * NT) / BV * brs + (tid + (r) * NT) % BV]
@@ -512,11 +522,11 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
             double a[TM][FA], b[TN][FB];
             UNROLL_ALL for (int i = 0; i < TM; i++)
                 UNROLL_ALL for (int e = 0; e < FA; e++)
-                    a[i][e] = As[(kk + t + 4 * (e / (MMA_M / 8))) * (MWG + PAD) + wm + i * MMA_M + g +
-                                 8 * (e % (MMA_M / 8))];
+                    a[i][e] = As[(kk + t + 4 * (e / (MMA_M / 8))) * (MWG + PAD) +
+                                 ((wm + i * MMA_M + g + 8 * (e % (MMA_M / 8))) ^ SWZ_E(t))];
             UNROLL_ALL for (int j = 0; j < TN; j++)
                 UNROLL_ALL for (int e = 0; e < FB; e++)
-                    b[j][e] = Bs[(kk + t + 4 * e) * (NWG + PAD) + wn + j * 8 + g];
+                    b[j][e] = Bs[(kk + t + 4 * e) * (NWG + PAD) + ((wn + j * 8 + g) ^ SWZ_E(t))];
             UNROLL_ALL for (int i = 0; i < TM; i++)
                 UNROLL_ALL for (int j = 0; j < TN; j++)
                     mma(acc[i][j], a[i], b[j]);
@@ -527,7 +537,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
             real b[NWI];
             UNROLL_ALL for (int i = 0; i < MWI / VWM; i++)
 #if SA
-                a[i] = Al[buf][kk * LAV + tm + i * MDIMC];
+                a[i] = Al[buf][kk * LAV + ((tm + i * MDIMC) ^ SWZ_V(kk))];
 #else
                 a[i] = Ab[(long)(k0 + kk) * ARS + tm + i * MDIMC];
 #endif
@@ -540,7 +550,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
                                                                  k0 + kk];
 #else
 #if SB
-                const realN v = Bl[buf][kk * LBV + tn + j * NDIMC];
+                const realN v = Bl[buf][kk * LBV + ((tn + j * NDIMC) ^ SWZ_V(kk))];
 #else
                 const realN v = Bb[(long)(k0 + kk) * BRS + tn + j * NDIMC];
 #endif

@@ -56,6 +56,11 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     if (p->sb && ((size_t)p->kwg * p->nwg / p->vwn % nt || p->pad % p->vwn))
         return "sb: the B' tile must split evenly over the work-group, pad a multiple of vwn";
     if (p->async == 1 || p->async > 4) return "async must be 0 or 2..4";
+    if (p->swz & ~1) return "swz must be 0 or 1";
+    /* rows of whole groups of 8 chunks of 16 bytes, unpadded: the XOR stays inside its row */
+    if (p->swz && (!p->sa || !p->sb || p->pad || (size_t)p->vwm * esize != 16 || (size_t)p->vwn * esize != 16 ||
+                   p->mwg / p->vwm % 8 || p->nwg / p->vwn % 8))
+        return "swz needs sa, sb, pad 0, vectors of 16 bytes and tiles of 8 of them";
     const int ring = g3_params_ring(p);
     size_t local = esize * p->kwg * ((size_t)p->sa * (p->mwg + p->pad) + (size_t)p->sb * (p->nwg + p->pad));
     if (local * (size_t)(ring ? ring : p->db ? 2 : 1) > local_mem_bytes)
@@ -92,7 +97,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
 static const struct { const char *name; size_t offset; } fields[] = {
 #define F(x) { #x, offsetof(g3_params, x) }
     F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(vwm), F(vwn), F(kwi), F(sa), F(sb), F(db), F(pad),
-    F(wtm), F(nfirst), F(mma), F(cpref), F(async), F(cvec), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
+    F(wtm), F(nfirst), F(mma), F(cpref), F(async), F(swz), F(cvec), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
     F(trsm_direct), F(trsm_cols), F(trsm_leaf), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn),
     F(direct_max), F(splitk_k), F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs), F(medium_k),
 #undef F
@@ -169,9 +174,9 @@ void g3_params_defines(const g3_params *p, char *buf, size_t n)
 {
     snprintf(buf, n, "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DVWM=%d -DVWN=%d"
              " -DKWI=%d -DSA=%d -DSB=%d -DDB=%d -DPAD=%d -DWTM=%d -DNFIRST=%d -DMMA=%d -DCVEC=%d -DCPREF=%d"
-             " -DASYNC=%d",
+             " -DASYNC=%d -DSWZ=%d",
              p->precision, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwm, p->vwn, p->kwi, p->sa,
-             p->sb, p->db, p->pad, p->wtm, p->nfirst, p->mma, p->cvec, p->cpref, g3_params_ring(p));
+             p->sb, p->db, p->pad, p->wtm, p->nfirst, p->mma, p->cvec, p->cpref, g3_params_ring(p), p->swz);
 }
 
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n)

@@ -34,6 +34,7 @@ typedef struct {
                          * into L2 (beta != 0; 0: never); NVIDIA only (inline PTX) */
     int async;          /* 0, or 2..4: staged tiles copied by cp.async through a ring of that many buffers
                          * where the set stages both (g3_params_ring); NVIDIA only (inline PTX) */
+    int swz;            /* 1: staged rows' 16-byte chunks XOR-swizzled by k % 4 (bank conflicts at pad 0) */
     int cvec;           /* 1: C stored a vector (VWM) at a time where one lies whole inside C, off a
                          * triangle; no table column: lib/device.c sets it by device type */
     /* copy kernel (copy/pack.cl) */
