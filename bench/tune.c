@@ -277,8 +277,7 @@ static g3_params base_params(int dbl, const char *space, const char *start)
 
 static int valid(const g3_params *p, const tune_device *d)
 {
-    /* mma, cpref and async are inline PTX: lib/device.c refuses them elsewhere */
-    return !g3_params_invalid(p, d->max_wg, d->local_mem) && (!(p->mma || p->cpref || p->async) || d->nvidia);
+    return !g3_params_invalid(p, d->max_wg, d->local_mem) && (!g3_params_nvidia_only(p) || d->nvidia);
 }
 
 static int axis_index(const tune_axis *a, int v)

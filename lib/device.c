@@ -61,7 +61,6 @@ static void choose_params(cl_device_id dev, int precision, int shape, size_t max
     info_string(dev, CL_DEVICE_NAME, name, sizeof name);
     info_string(dev, CL_DEVICE_VENDOR, vendor, sizeof vendor);
     clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
-    /* the tensor-core path, C's prefetch and cp.async are inline PTX: NVIDIA's compiler only */
     const int nvidia = g3_contains_nocase(vendor, "NVIDIA");
     const char *typestr = (type & CL_DEVICE_TYPE_GPU) ? "type:gpu" : (type & CL_DEVICE_TYPE_CPU) ? "type:cpu" : "type:other";
     const g3_params *best = NULL;
@@ -72,7 +71,7 @@ static void choose_params(cl_device_id dev, int precision, int shape, size_t max
         g3_params full = *p;
         plan_defaults(&full, cpu);
         int rank = 0;
-        if (p->precision != precision || g3_params_invalid(&full, max_wg, local_mem) || ((p->mma || p->cpref || p->async) && !nvidia) ||
+        if (p->precision != precision || g3_params_invalid(&full, max_wg, local_mem) || (g3_params_nvidia_only(p) && !nvidia) ||
             (p->shape != G3_SHAPE_ANY && p->shape != shape))
             continue;
         if (strcmp(p->match, "default") == 0) rank = 1;
@@ -93,7 +92,7 @@ static void choose_params(cl_device_id dev, int precision, int shape, size_t max
         g3_params trial = *out;
         const int named = g3_params_override_env(&trial, shape, env);
         const char *why = named < 0 ? "cannot be parsed"
-                          : (trial.mma || trial.cpref || trial.async) && !nvidia ? "mma, cpref and async need an NVIDIA device"
+                          : g3_params_nvidia_only(&trial) && !nvidia ? "mma, cpref and async need an NVIDIA device"
                           : g3_params_invalid(&trial, max_wg, local_mem);
         /* said once per precision, not once per class, unless a list names the class */
         if (why && say && (shape == G3_SHAPE_LARGE || named > 0))

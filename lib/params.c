@@ -18,6 +18,11 @@ int g3_params_ring(const g3_params *p)
     return staged ? p->async : 0;
 }
 
+int g3_params_nvidia_only(const g3_params *p)
+{
+    return p->mma || p->cpref || p->async;
+}
+
 const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_mem_bytes)
 {
     if (p->precision != 32 && p->precision != 64) return "precision must be 32 or 64";

@@ -79,6 +79,10 @@ extern const int g3_tuned_count;
  * its other fields (sa=0, vwm=8) still runs, through registers. */
 int g3_params_ring(const g3_params *p);
 
+/* 1 when the set uses inline PTX (mma, cpref, async), which only NVIDIA's
+ * compiler takes: lib/device.c and the tuner refuse it elsewhere. */
+int g3_params_nvidia_only(const g3_params *p);
+
 /* Why a parameter set cannot run on a device, or NULL when it can (mma sets
  * also need an NVIDIA device: lib/device.c checks that). */
 const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_mem_bytes);
