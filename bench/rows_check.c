@@ -2,12 +2,12 @@
  * the H100 can run.  lib/device.c passes over a row the device cannot run
  * and takes a less specific one, so a bad row would cost speed silently
  * (the H100 suite would pass on the `any` row).  The limits are NVIDIA's
- * OpenCL on the H100: 1024 work-items, and 48 KB of local memory less the
- * 16 bytes NVIDIA's compiler adds to every GEMM kernel (25616 for 25600:
- * bench/NOTES.md sections 25, 26), so a set at exactly 48 KB, which
- * lib/params.c alone accepts, fails here as it fails NVIDIA's build.
- * (Session 15 saw NVIDIA build a 48 KB ring of S large tiles, async 3:
- * 49168 bytes; the rows keep the margin.) */
+ * OpenCL on the H100: 1024 work-items and 48 KB of local memory.  NVIDIA's
+ * compiler adds 16 bytes of its own to every GEMM kernel (25616 for 25600),
+ * and builds a set of exactly 48 KB as 49168 bytes: S large tiles in a
+ * ring of 3 (session 15) and D large 16-deep tiles in a ring of 2 or
+ * double-buffered in registers (session 16), every result checked
+ * (bench/NOTES.md sections 39, 40). */
 #include <stdio.h>
 #include <string.h>
 #include "params.h"
@@ -29,17 +29,21 @@ int main(void)
         if (!p.splitk_wgs) p.splitk_wgs = 1;
         if (!p.deepk_max) p.deepk_max = 512;
         if (!p.skinny_max) p.skinny_max = 128;
-        const char *why = g3_params_invalid(&p, 1024, 48 * 1024 - 16);
+        const char *why = g3_params_invalid(&p, 1024, 48 * 1024);
         printf("%s %d %s: %s\n", p.match, p.precision, p.shape < 0 ? "any" : g3_shape_names[p.shape],
                why ? why : "runs");
         bad += why != NULL;
-        /* async is a preference: with A' unstaged (an override such as
-         * the kernel-variant tests' sa=0) the set still runs, through
-         * registers, rather than being refused */
-        g3_params q = p;
+        /* async and swz are preferences: with A' unstaged (an override
+         * such as the kernel-variant tests' sa=0) the set runs through
+         * registers and unswizzled, refused only where it would be
+         * without them (mma needs A' staged) */
+        g3_params q = p, plain;
         q.sa = 0;
-        if (p.async && (g3_params_ring(&q) || g3_params_invalid(&q, 1024, 48 * 1024 - 16))) {
-            printf("%s %d: async refuses sa=0\n", p.match, p.precision);
+        plain = q;
+        plain.async = plain.swz = 0;
+        if ((p.async || p.swz) && (g3_params_ring(&q) || g3_params_swizzled(&q) ||
+                                   !g3_params_invalid(&q, 1024, 48 * 1024) != !g3_params_invalid(&plain, 1024, 48 * 1024))) {
+            printf("%s %d: async or swz refuses sa=0\n", p.match, p.precision);
             bad++;
         }
     }

@@ -34,7 +34,8 @@ typedef struct {
                          * into L2 (beta != 0; 0: never); NVIDIA only (inline PTX) */
     int async;          /* 0, or 2..4: staged tiles copied by cp.async through a ring of that many buffers
                          * where the set stages both (g3_params_ring); NVIDIA only (inline PTX) */
-    int swz;            /* 1: staged rows' 16-byte chunks XOR-swizzled by k % 4 (bank conflicts at pad 0) */
+    int swz;            /* 1: staged rows' 16-byte chunks XOR-swizzled by k % 4 (bank conflicts at pad 0)
+                         * where the set's staging allows it (g3_params_swizzled) */
     int cvec;           /* 1: C stored a vector (VWM) at a time where one lies whole inside C, off a
                          * triangle; no table column: lib/device.c sets it by device type */
     /* copy kernel (copy/pack.cl) */
@@ -78,6 +79,13 @@ extern const int g3_tuned_count;
  * bytes.  A set asks for async as a preference, so that an override of
  * its other fields (sa=0, vwm=8) still runs, through registers. */
 int g3_params_ring(const g3_params *p);
+
+/* 1 when the staged rows are swizzled (the set's swz): A' and B' both
+ * staged, unpadded, in vectors of 16 bytes, rows of whole groups of 8 of
+ * them; else 0.  A preference, as async is, so that an override of the
+ * other fields (sa=0, pad=4) runs the plain layout rather than being
+ * refused. */
+int g3_params_swizzled(const g3_params *p);
 
 /* 1 when the set uses inline PTX (mma, cpref, async), which only NVIDIA's
  * compiler takes: lib/device.c and the tuner refuse it elsewhere. */
