@@ -14,6 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 cat > "$tmp/prelude.h" <<'P'
 #define get_group_id(d) ((d) == 0 ? __nvvm_read_ptx_sreg_ctaid_x() : (d) == 1 ? __nvvm_read_ptx_sreg_ctaid_y() : __nvvm_read_ptx_sreg_ctaid_z())
 #define get_local_size(d) ((d) == 0 ? __nvvm_read_ptx_sreg_ntid_x() : (d) == 1 ? __nvvm_read_ptx_sreg_ntid_y() : __nvvm_read_ptx_sreg_ntid_z())
+#define get_num_groups(d) ((d) == 0 ? __nvvm_read_ptx_sreg_nctaid_x() : (d) == 1 ? __nvvm_read_ptx_sreg_nctaid_y() : __nvvm_read_ptx_sreg_nctaid_z())
 #define get_local_id(d) ((d) == 0 ? __nvvm_read_ptx_sreg_tid_x() : (d) == 1 ? __nvvm_read_ptx_sreg_tid_y() : __nvvm_read_ptx_sreg_tid_z())
 #define barrier(x) __asm__ volatile("bar.sync 0;" ::: "memory")
 #define fma(a, b, c) ((a) * (b) + (c))
