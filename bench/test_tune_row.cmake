@@ -37,3 +37,14 @@ list(LENGTH kept nkept)
 if(NOT nkept EQUAL 2 OR NOT table MATCHES "trsm_nb = 7, .skinny_max = 9,")
   message(FATAL_ERROR "the plan's columns were not kept (old row) or not inherited (new row):\n${table}")
 endif()
+# A row says what runs: a preference its set cannot take (swz with pad 4)
+# is written as it takes effect, 0, so that the search does not time one
+# kernel twice under two names either.
+execute_process(COMMAND ${TUNE} --device cpu --precision s --copy-only --size 64 --final 64 --timeout 60
+                        --copy-src ${CMAKE_CURRENT_LIST_DIR}/../copy/pack.cl --match SwzDevice --out ${DIR}/swz.csv
+                        --start "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=4,vwn=4,kwi=1,sa=1,sb=1,db=0,pad=4,swz=1"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE log ERROR_VARIABLE log)
+file(STRINGS ${DIR}/swz.csv rows REGEX "^SwzDevice,")
+if(NOT rc EQUAL 0 OR NOT rows MATCHES "^SwzDevice,32,any,16,16,8,4,4,4,4,1,1,1,0,4,0,0,0,0,0,")
+  message(FATAL_ERROR "gpublas3-tune (${rc}) did not write swz as it takes effect: '${rows}'\n${log}")
+endif()

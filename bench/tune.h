@@ -63,10 +63,12 @@ const tune_space *tune_space_for(const char *name);
 /* Reads parameter `name` of p / writes it. */
 int *tune_field(g3_params *p, const char *name);
 /* The kernels' parameters of p that the tuner searches and writes (the
- * rows' columns), in GPUBLAS3_PARAMS syntax: a candidate's set leaves the
+ * rows' columns), in GPUBLAS3_PARAMS syntax, async and swz as they take
+ * effect (0 where the set cannot use them): a candidate's set leaves the
  * plan's fields to the device's rows. */
 void tune_params_string(const g3_params *p, char *buf, size_t n);
-/* Replaces (or adds) the row (match, precision, shape) of the CSV at path;
+/* Replaces (or adds) the row (match, precision, shape) of the CSV at path,
+ * with p's async and swz as they take effect (as tune_params_string);
  * shape is a class name of lib/params.h or "any". */
 int tune_write_row(const char *path, const char *match, const char *shape, const g3_params *p,
                    const char *comment);
