@@ -83,20 +83,9 @@ static const char *columns[] = { "mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "
                                  "db", "pad", "wtm", "nfirst", "mma", "async", "swz", "copy_ts", "copy_rs", "copy_direct" };
 #define NCOL (sizeof columns / sizeof columns[0])
 
-/* p with its preferences (async, swz) as they take effect: sets that build
- * the same kernel are one point of the search (tune.c's was_seen), and a
- * row says what runs. */
-static g3_params effective(const g3_params *p)
-{
-    g3_params q = *p;
-    q.async = g3_params_ring(p);
-    q.swz = g3_params_swizzled(p);
-    return q;
-}
-
 void tune_params_string(const g3_params *p, char *buf, size_t n)
 {
-    g3_params q = effective(p);
+    g3_params q = g3_params_effective(p);
     size_t used = 0;
     buf[0] = 0;
     for (size_t i = 0; i < NCOL && used < n; i++)
@@ -189,7 +178,7 @@ int tune_write_row(const char *path, const char *match, const char *shape, const
         used += snprintf(out + used, cap - used, "\n");
     }
     used += snprintf(out + used, cap - used, "%s %s\n", tag, comment);
-    g3_params q = effective(p);
+    g3_params q = g3_params_effective(p);
     for (int i = NCOL; i < ncols; i++) *tune_field(&q, cols[i]) = *tune_field(&base, cols[i]);
     used += row_out(out + used, cap - used, match, prec, shape, &q, cols, ncols);
     f = fopen(path, "w");

@@ -69,8 +69,9 @@
  *                c ^ 2 * (k % 4), so that the four rows a warp's MMA fragment
  *                loads read (or a portable k-step's neighbours) fall on
  *                distinct banks at PAD 0, where a row of 64 or 128 doubles
- *                puts them all on the same ones.  lib/params.c allows it
- *                for staged vectors of 16 bytes (VWM, VWN) and PAD 0
+ *                puts them all on the same ones.  lib/params.c's
+ *                g3_params_swizzled passes 1 only for staged vectors of 16
+ *                bytes (VWM, VWN), PAD 0 and rows of whole groups of 8
  *   CPREF        0, or the k-tiles before its last at which a work-group
  *                prefetches its tile of C into L2 (NVIDIA: inline PTX), so
  *                that the epilogue's reads of C hit L2 instead of waiting

@@ -26,6 +26,14 @@ int g3_params_swizzled(const g3_params *p)
            p->mwg / p->vwm % 8 == 0 && p->nwg / p->vwn % 8 == 0;
 }
 
+g3_params g3_params_effective(const g3_params *p)
+{
+    g3_params q = *p;
+    q.async = g3_params_ring(p);
+    q.swz = g3_params_swizzled(p);
+    return q;
+}
+
 int g3_params_nvidia_only(const g3_params *p)
 {
     return p->mma || p->cpref || p->async;
@@ -179,14 +187,14 @@ void g3_params_string(const g3_params *p, char *buf, size_t n)
                          *(const int *)((const char *)p + fields[i].offset));
 }
 
-void g3_params_defines(const g3_params *p, char *buf, size_t n)
+void g3_params_defines(const g3_params *set, char *buf, size_t n)
 {
+    const g3_params e = g3_params_effective(set), *p = &e;
     snprintf(buf, n, "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DVWM=%d -DVWN=%d"
              " -DKWI=%d -DSA=%d -DSB=%d -DDB=%d -DPAD=%d -DWTM=%d -DNFIRST=%d -DMMA=%d -DCVEC=%d -DCPREF=%d"
              " -DASYNC=%d -DSWZ=%d",
              p->precision, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwm, p->vwn, p->kwi, p->sa,
-             p->sb, p->db, p->pad, p->wtm, p->nfirst, p->mma, p->cvec, p->cpref, g3_params_ring(p),
-             g3_params_swizzled(p));
+             p->sb, p->db, p->pad, p->wtm, p->nfirst, p->mma, p->cvec, p->cpref, p->async, p->swz);
 }
 
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n)

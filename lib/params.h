@@ -87,6 +87,11 @@ int g3_params_ring(const g3_params *p);
  * refused. */
 int g3_params_swizzled(const g3_params *p);
 
+/* p with async and swz as they take effect (g3_params_ring,
+ * g3_params_swizzled): what the kernel is compiled with, and what the
+ * tuner compares and writes. */
+g3_params g3_params_effective(const g3_params *p);
+
 /* 1 when the set uses inline PTX (mma, cpref, async), which only NVIDIA's
  * compiler takes: lib/device.c and the tuner refuse it elsewhere. */
 int g3_params_nvidia_only(const g3_params *p);
