@@ -396,6 +396,8 @@ static void usage(FILE *out)
         "  --sample S         check only the leading S columns of each output (S rows on the\n"
         "                     right side; syrk-like: the leading S x S block), not all of it:\n"
         "                     large sizes, whose host reference costs more than the timing\n"
+        "  --ld-extra E       every leading dimension E elements past the tight one (default 0),\n"
+        "                     e.g. to see what a power-of-two stride costs\n"
         "  --list             list OpenCL devices and exit\n", bench_suite_names(), bench_peer_names());
 }
 
@@ -446,7 +448,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         { "transA", 1, 0, 'A' }, { "transB", 1, 0, 'B' }, { "side", 1, 0, 'S' },
         { "uplo", 1, 0, 'U' }, { "diag", 1, 0, 'G' }, { "list", 0, 0, 'l' },
         { "help", 0, 0, 'h' }, { "rounds", 1, 0, 'W' }, { "shapes", 1, 0, 'L' }, { "suite", 1, 0, 'Y' },
-        { "sample", 1, 0, 'K' }, { "probe", 0, 0, 'Q' },
+        { "sample", 1, 0, 'K' }, { "probe", 0, 0, 'Q' }, { "ld-extra", 1, 0, 'X' },
         { 0, 0, 0, 0 } };
     static const int orders[] = { gpublas3ColumnMajor, gpublas3RowMajor };
     static const int transes[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
@@ -535,6 +537,13 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
             long v = strtol(optarg, &end, 10);
             if (*end || v < 1) { fprintf(stderr, "gpublas3-bench: --sample wants a positive count\n"); return -1; }
             cfg->sample = (size_t)v;
+            break;
+        }
+        case 'X': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || v < 0 || v > 1 << 20) { fprintf(stderr, "gpublas3-bench: --ld-extra wants 0..1048576\n"); return -1; }
+            cfg->ld_extra = (size_t)v;
             break;
         }
         case 'Q': cfg->probe = 1; break;
@@ -730,6 +739,10 @@ int main(int argc, char **argv)
             if (!case_dims(&cfg, si, &c, &group)) continue;
             if (!runs_trans(&cfg, &c)) continue;
             spec_complete(&c);
+            /* past the tight leading dimensions, e.g. off a power of two */
+            for (const char *w = "ABC"; cfg.ld_extra && *w; w++)
+                if (spec_uses(&c, *w))
+                    *(*w == 'A' ? &c.lda : *w == 'B' ? &c.ldb : &c.ldc) += cfg.ld_extra;
             if (cfg.probe) {
                 probes_failed += probe_case(&cfg, peer, ok, &dev, &c);
                 continue;

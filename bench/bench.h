@@ -23,6 +23,7 @@ typedef struct {
     const char *suite;
     int reps, rounds;                           /* timed calls per case per round */
     size_t sample;                              /* --sample: check the output's leading part; 0: all */
+    size_t ld_extra;                            /* --ld-extra: elements added to every leading dimension */
     int probe;                                  /* --probe: one unchecked call per case, for its plan */
     const char *device;                         /* selector, NULL: default */
     const char *peers[BENCH_MAX_LIST];

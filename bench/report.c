@@ -88,6 +88,8 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
     if (cfg->sample)
         fprintf(out, "check    the leading %zu columns of each output (rows on the right side; syrk-like:\n"
                      "         the leading %zu x %zu block), --sample\n", cfg->sample, cfg->sample, cfg->sample);
+    if (cfg->ld_extra)
+        fprintf(out, "ld       every leading dimension %zu elements past the tight one, --ld-extra\n", cfg->ld_extra);
     fprintf(out, "options  order, then gemm: transA transB | symm: side uplo | syrk, syr2k: uplo trans |\n"
                  "         trmm, trsm: side uplo transA diag.  Cells: GFLOP/s of the median call (useful flops)\n\n");
     dims_width = cfg->nshapes ? 15 : 6;
@@ -342,6 +344,7 @@ int report_json(const char *path, const bench_config *cfg, const bench_device *d
         "bound from K*eps*(|alpha||op(A)||op(B)|+|beta||C|), untouched elements bit-identical); "
         "a failing peer is not timed", 1);
     fprintf(f, "    \"sample\": %zu,\n", cfg->sample);
+    fprintf(f, "    \"ld_extra\": %zu,\n", cfg->ld_extra);
     jkv(f, "    ", "sample_means", "0: the whole output is checked; S: only the leading S columns (S rows for "
         "right-side routines, the leading S x S block for SYRK-like ones), the same routine on the same buffers, "
         "and every element the call must not touch", 1);

@@ -26,10 +26,12 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     size_t vk = 16 / (dbl ? 8 : 4), va = a->ak ? vk : (size_t)pr->vwm, vb = a->bk ? vk : (size_t)pr->vwn;
     cl_long aoff = (cl_long)(a->aoff / va), boff = (cl_long)(a->boff / vb);
     cl_int ars = (cl_int)(a->ald / va), brs = (cl_int)(a->bld / vb);
-    char options[sizeof ks->gemm_defines + 80];
+    char options[sizeof ks->gemm_defines[0][0] + 80];
     /* nor where C is not read: beta 0, split-K's slices (their partial sums store with beta 0) */
-    const char *defines = a->beta != 0 && splits == 1 && a->K <= CPREF_MAX_K ? ks->gemm_defines
-                                                                              : ks->gemm_defines_nocpref;
+    const int cpref = a->beta != 0 && splits == 1 && a->K <= CPREF_MAX_K;
+    /* a band's build unswizzled where the set's swz is 2: S TRMM 4096 ran 12 % slower swizzled
+     * (the H100, bench/NOTES.md sections 40 and 41) */
+    const char *defines = ks->gemm_defines[cpref][a->band != 0];
     const char *opts = defines;
     /* a band's or a triangle's launch maps its ids to tiles (LPT, SNAKE, TRIMAP) */
     if (a->ald || a->bld || a->band || a->trimap) {

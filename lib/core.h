@@ -15,11 +15,13 @@ int g3_initialized(void);
 
 /* ---- one device of one context (lib/device.c) ---- */
 /* One tuned parameter set, ready to compile: the -D options of the GEMM,
- * copy, direct and reduction kernels made once (the GEMM's also without C's
- * prefetch, for the launches kernels/gemm.c gives none). */
+ * copy, direct and reduction kernels made once.  The GEMM's come four
+ * ways, [cpref][band]: with C's prefetch or without (for the launches
+ * kernels/gemm.c gives none), and for a band's launch, unswizzled where
+ * the set's swz is 2. */
 typedef struct {
     g3_params p;
-    char gemm_defines[256], gemm_defines_nocpref[256], copy_defines[256], direct_defines[128], reduce_defines[32];
+    char gemm_defines[2][2][256], copy_defines[256], direct_defines[128], reduce_defines[32];
 } g3_kset;
 /* Split-K's most slices (routines/plan/splitk.c). */
 #define G3_MAX_SPLITS 64

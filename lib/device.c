@@ -187,10 +187,13 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
         for (int s = 0; s < G3_NSHAPES; s++) {
             g3_kset *k = &d->sets[i][s];
             choose_params(dev, i ? 64 : 32, s, max_wg, local_mem, &k->p, 1);
-            g3_params_defines(&k->p, k->gemm_defines, sizeof k->gemm_defines);
-            g3_params nocpref = k->p;
-            nocpref.cpref = 0;
-            g3_params_defines(&nocpref, k->gemm_defines_nocpref, sizeof k->gemm_defines_nocpref);
+            for (int c = 0; c < 2; c++)
+                for (int b = 0; b < 2; b++) {
+                    g3_params v = k->p;
+                    v.cpref = c ? v.cpref : 0;
+                    v.swz = b && v.swz == 2 ? 0 : v.swz;
+                    g3_params_defines(&v, k->gemm_defines[c][b], sizeof k->gemm_defines[c][b]);
+                }
             g3_params_copy_defines(&k->p, k->copy_defines, sizeof k->copy_defines);
             g3_params_direct_defines(&k->p, k->direct_defines, sizeof k->direct_defines);
             snprintf(k->reduce_defines, sizeof k->reduce_defines, "-DPRECISION=%d", k->p.precision);

@@ -22,8 +22,8 @@ int g3_params_swizzled(const g3_params *p)
 {
     const size_t esize = p->precision == 64 ? 8 : 4;
     /* rows of whole groups of 8 chunks of 16 bytes, unpadded: the XOR stays inside its row */
-    return p->swz && p->sa && p->sb && !p->pad && (size_t)p->vwm * esize == 16 && (size_t)p->vwn * esize == 16 &&
-           p->mwg / p->vwm % 8 == 0 && p->nwg / p->vwn % 8 == 0;
+    return p->sa && p->sb && !p->pad && (size_t)p->vwm * esize == 16 && (size_t)p->vwn * esize == 16 &&
+           p->mwg / p->vwm % 8 == 0 && p->nwg / p->vwn % 8 == 0 ? p->swz : 0;
 }
 
 g3_params g3_params_effective(const g3_params *p)
@@ -77,7 +77,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     if (p->sb && ((size_t)p->kwg * p->nwg / p->vwn % nt || p->pad % p->vwn))
         return "sb: the B' tile must split evenly over the work-group, pad a multiple of vwn";
     if (p->async == 1 || p->async > 4) return "async must be 0 or 2..4";
-    if (p->swz & ~1) return "swz must be 0 or 1";
+    if (p->swz < 0 || p->swz > 2) return "swz must be 0, 1 or 2";
     const int ring = g3_params_ring(p);
     size_t local = esize * p->kwg * ((size_t)p->sa * (p->mwg + p->pad) + (size_t)p->sb * (p->nwg + p->pad));
     if (local * (size_t)(ring ? ring : p->db ? 2 : 1) > local_mem_bytes)
@@ -194,7 +194,7 @@ void g3_params_defines(const g3_params *set, char *buf, size_t n)
              " -DKWI=%d -DSA=%d -DSB=%d -DDB=%d -DPAD=%d -DWTM=%d -DNFIRST=%d -DMMA=%d -DCVEC=%d -DCPREF=%d"
              " -DASYNC=%d -DSWZ=%d",
              p->precision, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwm, p->vwn, p->kwi, p->sa,
-             p->sb, p->db, p->pad, p->wtm, p->nfirst, p->mma, p->cvec, p->cpref, p->async, p->swz);
+             p->sb, p->db, p->pad, p->wtm, p->nfirst, p->mma, p->cvec, p->cpref, p->async, !!p->swz);
 }
 
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n)

@@ -35,7 +35,9 @@ typedef struct {
     int async;          /* 0, or 2..4: staged tiles copied by cp.async through a ring of that many buffers
                          * where the set stages both (g3_params_ring); NVIDIA only (inline PTX) */
     int swz;            /* 1: staged rows' 16-byte chunks XOR-swizzled by k % 4 (bank conflicts at pad 0)
-                         * where the set's staging allows it (g3_params_swizzled) */
+                         * where the set's staging allows it (g3_params_swizzled); 2: the same in every
+                         * launch but a band's (TRMM's, TRSM's triangles: kernels/gemm.c), whose build
+                         * the swizzle's registers can cost more than it gains */
     int cvec;           /* 1: C stored a vector (VWM) at a time where one lies whole inside C, off a
                          * triangle; no table column: lib/device.c sets it by device type */
     /* copy kernel (copy/pack.cl) */
@@ -80,9 +82,9 @@ extern const int g3_tuned_count;
  * its other fields (sa=0, vwm=8) still runs, through registers. */
 int g3_params_ring(const g3_params *p);
 
-/* 1 when the staged rows are swizzled (the set's swz): A' and B' both
- * staged, unpadded, in vectors of 16 bytes, rows of whole groups of 8 of
- * them; else 0.  A preference, as async is, so that an override of the
+/* The set's swz (1, or 2: not in a band's launch) when the staged rows
+ * can be swizzled: A' and B' both staged, unpadded, in vectors of 16
+ * bytes, rows of whole groups of 8 of them; else 0.  A preference, as async is, so that an override of the
  * other fields (sa=0, pad=4) runs the plain layout rather than being
  * refused. */
 int g3_params_swizzled(const g3_params *p);

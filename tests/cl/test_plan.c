@@ -765,6 +765,55 @@ static void class_params(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* swz 2: the set's launches swizzled but a band's (TRMM's), whose build
+ * the swizzle's registers cost more than it gains on the H100's S large
+ * set (bench/NOTES.md section 41).  The builds' options say which layout
+ * each kernel has: every band build of the set (LPT > 0) SWZ=0, every
+ * other SWZ=1, and both are built and checked on the same data.  With the
+ * disk cache off, so that the kernels are built here and reported. */
+static void band_unswizzled(void **state)
+{
+    (void)state;
+    static const char set[] = "mwg=64,nwg=64,kwg=16,mdimc=8,ndimc=8,vwm=4,vwn=4,kwi=4,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0";
+    const char *cache = getenv("GPUBLAS3_CACHE_DIR");
+    char saved[1024] = "", params[512], text[65536];
+    if (cache)
+        snprintf(saved, sizeof saved, "%s", cache);
+    snprintf(params, sizeof params, "%s;s:%s,swz=2", BASE_PARAMS, set);
+    setenv("GPUBLAS3_PARAMS", params, 1);
+    setenv("GPUBLAS3_BUILD_LOG", "1", 1);
+    setenv("GPUBLAS3_CACHE_DIR", "off", 1);
+    restart_forced("packed", NULL, NULL);
+    int fails = 0, band = 0, plain = 0;
+    spec_case t = { .routine = SPEC_TRMM, .order = gpublas3ColumnMajor, .side = gpublas3Left, .uplo = gpublas3Upper,
+                    .transA = gpublas3NoTrans, .diag = gpublas3NonUnit, .M = 200, .N = 130, .alpha = 1.5 };
+    spec_case g = gemm(0, 200, 130, 96);
+    for (int r = 0; r < 2; r++) {
+        run_logged(r ? &g : &t, 150 + r, &fails, text, sizeof text);
+        for (const char *l = strstr(text, "kernel build done"); l; l = strstr(l + 1, "kernel build done")) {
+            const char *eol = strchr(l, '\n'), *lpt = strstr(l, "-DLPT="), *swz = strstr(l, "-DSWZ=");
+            if (!strstr(l, "-DMWG=64 ") || !swz || (eol && swz > eol))
+                continue; /* not the set's GEMM kernel */
+            int is_band = lpt && (!eol || lpt < eol) && lpt[6] != '0';
+            band += is_band;
+            plain += !is_band;
+            if (swz[6] != (is_band ? '0' : '1')) {
+                print_error("FAIL swz=2: a %s build with SWZ=%c\n", is_band ? "band's" : "GEMM", swz[6]);
+                fails++;
+            }
+        }
+    }
+    unsetenv("GPUBLAS3_BUILD_LOG");
+    if (cache)
+        setenv("GPUBLAS3_CACHE_DIR", saved, 1);
+    else
+        unsetenv("GPUBLAS3_CACHE_DIR");
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_true(band > 0 && plain > 0);
+    assert_int_equal(fails, 0);
+}
+
 int main(void)
 {
     /* before the library's first call: both are read once */
@@ -790,6 +839,7 @@ int main(void)
         cmocka_unit_test(shallow_medium),
         cmocka_unit_test(class_params),
         cmocka_unit_test(h100_rows),
+        cmocka_unit_test(band_unswizzled),
     };
     return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
 }
