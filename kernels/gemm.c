@@ -10,6 +10,11 @@
  * costs registers, which the D large set has none to spare of (NOTES 39). */
 #define CPREF_MAX_K 512
 
+int g3_gemm_prefetches_c(const g3_params *p, double beta, int splits, size_t K)
+{
+    return p->cpref && beta != 0 && splits <= 1 && K <= CPREF_MAX_K;
+}
+
 gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, const g3_gemm_args *a,
                               g3_chain *chain)
 {
@@ -28,7 +33,7 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     cl_int ars = (cl_int)(a->ald / va), brs = (cl_int)(a->bld / vb);
     char options[sizeof ks->gemm_defines[0][0] + 80];
     /* nor where C is not read: beta 0, split-K's slices (their partial sums store with beta 0) */
-    const int cpref = a->beta != 0 && splits == 1 && a->K <= CPREF_MAX_K;
+    const int cpref = g3_gemm_prefetches_c(pr, a->beta, (int)splits, a->K);
     /* a band's build unswizzled where the set's swz is 2: S TRMM 4096 ran 12 % slower swizzled
      * (the H100, bench/NOTES.md sections 40 and 41) */
     const char *defines = ks->gemm_defines[cpref][a->band != 0];

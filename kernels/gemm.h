@@ -24,6 +24,10 @@ typedef struct {
     size_t kslice, cslice; /* KWG), slice s storing to C + s*cslice */
 } g3_gemm_args;
 
+/* 1 when a launch with set p prefetches its tile of C into L2 (the set's
+ * cpref): it reads C (beta != 0), unsplit, K at most 512 (gemm.c). */
+int g3_gemm_prefetches_c(const g3_params *p, double beta, int splits, size_t K);
+
 gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, const g3_gemm_args *a,
                               g3_chain *chain);
 #endif

@@ -67,6 +67,13 @@ static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, 
     if (o->shape != G3_GENERAL || o->cplx || o->conj || o->scaled || x % xb || c->K % kwg)
         return 0;
     if (!!o->trans == bside) {
+        /* not where the launch prefetches C: the H100's D large set then
+         * builds at 135 registers with B' read so (one work-group an SM,
+         * not two), and D 8192^2x256 NT ran 20.7-21.0 TFLOP/s against
+         * 27.3-27.4 with B' packed; S updates ran 1-10 % faster with A'
+         * packed too, D level (bench/NOTES.md section 41) */
+        if (g3_gemm_prefetches_c(pr, c->beta, 1, c->K))
+            return 0;
         size_t vw = (size_t)(bside ? pr->vwn : pr->vwm);
         return o->off % vw == 0 && o->ld % vw == 0 && o->ld / vw <= (size_t)INT_MAX / kwg ? G3_INPLACE_A : 0;
     }

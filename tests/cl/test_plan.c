@@ -765,6 +765,39 @@ static void class_params(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* On the H100, A' and B' are not read in place along m and n (op(A) = A,
+ * op(B) = B^T) where the launch prefetches C (the D large set's cpref:
+ * beta != 0, K <= 512), and are where it does not (beta 0; K over 512):
+ * bench/NOTES.md section 41. */
+static void h100_prefetch_packs_b(void **state)
+{
+    (void)state;
+    char name[256] = "";
+    clGetDeviceInfo(env.device, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+    if (!strstr(name, "H100") && !strstr(name, "H200"))
+        skip();
+    static const struct { double beta; size_t k; const char *want; } runs[] = {
+        { 0.75, 256, NULL }, { 0, 256, "in place: A B" }, { 0.75, 640, "in place: A B" },
+    };
+    int fails = 0;
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        spec_case c = { .routine = SPEC_GEMM, .dbl = 1, .order = gpublas3ColumnMajor, .transA = gpublas3NoTrans,
+                        .transB = gpublas3Trans, .M = 2048, .N = 2048, .K = runs[r].k, .alpha = 1.5,
+                        .beta = runs[r].beta };
+        char text[16384];
+        run_logged(&c, 160 + r, &fails, text, sizeof text);
+        const char *want = runs[r].want ? runs[r].want : "nothing in place";
+        if (!strstr(text, "large set") || (runs[r].want ? !strstr(text, want) : strstr(text, "in place:") != NULL)) {
+            print_error("FAIL d 2048 x 2048 x %zu NT beta %g: expected the large set, %s\n", runs[r].k,
+                        runs[r].beta, want);
+            fails++;
+        }
+    }
+    assert_int_equal(fails, 0);
+}
+
 /* swz 2: the set's launches swizzled but a band's (TRMM's), whose build
  * the swizzle's registers cost more than it gains on the H100's S large
  * set (bench/NOTES.md section 41).  The builds' options say which layout
@@ -839,6 +872,7 @@ int main(void)
         cmocka_unit_test(shallow_medium),
         cmocka_unit_test(class_params),
         cmocka_unit_test(h100_rows),
+        cmocka_unit_test(h100_prefetch_packs_b),
         cmocka_unit_test(band_unswizzled),
     };
     return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
