@@ -689,6 +689,15 @@ static void shallow_medium(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* The device is an H100 or H200, whose rows (tuned-params/nvidia-h100.csv)
+ * the H100-only tests check. */
+static int on_h100(void)
+{
+    char name[256] = "";
+    clGetDeviceInfo(env.device, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+    return strstr(name, "H100") || strstr(name, "H200");
+}
+
 /* The H100's medium rows as the library reads them (on an H100 or H200
  * only; elsewhere nothing to check): S squares to 1792^2 and D to 1600^2
  * medium, one tile of the large set more large (tuned-params/nvidia-h100.csv,
@@ -699,9 +708,7 @@ static void shallow_medium(void **state)
 static void h100_rows(void **state)
 {
     (void)state;
-    char name[256] = "";
-    clGetDeviceInfo(env.device, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
-    if (!strstr(name, "H100") && !strstr(name, "H200"))
+    if (!on_h100())
         skip();
     static const struct { int dbl; size_t m, n, k; int want; } runs[] = {
         { 0, 1024, 1024, 16, 4 }, { 0, 1792, 1792, 16, 4 }, { 0, 1793, 1793, 129, 0 }, { 0, 2048, 2048, 129, 0 },
@@ -772,9 +779,7 @@ static void class_params(void **state)
 static void h100_prefetch_packs_b(void **state)
 {
     (void)state;
-    char name[256] = "";
-    clGetDeviceInfo(env.device, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
-    if (!strstr(name, "H100") && !strstr(name, "H200"))
+    if (!on_h100())
         skip();
     static const struct { double beta; size_t k; const char *want; } runs[] = {
         { 0.75, 256, NULL }, { 0, 256, "in place: A B" }, { 0.75, 640, "in place: A B" },
