@@ -84,9 +84,9 @@ int g3_params_ring(const g3_params *p);
 
 /* The set's swz (1, or 2: not in a band's launch) when the staged rows
  * can be swizzled: A' and B' both staged, unpadded, in vectors of 16
- * bytes, rows of whole groups of 8 of them; else 0.  A preference, as async is, so that an override of the
- * other fields (sa=0, pad=4) runs the plain layout rather than being
- * refused. */
+ * bytes, rows of whole groups of 8 of them; else 0.  A preference, as
+ * async is, so that an override of the other fields (sa=0, pad=4) runs
+ * the plain layout rather than being refused. */
 int g3_params_swizzled(const g3_params *p);
 
 /* p with async and swz as they take effect (g3_params_ring,

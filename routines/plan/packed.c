@@ -57,7 +57,8 @@ typedef struct {
  * zero padding), its offset and ld whole vectors (VWM, VWN along x; 16
  * bytes along k) for aligned vector loads, a tile's k-rows within int
  * offsets, and with k contiguous a tile's vectors shared evenly among the
- * work-items (kernels/gemm.cl). */
+ * work-items (kernels/gemm.cl); with x contiguous, not in a launch that
+ * prefetches C (below). */
 static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside, int mode)
 {
     size_t x = bside ? c->N : c->M, xb = (size_t)(bside ? pr->nwg : pr->mwg), kwg = (size_t)pr->kwg;
