@@ -57,8 +57,7 @@ typedef struct {
  * zero padding), its offset and ld whole vectors (VWM, VWN along x; 16
  * bytes along k) for aligned vector loads, a tile's k-rows within int
  * offsets, and with k contiguous a tile's vectors shared evenly among the
- * work-items (kernels/gemm.cl); with x contiguous, not in a launch that
- * prefetches C (below). */
+ * work-items (kernels/gemm.cl). */
 static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside, int mode)
 {
     size_t x = bside ? c->N : c->M, xb = (size_t)(bside ? pr->nwg : pr->mwg), kwg = (size_t)pr->kwg;
@@ -68,13 +67,6 @@ static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, 
     if (o->shape != G3_GENERAL || o->cplx || o->conj || o->scaled || x % xb || c->K % kwg)
         return 0;
     if (!!o->trans == bside) {
-        /* not where the launch prefetches C: the H100's D large set then
-         * builds at 135 registers with B' read so (one work-group an SM,
-         * not two), and D 8192^2x256 NT ran 20.7-21.0 TFLOP/s against
-         * 27.3-27.4 with B' packed; S updates ran 1-10 % faster with A'
-         * packed too, D level (bench/NOTES.md section 41) */
-        if (g3_gemm_prefetches_c(pr, c->beta, 1, c->K))
-            return 0;
         size_t vw = (size_t)(bside ? pr->vwn : pr->vwm);
         return o->off % vw == 0 && o->ld % vw == 0 && o->ld / vw <= (size_t)INT_MAX / kwg ? G3_INPLACE_A : 0;
     }
@@ -93,13 +85,28 @@ int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks)
         return 0;
     /* never TRMM's snapshot (the output, written by the launch that would
      * read it) nor a series' shared operand (packed once for all its calls) */
+    int copied = 0; /* an operand this call packs: a copy launch runs anyway */
     for (int t = 0; t < c->nterms; t++) {
         const g3_operand *a = &c->a[t], *b = &c->b[t];
-        if (!(t == 0 && c->snapshot == 1) && !(c->reuse && a->buf == c->reuse->src))
-            mask |= in_place(c, &ks->p, a, 0, d->inplace) << t;
-        if (!(t == 0 && c->snapshot == 2) && !(c->reuse && b->buf == c->reuse->src))
-            mask |= in_place(c, &ks->p, b, 1, d->inplace) << 2 << t;
+        int ia = 0, ib = 0, sa = c->reuse && a->buf == c->reuse->src, sb = c->reuse && b->buf == c->reuse->src;
+        if (!(t == 0 && c->snapshot == 1) && !sa)
+            ia = in_place(c, &ks->p, a, 0, d->inplace);
+        if (!(t == 0 && c->snapshot == 2) && !sb)
+            ib = in_place(c, &ks->p, b, 1, d->inplace);
+        /* where the launch prefetches C, B' is packed along n: the H100's
+         * D large set builds at 135 registers with it read so (one
+         * work-group an SM, not two), and D 8192^2x256 NT ran 20.7-21.0
+         * TFLOP/s against 27.3-27.4 with B' packed (bench/NOTES.md section 41) */
+        if (ib == G3_INPLACE_A && g3_gemm_prefetches_c(&ks->p, c->beta, 1, c->K))
+            ib = 0;
+        mask |= ia << t | ib << 2 << t;
+        copied |= (!ia && !sa) || (!ib && !sb);
     }
+    /* and A' along m too where a copy launch runs anyway, for its bytes
+     * alone: S updates ran 1-10 % faster so, D level (section 41) */
+    for (int t = 0; copied && t < c->nterms && g3_gemm_prefetches_c(&ks->p, c->beta, 1, c->K); t++)
+        if ((mask >> t & (G3_INPLACE_A | G3_INPLACE_KA)) == G3_INPLACE_A)
+            mask &= ~(G3_INPLACE_A << t);
     return mask;
 }
 

@@ -47,7 +47,7 @@ typedef struct {
 } pset;
 
 /* cpref 0 on every set: where a launch prefetches C (the H100's large
- * rows) nothing is read in place along x (packed.c; cl_plan's
+ * rows) B' and mostly A' are packed along x (packed.c; cl_plan's
  * h100_prefetch_packs_b), and the lists below are those of sets that do not */
 static const pset sets[] = {
     { "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0,cpref=0", 32, 16, 8, 4, 2, 32, 1, 1, 7 },

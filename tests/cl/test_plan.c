@@ -772,31 +772,34 @@ static void class_params(void **state)
     assert_int_equal(fails, 0);
 }
 
-/* On the H100, A' and B' are not read in place along m and n (op(A) = A,
- * op(B) = B^T) where the launch prefetches C (the D large set's cpref:
- * beta != 0, K <= 512), and are where it does not (beta 0; K over 512):
- * bench/NOTES.md section 41. */
+/* On the H100, where a launch prefetches C (beta != 0, K <= 512, on the
+ * large rows and the S medium row), B' is not read in place along n
+ * (op(B) = B^T), and A' not along m where a copy launch runs anyway
+ * (here B' packed); A' is where nothing else is copied (S 64 x 8192 x 256:
+ * B read in place with k contiguous), and both are where nothing is
+ * prefetched (beta 0; K over 512): bench/NOTES.md section 41. */
 static void h100_prefetch_packs_b(void **state)
 {
     (void)state;
     if (!on_h100())
         skip();
-    static const struct { double beta; size_t k; const char *want; } runs[] = {
-        { 0.75, 256, NULL }, { 0, 256, "in place: A B" }, { 0.75, 640, "in place: A B" },
+    static const struct { int dbl; size_t m, n, k; int tb; double beta; const char *want; } runs[] = {
+        { 1, 2048, 2048, 256, 1, 0.75, NULL }, { 1, 2048, 2048, 256, 1, 0, "in place: A B" },
+        { 1, 2048, 2048, 640, 1, 0.75, "in place: A B" }, { 0, 64, 8192, 256, 0, 0.75, "in place: A B(k)" },
     };
     int fails = 0;
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
     restart_forced(NULL, NULL, NULL);
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-        spec_case c = { .routine = SPEC_GEMM, .dbl = 1, .order = gpublas3ColumnMajor, .transA = gpublas3NoTrans,
-                        .transB = gpublas3Trans, .M = 2048, .N = 2048, .K = runs[r].k, .alpha = 1.5,
-                        .beta = runs[r].beta };
+        spec_case c = { .routine = SPEC_GEMM, .dbl = runs[r].dbl, .order = gpublas3ColumnMajor,
+                        .transA = gpublas3NoTrans, .transB = runs[r].tb ? gpublas3Trans : gpublas3NoTrans,
+                        .M = runs[r].m, .N = runs[r].n, .K = runs[r].k, .alpha = 1.5, .beta = runs[r].beta };
         char text[16384];
         run_logged(&c, 160 + r, &fails, text, sizeof text);
         const char *want = runs[r].want ? runs[r].want : "nothing in place";
-        if (!strstr(text, "large set") || (runs[r].want ? !strstr(text, want) : strstr(text, "in place:") != NULL)) {
-            print_error("FAIL d 2048 x 2048 x %zu NT beta %g: expected the large set, %s\n", runs[r].k,
-                        runs[r].beta, want);
+        if (runs[r].want ? !strstr(text, want) : strstr(text, "in place:") != NULL) {
+            print_error("FAIL %c %zu x %zu x %zu N%c beta %g: expected %s\n", "sd"[runs[r].dbl], runs[r].m,
+                        runs[r].n, runs[r].k, runs[r].tb ? 'T' : 'N', runs[r].beta, want);
             fails++;
         }
     }
