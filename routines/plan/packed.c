@@ -85,6 +85,7 @@ int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks)
         return 0;
     /* never TRMM's snapshot (the output, written by the launch that would
      * read it) nor a series' shared operand (packed once for all its calls) */
+    const int prefetch = g3_gemm_prefetches_c(&ks->p, c->beta, 1, c->K);
     int copied = 0; /* an operand this call packs: a copy launch runs anyway */
     for (int t = 0; t < c->nterms; t++) {
         const g3_operand *a = &c->a[t], *b = &c->b[t];
@@ -97,14 +98,14 @@ int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks)
          * D large set builds at 135 registers with it read so (one
          * work-group an SM, not two), and D 8192^2x256 NT ran 20.7-21.0
          * TFLOP/s against 27.3-27.4 with B' packed (bench/NOTES.md section 41) */
-        if (ib == G3_INPLACE_A && g3_gemm_prefetches_c(&ks->p, c->beta, 1, c->K))
+        if (ib == G3_INPLACE_A && prefetch)
             ib = 0;
         mask |= ia << t | ib << 2 << t;
         copied |= (!ia && !sa) || (!ib && !sb);
     }
     /* and A' along m too where a copy launch runs anyway, for its bytes
      * alone: S updates ran 1-10 % faster so, D level (section 41) */
-    for (int t = 0; copied && t < c->nterms && g3_gemm_prefetches_c(&ks->p, c->beta, 1, c->K); t++)
+    for (int t = 0; prefetch && copied && t < c->nterms; t++)
         if ((mask >> t & (G3_INPLACE_A | G3_INPLACE_KA)) == G3_INPLACE_A)
             mask &= ~(G3_INPLACE_A << t);
     return mask;
