@@ -42,6 +42,7 @@ typedef struct {
                        * m or n contiguous, 2 also with k contiguous; 3 (default) those with k contiguous
                        * only where few tiles read them */
     int pack_pairs;   /* GPUBLAS3_PACK2 (0: off): the packed path packs two operands per copy launch */
+    int one_launch;   /* a kernel's launches run one at a time (PoCL's CPU device: lib/launch.c says why) */
     int tilemap;      /* GPUBLAS3_TILEMAP (0: off): a triangle's launch covers only its tiles, a band's rounds of
                        * work-groups (one per compute unit) alternate direction (routines/plan/packed.c) */
 } g3_device;
@@ -55,10 +56,23 @@ void g3_device_release_all(void);
 
 /* ---- programs (lib/program.c): built once per (context, device, source, options) ---- */
 extern const char g3_src_gemm[], g3_src_pack[], g3_src_direct[], g3_src_reduce[];
-/* Kernel `name` of that program, made once and kept until Teardown, with
- * the lock its user holds while it sets the arguments and enqueues. */
-gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name,
-                         const char *options, cl_kernel *out, pthread_mutex_t **lock);
+/* The launches of one kernel (source, options, name) in every context and
+ * device, where they must run one at a time (g3_device.one_launch,
+ * lib/launch.c says why): the last one not gated by its caller. */
+typedef struct {
+    pthread_mutex_t lock;
+    cl_event last;
+} g3_launches;
+/* Kernel `name` of that program, made once and kept until Teardown.  Its
+ * arguments are state two threads must not share: its user holds `lock`
+ * from the first clSetKernelArg to the enqueue (which captures them). */
+typedef struct {
+    cl_kernel kernel;
+    pthread_mutex_t lock;
+    g3_launches *launches;
+} g3_kern;
+gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name, const char *options,
+                         g3_kern **out);
 void g3_program_release_all(void);
 /* The compiled-program cache on disk (lib/diskcache.c): a program built from
  * the stored binary, or NULL (none, stale, corrupt: build from source); and
@@ -110,6 +124,7 @@ typedef struct {
     cl_event last;
     unsigned steps;
     int ordered, quiet, eventless;
+    int gated; /* where one_launch: the call waits on an event the caller has yet to set (-1: not yet asked) */
 } g3_chain;
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait);
 /* The wait list for the next step. */
@@ -119,6 +134,8 @@ void g3_chain_push(g3_chain *c, cl_event ev);
 /* Hands the last event to events[0] (a marker when nothing was enqueued),
  * or releases it. */
 gpublas3Status g3_chain_finish(g3_chain *c, cl_event *events);
+/* Teardown: forget the gated calls' events (lib/launch.c). */
+void g3_launch_release_all(void);
 void g3_chain_abandon(g3_chain *c);
 
 /* The buffer whose storage m is: a sub-buffer's parent, with *at (bytes)

@@ -164,6 +164,17 @@ static void read_forcing(g3_device *d)
     d->pack_pairs = env_on("PACK2");
 }
 
+/* PoCL's CPU device, whose launches of one kernel must not overlap
+ * (lib/launch.c).  Every version: later ones than 3.1 were not tried. */
+static int pocl_cpu(cl_device_id dev)
+{
+    cl_device_type type = 0;
+    char version[256] = "";
+    clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    clGetDeviceInfo(dev, CL_DEVICE_VERSION, sizeof version - 1, version, NULL);
+    return (type & CL_DEVICE_TYPE_CPU) && strstr(version, "PoCL");
+}
+
 static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
 {
     memset(d, 0, sizeof *d);
@@ -183,6 +194,7 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
     clGetDeviceInfo(dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL);
     d->host_memory = unified == CL_TRUE;
     clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof d->compute_units, &d->compute_units, NULL);
+    d->one_launch = pocl_cpu(dev);
     for (int i = 0; i < 2; i++)
         for (int s = 0; s < G3_NSHAPES; s++) {
             g3_kset *k = &d->sets[i][s];

@@ -91,13 +91,137 @@ static void trace_print(void)
     ntrace = 0;
 }
 
+/* PoCL's CPU device (3.1) loads a kernel's code once more for each grid
+ * wider than it has loaded the code for: a launch takes a reference on the
+ * copy that fits its grid, but gives one back on whichever copy was loaded
+ * last, in any context or device of the process.  With two launches of a
+ * kernel running side by side when a wider one loads a new copy, that
+ * copy's count falls below zero and PoCL aborts
+ * (pocl_release_dlhandle_cache: "ref_count > 0"; tests/cl/test_inflight.c
+ * makes it happen).  So there (g3_device.one_launch) a kernel's launch
+ * waits for its previous launch while that may still run: a dependency on
+ * the device in the same context (its queue flushed, as a wait across
+ * queues needs), a wait on the host across contexts, where no dependency
+ * can be stated.
+ *
+ * Except a call gated by its caller (on a user event not yet set, or on a
+ * gated call's event): no later launch waits for its launches, which would
+ * hold up calls that do not wait for it (tests/reliability/test_pool.c
+ * checks that they finish).  Its launches still wait for the ones before.
+ * What this leaves: gated calls opened together may run side by side, and
+ * a call behind the caller's own gated commands on an in-order queue,
+ * which the library does not see, still holds up the later launches of
+ * its kernels. */
+static int pending(cl_event e)
+{
+    cl_int status = CL_COMPLETE;
+    return e && clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL) == CL_SUCCESS &&
+           status > CL_COMPLETE; /* not done, nor failed */
+}
+
+/* The events that gated calls gave their callers, while pending. */
+typedef struct gated_ev {
+    cl_event ev;
+    struct gated_ev *next;
+} gated_ev;
+static gated_ev *gated_evs;
+static pthread_mutex_t gated_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int gated_call(const g3_chain *c)
+{
+    int gated = 0;
+    pthread_mutex_lock(&gated_lock);
+    for (gated_ev **g = &gated_evs; *g;) /* drop the finished */
+        if (pending((*g)->ev))
+            g = &(*g)->next;
+        else {
+            gated_ev *done = *g;
+            *g = done->next;
+            clReleaseEvent(done->ev);
+            free(done);
+        }
+    for (cl_uint i = 0; i < c->nwait && !gated; i++) {
+        cl_command_type type = 0;
+        if (!pending(c->wait[i]))
+            continue;
+        gated = clGetEventInfo(c->wait[i], CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL) == CL_SUCCESS &&
+                type == CL_COMMAND_USER;
+        for (gated_ev *g = gated_evs; g && !gated; g = g->next)
+            gated = g->ev == c->wait[i];
+    }
+    pthread_mutex_unlock(&gated_lock);
+    return gated;
+}
+
+static void note_gated(cl_event ev)
+{
+    gated_ev *g = malloc(sizeof *g);
+    if (!g) /* then a call waiting on it may wait for more than it asked */
+        return;
+    clRetainEvent(ev);
+    pthread_mutex_lock(&gated_lock);
+    *g = (gated_ev){ ev, gated_evs };
+    gated_evs = g;
+    pthread_mutex_unlock(&gated_lock);
+}
+
+void g3_launch_release_all(void)
+{
+    pthread_mutex_lock(&gated_lock);
+    while (gated_evs) {
+        gated_ev *g = gated_evs;
+        gated_evs = g->next;
+        clReleaseEvent(g->ev);
+        free(g);
+    }
+    pthread_mutex_unlock(&gated_lock);
+}
+
+/* The launch itself; under k's lock, and where one at a time, under its
+ * launches' lock. */
+static cl_int enqueue(g3_chain *c, const g3_device *d, g3_kern *k, cl_uint dims, const size_t *global,
+                      const size_t *local, cl_event *ev)
+{
+    const cl_event *deps;
+    cl_uint ndeps = g3_chain_deps(c, &deps);
+    g3_launches *one = d->one_launch ? k->launches : NULL;
+    cl_event *more = NULL;
+    if (one && c->gated < 0)
+        c->gated = gated_call(c);
+    if (one && pending(one->last)) {
+        cl_context ctx = NULL;
+        cl_command_queue q = NULL;
+        clGetEventInfo(one->last, CL_EVENT_CONTEXT, sizeof ctx, &ctx, NULL);
+        if (ctx != d->ctx)
+            clWaitForEvents(1, &one->last);
+        else if ((more = malloc((ndeps + 1) * sizeof *more))) {
+            if (ndeps)
+                memcpy(more, deps, ndeps * sizeof *deps);
+            more[ndeps++] = one->last;
+            deps = more;
+            if (clGetEventInfo(one->last, CL_EVENT_COMMAND_QUEUE, sizeof q, &q, NULL) == CL_SUCCESS)
+                clFlush(q);
+        } else
+            return CL_OUT_OF_HOST_MEMORY;
+    }
+    cl_int err = clEnqueueNDRangeKernel(c->q, k->kernel, dims, NULL, global, local, ndeps, deps, ev);
+    free(more);
+    if (err == CL_SUCCESS && one && !c->gated) {
+        if (one->last)
+            clReleaseEvent(one->last);
+        clRetainEvent(*ev);
+        one->last = *ev;
+    }
+    return err;
+}
+
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait)
 {
     pthread_once(&env_once, read_env);
     cl_command_queue_properties props = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
     if (order_only)
         clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL);
-    *c = (g3_chain){ q, nwait, wait, NULL, 0, !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE), 0, 0 };
+    *c = (g3_chain){ q, nwait, wait, NULL, 0, !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE), 0, 0, -1 };
 }
 
 cl_uint g3_chain_deps(const g3_chain *c, const cl_event **deps)
@@ -137,6 +261,8 @@ gpublas3Status g3_chain_finish(g3_chain *c, cl_event *events)
         if (err != CL_SUCCESS)
             return (gpublas3Status)err;
     }
+    if (c->gated == 1)
+        note_gated(c->last);
     events[0] = c->last;
     c->last = NULL;
     return gpublas3Success;
@@ -156,22 +282,23 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
                          const size_t *global, const size_t *local)
 {
     const double t0 = trace_on ? host_us() : 0;
-    cl_kernel k;
-    pthread_mutex_t *lock;
-    gpublas3Status st = g3_kernel(d, src, name, options, &k, &lock);
+    g3_kern *k;
+    gpublas3Status st = g3_kernel(d, src, name, options, &k);
     if (st != gpublas3Success)
         return st;
     cl_int err = CL_SUCCESS;
-    pthread_mutex_lock(lock);
+    pthread_mutex_lock(&k->lock);
     for (cl_uint i = 0; i < nargs && err == CL_SUCCESS; i++)
-        err = clSetKernelArg(k, i, args[i].size, args[i].value);
+        err = clSetKernelArg(k->kernel, i, args[i].size, args[i].value);
     if (err == CL_SUCCESS) {
-        const cl_event *deps;
-        cl_uint ndeps = g3_chain_deps(c, &deps);
         cl_event ev = NULL;
         int keep = !c->eventless;
         const double t1 = trace_on ? host_us() : 0;
-        err = clEnqueueNDRangeKernel(c->q, k, dims, NULL, global, local, ndeps, deps, keep || trace_on ? &ev : NULL);
+        if (d->one_launch)
+            pthread_mutex_lock(&k->launches->lock);
+        err = enqueue(c, d, k, dims, global, local, keep || trace_on || d->one_launch ? &ev : NULL);
+        if (d->one_launch)
+            pthread_mutex_unlock(&k->launches->lock);
         if (err == CL_SUCCESS && trace_on)
             trace_step(ev, name, t0, t1);
         if (err == CL_SUCCESS && keep)
@@ -182,7 +309,7 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
                 clReleaseEvent(ev);
         }
     }
-    pthread_mutex_unlock(lock);
+    pthread_mutex_unlock(&k->lock);
     return (gpublas3Status)err;
 }
 

@@ -1,9 +1,7 @@
 /* The program cache: each (context, device, source, options) is compiled
  * once and kept until the last Teardown; lib/diskcache.c keeps the binaries
  * across processes.  Each kernel of a program is made once too and kept
- * with a lock: a cl_kernel's arguments are state that two threads must not
- * share, so g3_launch holds it from the first clSetKernelArg to the enqueue
- * (which captures the arguments). */
+ * with its lock (lib/core.h's g3_kern). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,9 +9,8 @@
 #include "core.h"
 
 typedef struct kern {
+    g3_kern k;
     const char *name;
-    cl_kernel kernel;
-    pthread_mutex_t lock;
     struct kern *next;
 } kern;
 typedef struct prog {
@@ -26,6 +23,13 @@ typedef struct prog {
     struct prog *next;
 } prog;
 static prog *programs;
+/* One g3_launches per (source, options, kernel name), shared by its
+ * cl_kernels of every context and device. */
+typedef struct cell {
+    g3_launches l;
+    struct cell *next;
+} cell;
+static cell *cells;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void report_build(cl_program p, cl_device_id dev, const char *what, const char *options)
@@ -81,6 +85,24 @@ static gpublas3Status build(const g3_device *d, const char *src, const char *opt
     return st;
 }
 
+/* The launches of e's kernel `name`: those of another context's or
+ * device's copy of it, else new.  Under the cache lock. */
+static g3_launches *launches_of(const prog *e, const char *name)
+{
+    for (const prog *o = programs; o; o = o->next)
+        if (o->src == e->src && strcmp(o->options, e->options) == 0)
+            for (const kern *k = o->kernels; k; k = k->next)
+                if (strcmp(k->name, name) == 0)
+                    return k->k.launches;
+    cell *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    pthread_mutex_init(&c->l.lock, NULL);
+    c->next = cells;
+    cells = c;
+    return &c->l;
+}
+
 /* The program's kernel `name`, made on first use; under the cache lock. */
 static gpublas3Status kernel_of(prog *e, const char *name, kern **out)
 {
@@ -92,20 +114,21 @@ static gpublas3Status kernel_of(prog *e, const char *name, kern **out)
         cl_kernel kernel = clCreateKernel(e->program, name, &err);
         if (err != CL_SUCCESS)
             return (gpublas3Status)err;
-        if (!(k = calloc(1, sizeof *k))) {
+        g3_launches *l = launches_of(e, name);
+        if (!l || !(k = calloc(1, sizeof *k))) {
             clReleaseKernel(kernel);
             return gpublas3OutOfHostMemory;
         }
-        *k = (kern){ .name = name, .kernel = kernel, .next = e->kernels };
-        pthread_mutex_init(&k->lock, NULL);
+        *k = (kern){ .k.kernel = kernel, .k.launches = l, .name = name, .next = e->kernels };
+        pthread_mutex_init(&k->k.lock, NULL);
         e->kernels = k;
     }
     *out = k;
     return gpublas3Success;
 }
 
-gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name,
-                         const char *options, cl_kernel *out, pthread_mutex_t **klock)
+gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name, const char *options,
+                         g3_kern **out)
 {
     gpublas3Status st = gpublas3Success;
     pthread_mutex_lock(&lock);
@@ -138,8 +161,7 @@ gpublas3Status g3_kernel(const g3_device *d, const char *src, const char *name,
     pthread_mutex_unlock(&lock);
     if (st != gpublas3Success)
         return st;
-    *out = k->kernel;
-    *klock = &k->lock;
+    *out = &k->k;
     return gpublas3Success;
 }
 
@@ -152,13 +174,21 @@ void g3_program_release_all(void)
         while (e->kernels) {
             kern *k = e->kernels;
             e->kernels = k->next;
-            clReleaseKernel(k->kernel);
-            pthread_mutex_destroy(&k->lock);
+            clReleaseKernel(k->k.kernel);
+            pthread_mutex_destroy(&k->k.lock);
             free(k);
         }
         clReleaseProgram(e->program);
         free(e->options);
         free(e);
+    }
+    while (cells) {
+        cell *c = cells;
+        cells = c->next;
+        if (c->l.last)
+            clReleaseEvent(c->l.last);
+        pthread_mutex_destroy(&c->l.lock);
+        free(c);
     }
     pthread_mutex_unlock(&lock);
 }

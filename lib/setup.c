@@ -21,6 +21,7 @@ void gpublas3Teardown(void)
     if (refcount > 0 && --refcount == 0) {
         g3_pool_release_all();
         g3_program_release_all();
+        g3_launch_release_all();
         g3_device_release_all();
     }
     pthread_mutex_unlock(&lock);

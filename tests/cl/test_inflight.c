@@ -5,11 +5,23 @@
  * this part only bites on devices that really reorder), and without asking
  * for events at all.  Every routine and both
  * precisions in each batch, so scratch reused or shared between calls, or
- * steps of one call left unordered, would show up as a wrong result. */
+ * steps of one call left unordered, would show up as a wrong result.
+ *
+ * And one kernel in flight on three queues at once: two long calls on a
+ * small grid, then a short one on a wider grid, all through the direct
+ * kernel; the third queue in the same context, then in another.  PoCL 3.1
+ * aborts on that (pocl_release_dlhandle_cache's "ref_count > 0") when its
+ * workers run them side by side: a launch takes a reference on the loaded
+ * kernel that fits its grid, but gives back one on whichever was loaded
+ * last.  ctest runs this file again with four PoCL workers
+ * (cl_inflight_pocl4), where both cases aborted every time before
+ * lib/launch.c ran a kernel's launches on PoCL one at a time. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <string.h>
+#include <time.h>
 #include <cmocka.h>
 #include "harness.h"
 
@@ -69,9 +81,72 @@ static void out_of_order_queue(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* case_start for a queue of any context, in two halves: the data, then
+ * the call (the caller waits and judges). */
+static void fill_in(test_call *t, const spec_case *c, uint64_t seed, cl_context ctx)
+{
+    memset(t, 0, sizeof *t);
+    data_fill(&t->d, c, seed, 0);
+    for (int j = 0; j < 3; j++) t->m[j] = data_buffer(&t->d, j, ctx);
+}
+
+static void start_in(test_call *t, cl_command_queue q, const cl_event *gate)
+{
+    t->status = spec_run(&t->d.c, q, t->m[0], t->m[1], t->m[2], gate ? 1 : 0, gate, &t->ev);
+    clFlush(q);
+}
+
+static int finish_in(test_call *t, cl_command_queue q)
+{
+    assert_int_equal(clWaitForEvents(1, &t->ev), CL_SUCCESS);
+    clReleaseEvent(t->ev);
+    return case_judge(t, q);
+}
+
+/* Calls 0 and 1 (long, small grid) on env.q and env.q2; call 2 (short,
+ * its grid of width n2 wider than any launch of the kernel before it in
+ * the process, so that PoCL loads the kernel anew) on a queue of ctx2,
+ * gated until they run.  A small call in ctx2 first builds the kernel
+ * there. */
+static int one_kernel_three_queues(cl_context ctx2, size_t n2)
+{
+    const char *vars[] = { "GPUBLAS3_PLAN" }, *values[] = { "direct" };
+    restart_with(1, vars, values);
+    cl_int err;
+    cl_command_queue q2 = clCreateCommandQueue(ctx2, env.device, 0, &err);
+    assert_int_equal(err, CL_SUCCESS);
+    cl_event gate = clCreateUserEvent(ctx2, &err);
+    assert_int_equal(err, CL_SUCCESS);
+    const size_t m[4] = { 32, 32, 8, 8 }, n[4] = { 32, 32, n2, 8 }, k[4] = { 200000, 200000, 2, 2 };
+    const cl_context ctx[4] = { env.ctx, env.ctx, ctx2, ctx2 };
+    const cl_command_queue q[4] = { env.q, env.q2, q2, q2 };
+    test_call t[4];
+    for (int i = 0; i < 4; i++) {
+        spec_case c = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .transA = gpublas3NoTrans,
+                        .transB = gpublas3NoTrans, .M = m[i], .N = n[i], .K = k[i], .alpha = 1.5, .beta = -1 };
+        fill_in(&t[i], &c, 300 + i, ctx[i]);
+    }
+    start_in(&t[3], q2, NULL);
+    int fails = finish_in(&t[3], q2);
+    for (int i = 0; i < 3; i++) start_in(&t[i], q[i], i == 2 ? &gate : NULL);
+    nanosleep(&(struct timespec){ .tv_nsec = 5000000 }, NULL);
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    for (int i = 0; i < 3; i++) fails += finish_in(&t[i], i == 2 ? q2 : env.q2);
+    clReleaseEvent(gate);
+    clReleaseCommandQueue(q2);
+    restart_with(0, NULL, NULL);
+    return fails;
+}
+
+/* (Both first: each widens the grid beyond the ones before.) */
+static void one_kernel_on_three_queues(void **state) { (void)state; assert_int_equal(one_kernel_three_queues(env.ctx, 16384), 0); }
+static void one_kernel_in_two_contexts(void **state) { (void)state; assert_int_equal(one_kernel_three_queues(env.other_ctx, 32768), 0); }
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(one_kernel_on_three_queues),
+        cmocka_unit_test(one_kernel_in_two_contexts),
         cmocka_unit_test(many_calls_on_one_queue),
         cmocka_unit_test(calls_on_two_queues),
         cmocka_unit_test(calls_without_events),
