@@ -157,26 +157,38 @@ spec_case padded(spec_case c, size_t pad)
     return c;
 }
 
-void case_start(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_command_queue q,
-                cl_uint nwait, const cl_event *wait, int want_event)
+void case_fill(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_context ctx)
 {
     memset(t, 0, sizeof *t);
     t->seed = seed;
     data_fill(&t->d, c, seed, flags);
-    for (int k = 0; k < 3; k++) t->m[k] = data_buffer(&t->d, k, env.ctx);
+    for (int k = 0; k < 3; k++) t->m[k] = data_buffer(&t->d, k, ctx);
+}
+
+void case_run(test_call *t, cl_command_queue q, cl_uint nwait, const cl_event *wait, int want_event)
+{
     t->status = spec_run(&t->d.c, q, t->m[0], t->m[1], t->m[2], nwait, wait, want_event ? &t->ev : NULL);
 }
 
-int case_finish(test_call *t)
+void case_start(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_command_queue q,
+                cl_uint nwait, const cl_event *wait, int want_event)
+{
+    case_fill(t, c, seed, flags, env.ctx);
+    case_run(t, q, nwait, wait, want_event);
+}
+
+int case_finish_on(test_call *t, cl_command_queue q)
 {
     if (t->ev) {
         assert_int_equal(clWaitForEvents(1, &t->ev), CL_SUCCESS);
         clReleaseEvent(t->ev);
     }
-    /* Read through env.q2: ordered after nothing but the wait above (or
-     * the caller's clFinish when no event was asked for). */
-    return case_judge(t, env.q2);
+    return case_judge(t, q);
 }
+
+/* Read through env.q2: ordered after nothing but case_finish_on's wait (or
+ * the caller's clFinish when no event was asked for). */
+int case_finish(test_call *t) { return case_finish_on(t, env.q2); }
 
 int case_judge(test_call *t, cl_command_queue q)
 {

@@ -79,6 +79,12 @@ typedef struct {
 void case_start(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_command_queue q,
                 cl_uint nwait, const cl_event *wait, int want_event);
 int case_finish(test_call *t);
+/* The same with the buffers in ctx and the call's queue of that context,
+ * in halves: the data, then the call; and case_finish judging through q
+ * (of ctx). */
+void case_fill(test_call *t, const spec_case *c, uint64_t seed, int flags, cl_context ctx);
+void case_run(test_call *t, cl_command_queue q, cl_uint nwait, const cl_event *wait, int want_event);
+int case_finish_on(test_call *t, cl_command_queue q);
 /* case_finish's judging alone, reading the buffers through q once the
  * caller has waited for the call (and frees). */
 int case_judge(test_call *t, cl_command_queue q);

@@ -20,7 +20,6 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdio.h>
-#include <string.h>
 #include <time.h>
 #include <cmocka.h>
 #include "harness.h"
@@ -81,28 +80,6 @@ static void out_of_order_queue(void **state)
     assert_int_equal(fails, 0);
 }
 
-/* case_start for a queue of any context, in two halves: the data, then
- * the call (the caller waits and judges). */
-static void fill_in(test_call *t, const spec_case *c, uint64_t seed, cl_context ctx)
-{
-    memset(t, 0, sizeof *t);
-    data_fill(&t->d, c, seed, 0);
-    for (int j = 0; j < 3; j++) t->m[j] = data_buffer(&t->d, j, ctx);
-}
-
-static void start_in(test_call *t, cl_command_queue q, const cl_event *gate)
-{
-    t->status = spec_run(&t->d.c, q, t->m[0], t->m[1], t->m[2], gate ? 1 : 0, gate, &t->ev);
-    clFlush(q);
-}
-
-static int finish_in(test_call *t, cl_command_queue q)
-{
-    assert_int_equal(clWaitForEvents(1, &t->ev), CL_SUCCESS);
-    clReleaseEvent(t->ev);
-    return case_judge(t, q);
-}
-
 /* Calls 0 and 1 (long, small grid) on env.q and env.q2; call 2 (short,
  * its grid of width n2 wider than any launch of the kernel before it in
  * the process, so that PoCL loads the kernel anew) on a queue of ctx2,
@@ -124,14 +101,17 @@ static int one_kernel_three_queues(cl_context ctx2, size_t n2)
     for (int i = 0; i < 4; i++) {
         spec_case c = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .transA = gpublas3NoTrans,
                         .transB = gpublas3NoTrans, .M = m[i], .N = n[i], .K = k[i], .alpha = 1.5, .beta = -1 };
-        fill_in(&t[i], &c, 300 + i, ctx[i]);
+        case_fill(&t[i], &c, 300 + i, 0, ctx[i]);
     }
-    start_in(&t[3], q2, NULL);
-    int fails = finish_in(&t[3], q2);
-    for (int i = 0; i < 3; i++) start_in(&t[i], q[i], i == 2 ? &gate : NULL);
+    case_run(&t[3], q2, 0, NULL, 1);
+    int fails = case_finish_on(&t[3], q2);
+    for (int i = 0; i < 3; i++) {
+        case_run(&t[i], q[i], i == 2, i == 2 ? &gate : NULL, 1);
+        clFlush(q[i]);
+    }
     nanosleep(&(struct timespec){ .tv_nsec = 5000000 }, NULL);
     clSetUserEventStatus(gate, CL_COMPLETE);
-    for (int i = 0; i < 3; i++) fails += finish_in(&t[i], i == 2 ? q2 : env.q2);
+    for (int i = 0; i < 3; i++) fails += case_finish_on(&t[i], i == 2 ? q2 : env.q2);
     clReleaseEvent(gate);
     clReleaseCommandQueue(q2);
     restart_with(0, NULL, NULL);
