@@ -119,16 +119,27 @@ inline void pack_tile(PACK_ARGS(), const int bx, const int bk TILE_PARAM)
         }
     }
 #else
-    for (int r = ly; r < TS; r += RS) {
+    /* Every read is issued before the first write to the tile: with each
+     * value stored as it came, the reads of a work-item waited for one
+     * another, one memory latency each (bench/NOTES.md section 43). */
+    real v[TS / RS];
+    UNROLL_ALL for (int i = 0; i < TS / RS; i++) {
+        const int r = ly + i * RS;
         const int x = tr ? bx + r : bx + lx;
         const int k = tr ? bk + lx : bk + r;
-        real v = 0;
+        v[i] = 0;
         if (x < xlen && k < klen) {
             const long gx = x0 + x, gk = k0 + k;
-            v = tr ? fetch(X, offx, ldx, shape, unit, gk, gx)
-                   : fetch(X, offx, ldx, shape, unit, gx, gk);
+            v[i] = tr ? fetch(X, offx, ldx, shape, unit, gk, gx)
+                      : fetch(X, offx, ldx, shape, unit, gx, gk);
         }
-        tile[x - bx][k - bk] = v;
+    }
+    UNROLL_ALL for (int i = 0; i < TS / RS; i++) {
+        const int r = ly + i * RS;
+        if (tr)
+            tile[r][lx] = v[i];
+        else
+            tile[lx][r] = v[i];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     /* The bounds are the loop's, not a test around the store: PoCL 3.1

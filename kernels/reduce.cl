@@ -12,17 +12,29 @@
 #include "real.cl"
 #include "store.cl"
 
+/* Each work-item sums rn (1 or REDUCE_RN) columns of one row, their reads
+ * issued together (kernels/reduce.c chooses rn by the output's size). */
+#define REDUCE_RN 4
 __kernel void reduce(const int M, const int N, const int splits, const real alpha, const real beta,
                      __global const real *P, const long pslice,
-                     __global real *C, const long offc, const long ldc, const int tri, const int cs)
+                     __global real *C, const long offc, const long ldc, const int tri, const int cs,
+                     const int rn)
 {
-    const int m = get_global_id(0), n = get_global_id(1);
-    if (m >= M || n >= N) return;
-    if (tri == 1 && (m >> cs) > n) return;
-    if (tri == 2 && (m >> cs) < n) return;
-    __global const real *p = P + m + (long)n * M;
-    real sum = p[0];
+    const int m = get_global_id(0), n0 = get_global_id(1) * rn;
+    if (m >= M) return;
+    bool in[REDUCE_RN];
+    real sum[REDUCE_RN];
+    __global const real *p = P + m + (long)n0 * M;
+    UNROLL_ALL for (int j = 0; j < REDUCE_RN; j++) {
+        const int n = n0 + j;
+        in[j] = j < rn && n < N && !(tri == 1 && (m >> cs) > n) && !(tri == 2 && (m >> cs) < n);
+        sum[j] = in[j] ? p[(long)j * M] : 0;
+    }
     for (int s = 1; s < splits; s++)
-        sum += p[s * pslice];
-    store(C, offc, ldc, M, N, tri, 0, cs, m, n, alpha, beta, sum);
+        UNROLL_ALL for (int j = 0; j < REDUCE_RN; j++)
+            if (in[j])
+                sum[j] += p[s * pslice + (long)j * M];
+    UNROLL_ALL for (int j = 0; j < REDUCE_RN; j++)
+        if (in[j])
+            store(C, offc, ldc, M, N, tri, 0, cs, m, n0 + j, alpha, beta, sum[j]);
 }

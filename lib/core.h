@@ -32,6 +32,7 @@ typedef struct {
     int host_memory;  /* CL_DEVICE_HOST_UNIFIED_MEMORY: its buffers live in the host's memory */
     cl_ulong max_alloc, global_mem;
     cl_uint compute_units;
+    size_t max_wg;    /* CL_DEVICE_MAX_WORK_GROUP_SIZE */
     /* [0] single, [1] double; one set per shape class (lib/params.h) */
     g3_kset sets[2][G3_NSHAPES];
     /* what the plan is forced to choose (lib/device.c reads the variables) */

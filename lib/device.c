@@ -194,6 +194,7 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
     clGetDeviceInfo(dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL);
     d->host_memory = unified == CL_TRUE;
     clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof d->compute_units, &d->compute_units, NULL);
+    d->max_wg = max_wg;
     d->one_launch = pocl_cpu(dev);
     for (int i = 0; i < 2; i++)
         for (int s = 0; s < G3_NSHAPES; s++) {
