@@ -13,7 +13,10 @@
 #include "store.cl"
 
 /* Each work-item sums rn (1 or REDUCE_RN) columns of one row, their reads
- * issued together (kernels/reduce.c chooses rn by the output's size). */
+ * issued together (kernels/reduce.c chooses rn by the output's size).  rn
+ * 1 has a loop of its own: the 4-wide loop's predicated reads, at one
+ * column, took deep K's reductions from 7 to 13 us on the H100 (64^2, 64
+ * slices: bench/NOTES.md section 43). */
 #define REDUCE_RN 4
 __kernel void reduce(const int M, const int N, const int splits, const real alpha, const real beta,
                      __global const real *P, const long pslice,
@@ -22,12 +25,20 @@ __kernel void reduce(const int M, const int N, const int splits, const real alph
 {
     const int m = get_global_id(0), n0 = get_global_id(1) * rn;
     if (m >= M) return;
+    __global const real *p = P + m + (long)n0 * M;
+    if (rn == 1) {
+        if (n0 >= N || (tri == 1 && (m >> cs) > n0) || (tri == 2 && (m >> cs) < n0)) return;
+        real sum = p[0];
+        for (int s = 1; s < splits; s++)
+            sum += p[s * pslice];
+        store(C, offc, ldc, M, N, tri, 0, cs, m, n0, alpha, beta, sum);
+        return;
+    }
     bool in[REDUCE_RN];
     real sum[REDUCE_RN];
-    __global const real *p = P + m + (long)n0 * M;
     UNROLL_ALL for (int j = 0; j < REDUCE_RN; j++) {
         const int n = n0 + j;
-        in[j] = j < rn && n < N && !(tri == 1 && (m >> cs) > n) && !(tri == 2 && (m >> cs) < n);
+        in[j] = n < N && !(tri == 1 && (m >> cs) > n) && !(tri == 2 && (m >> cs) < n);
         sum[j] = in[j] ? p[(long)j * M] : 0;
     }
     for (int s = 1; s < splits; s++)

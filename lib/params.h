@@ -63,6 +63,8 @@ typedef struct {
                            * many work-groups per compute unit, to the nearest whole (0: no medium class) */
     int medium_k;         /* the medium class (its own set's field): also the large class's calls with K at most
                            * this (0: none) */
+    int kreuse;           /* an operand with k contiguous is read in place only where at most this many work-group
+                           * tiles read it (routines/plan/packed.c; 0: its G3_INPLACE_REUSE) */
 } g3_params;
 
 /* trsm_nb and trsm_refine of a table without those columns: README's TRSM

@@ -40,7 +40,8 @@ typedef struct {
  * 128x8192x8192 TN (B by 1-2) 1.14-1.33x, 64x64x65536 NN (2) 1.26-1.36x,
  * 128x128x32768 TN (4) 1.01-1.04x; but 256x256x16384 NN (8) 0.86-0.90x,
  * 512^3 (16) level to 1.1x, and 1024^3 and larger outputs (32 to 256
- * tiles) 0.66-1.0x. */
+ * tiles) 0.66-1.0x.  A set's kreuse says otherwise where its build reads
+ * them at a cost of its own (the H100's D large set: 2, NOTES 43). */
 #define G3_INPLACE_REUSE 4
 
 /* How operand o (the B side: bside) of call c can be read in place by the
@@ -51,7 +52,7 @@ typedef struct {
  * stages the operand through local memory reads (transposing it there),
  * and a set that does not stage B reads as one stream along k per column
  * of the work-item's (A: not, its vectors lie along m), only as `mode` says (g3_device.inplace: 2 always, 3 when at
- * most G3_INPLACE_REUSE tiles read it).  It must be general
+ * most the set's kreuse, else G3_INPLACE_REUSE, tiles read it).  It must be general
  * (nothing to mirror, zero or conjugate) and real, with whole tiles along
  * x and K (the kernel reads whole tiles and an operand in place has no
  * zero padding), its offset and ld whole vectors (VWM, VWN along x; 16
@@ -63,7 +64,8 @@ static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, 
     size_t x = bside ? c->N : c->M, xb = (size_t)(bside ? pr->nwg : pr->mwg), kwg = (size_t)pr->kwg;
     /* the tiles along the other side of C, each of which reads the operand */
     size_t reuse = bside ? (c->M + pr->mwg - 1) / pr->mwg : (c->N + pr->nwg - 1) / pr->nwg;
-    int kmajor = mode == 2 || (mode == 3 && reuse <= G3_INPLACE_REUSE);
+    size_t limit = pr->kreuse ? (size_t)pr->kreuse : G3_INPLACE_REUSE;
+    int kmajor = mode == 2 || (mode == 3 && reuse <= limit);
     if (o->shape != G3_GENERAL || o->cplx || o->conj || o->scaled || x % xb || c->K % kwg)
         return 0;
     if (!!o->trans == bside) {

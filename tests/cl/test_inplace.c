@@ -69,6 +69,8 @@ static const pset sets[] = {
  * REUSE work-group tiles along the other side of C read them */
 static int mode;
 #define REUSE 4
+/* the set's kreuse where the test gives it one, else REUSE */
+static size_t reuse_limit = REUSE;
 
 /* A fresh device state with these variables (NULL: unset), read when it is made. */
 static void restart(const char *params, const char *plan, const char *inplace)
@@ -94,7 +96,7 @@ static int qualifies(const pset *s, int dbl, int bside, int trans, size_t x, siz
         return 0;
     if (trans == bside)
         return off % vw == 0 && ld % vw == 0;
-    int kmajor = mode == 2 || (mode == 3 && reuse <= REUSE);
+    int kmajor = mode == 2 || (mode == 3 && reuse <= reuse_limit);
     int reads = (bside ? s->sb : s->sa) ? xb * s->kwg / vk % s->nt == 0 : bside; /* B unstaged: per column */
     return kmajor && reads && s->kwg % vk == 0 && off % vk == 0 && ld % vk == 0 ? 2 : 0;
 }
@@ -302,26 +304,34 @@ static void routines(void **state)
 
 /* The default's rule for operands with k contiguous: read in place where
  * at most 4 work-group tiles along the other side of C read them, packed
- * where 5: TN (A and B with k contiguous) and NN (B) on both sides of it,
- * each set that stages its operands, both precisions. */
+ * where 5; with the set's kreuse 2, where 2 and 3.  TN (A and B with k
+ * contiguous) and NN (B) on both sides of the limit, each set that stages
+ * its operands, both precisions. */
 static void reuse_rule(void **state)
 {
     (void)state;
     int fails = 0, n = 0;
-    static const size_t tiles[][2] = { { 4, 4 }, { 5, 4 }, { 4, 5 }, { 5, 5 }, { 1, 9 } };
-    for (size_t si = 0; si < NSETS; si++) {
-        const pset *s = &sets[si];
-        if (!s->sa)
-            continue;
-        restart(s->params, "packed", NULL);
-        for (int dbl = 0; dbl < 2; dbl++)
-            for (int t = 0; t < 5; t++, n++) {
-                spec_case c = gemm(dbl, gpublas3ColumnMajor, t % 2 ? gpublas3Trans : gpublas3NoTrans, gpublas3NoTrans,
-                                   tiles[t][0] * s->mwg, tiles[t][1] * s->nwg, 2 * s->kwg, 1, t % 3 ? 0.5 : 0);
-                const char *want = expected_gemm(s, c);
-                fails += run(&c, 420 + n, FILL_NO_TAIL, want, ": packed,");
-            }
-    }
+    for (size_t limit = 4; limit >= 2; limit -= 2)
+        for (size_t si = 0; si < NSETS; si++) {
+            const pset *s = &sets[si];
+            if (!s->sa)
+                continue;
+            char params[256];
+            snprintf(params, sizeof params, "%s%s", s->params, limit == REUSE ? "" : ",kreuse=2");
+            reuse_limit = limit;
+            restart(params, "packed", NULL);
+            const size_t tiles[][2] = { { limit, limit }, { limit + 1, limit }, { limit, limit + 1 },
+                                        { limit + 1, limit + 1 }, { 1, 9 } };
+            for (int dbl = 0; dbl < 2; dbl++)
+                for (int t = 0; t < 5; t++, n++) {
+                    spec_case c = gemm(dbl, gpublas3ColumnMajor, t % 2 ? gpublas3Trans : gpublas3NoTrans,
+                                       gpublas3NoTrans, tiles[t][0] * s->mwg, tiles[t][1] * s->nwg, 2 * s->kwg, 1,
+                                       t % 3 ? 0.5 : 0);
+                    const char *want = expected_gemm(s, c);
+                    fails += run(&c, 420 + n, FILL_NO_TAIL, want, ": packed,");
+                }
+        }
+    reuse_limit = REUSE;
     assert_int_equal(fails, 0);
 }
 

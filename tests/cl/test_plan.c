@@ -806,6 +806,33 @@ static void h100_prefetch_packs_b(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* kreuse: the H100's D large set reads an operand with k contiguous in
+ * place only where at most 2 tiles read it (bench/NOTES.md section 43):
+ * D 256 x 256 x 16384 NN (split-K on that set) packs B, which 4 tiles
+ * read, and still reads A in place along m; S keeps the default 4. */
+static void h100_kreuse(void **state)
+{
+    (void)state;
+    if (!on_h100())
+        skip();
+    int fails = 0;
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    for (int dbl = 0; dbl < 2; dbl++) {
+        spec_case c = { .routine = SPEC_GEMM, .dbl = dbl, .order = gpublas3ColumnMajor, .transA = gpublas3NoTrans,
+                        .transB = gpublas3NoTrans, .M = 256, .N = 256, .K = 16384, .alpha = 1.5, .beta = 0.75 };
+        char text[16384];
+        run_logged(&c, 170 + dbl, &fails, text, sizeof text);
+        const char *want = dbl ? "in place: A\n" : "in place: A B(k)";
+        int bkin = strstr(text, "in place: A B(k)") != NULL;
+        if (!strstr(text, "large set") || !strstr(text, "in place: A") || bkin == dbl) {
+            print_error("FAIL %cgemm 256 x 256 x 16384 NN: expected the large set, %s\n", "sd"[dbl], want);
+            fails++;
+        }
+    }
+    assert_int_equal(fails, 0);
+}
+
 /* swz 2: the set's launches swizzled but a band's (TRMM's), whose build
  * the swizzle's registers cost more than it gains on the H100's S large
  * set (bench/NOTES.md section 41).  The builds' options say which layout
@@ -881,6 +908,7 @@ int main(void)
         cmocka_unit_test(class_params),
         cmocka_unit_test(h100_rows),
         cmocka_unit_test(h100_prefetch_packs_b),
+        cmocka_unit_test(h100_kreuse),
         cmocka_unit_test(band_unswizzled),
     };
     return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
