@@ -29,8 +29,7 @@
  *             diagonal are written as 0.
  * Without SB, B' may instead be A' itself, read in A's blocks (bxb = MWG).
  * Split-K (routines/plan/splitk.c) launches layers of work-groups, one per
- * slice of K (kslice, cslice below); in a band's launch each tile's own
- * k-range is cut into as many equal slices instead.
+ * slice of K (kslice, cslice below).
  * C is column-major at C[offc + m + n*ldc]; rows >= M, columns >= N and the
  * masked triangle are never read or written, and C is not read when
  * beta == 0, so NaN there does not survive.
@@ -330,20 +329,10 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
     kend = min((kend + KWG - 1) / KWG * KWG, K);
     /* split-K: layer z of work-groups takes k in [z*kslice, (z+1)*kslice)
      * (kslice a multiple of KWG) and stores into its own matrix, cslice
-     * elements further; one layer with kslice = K changes nothing.  A
-     * band's tile takes the z-th of as many equal parts (whole k-tiles) of
-     * its own k-range: fixed slices left its deepest tiles as deep as
-     * GEMM's, so that its launch took GEMM's time at half the work where
-     * one wave holds it (S TRMM 1024 on the H100: bench/NOTES.md 43). */
-    const int z = get_group_id(2), layers = get_num_groups(2);
-    if (band && layers > 1) {
-        const int part = (max(kend - kbeg, 0) + layers - 1) / layers, w = (part + KWG - 1) / KWG * KWG;
-        kbeg += z * w;
-        kend = min(kend, kbeg + w);
-    } else {
-        kbeg = max(kbeg, z * kslice);
-        kend = min(kend, z * kslice + kslice);
-    }
+     * elements further; one layer with kslice = K changes nothing */
+    const int z = get_group_id(2);
+    kbeg = max(kbeg, z * kslice);
+    kend = min(kend, z * kslice + kslice);
     C += z * cslice;
 
     /* this work-group's stripes of A' and B', and the vectors from one

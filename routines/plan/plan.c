@@ -163,9 +163,8 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
             used += snprintf(buf + used, n - used, "work-group %dx%d, %dx%d per work-item", pr->direct_dm,
                              pr->direct_dn, pr->direct_wm, pr->direct_wn);
         else
-            used += snprintf(buf + used, n - used, "mwg=%d nwg=%d kwg=%d, splits=%d of k=%zu%s", pr->mwg, pr->nwg,
-                             pr->kwg, p->splits, p->path == G3_PATH_SPLITK ? p->kslice : c->K,
-                             p->path == G3_PATH_SPLITK && c->band ? " (a band's tile: of its own k-range)" : "");
+            used += snprintf(buf + used, n - used, "mwg=%d nwg=%d kwg=%d, splits=%d of k=%zu", pr->mwg, pr->nwg,
+                             pr->kwg, p->splits, p->path == G3_PATH_SPLITK ? p->kslice : c->K);
     }
     /* the operands read in place (packed.c): "A B", or "A0 B0 A1 B1" for
      * two terms; "(k)" after those read with k contiguous */

@@ -15,9 +15,7 @@
  * its plan sweep (bench/NOTES.md, section 18): a deep-K call with 16
  * tiles ran 1.25x faster in 16 slices than in the 8 of one per compute
  * unit.  Forced (GPUBLAS3_SPLITS): the count asked, in whole k-tiles, at
- * most one slice per k-tile.  A band's launch (TRMM) cuts each tile's own
- * k-range into that many parts instead of fixed slices (kernels/gemm.cl);
- * kslice is then only the deepest tile's. */
+ * most one slice per k-tile. */
 #include "plan.h"
 
 size_t g3_splitk_bytes(const g3_call *c, int splits)
@@ -35,9 +33,7 @@ int g3_splitk_slices(const g3_device *d, const g3_call *c, const g3_kset *ks, in
         want = ktiles < (size_t)forced ? ktiles : (size_t)forced;
     } else {
         size_t tiles = g3_tiles(pr, c);
-        /* a triangle's or a band's work is half its tiles' (kernels/gemm.cl
-         * cuts a band's tiles by their own depth) */
-        if (c->tri || c->band)
+        if (c->tri)
             tiles = (tiles + 1) / 2;
         size_t deep = c->K / (size_t)pr->splitk_k;
         size_t target = (size_t)pr->splitk_wgs * d->compute_units;

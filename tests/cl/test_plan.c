@@ -402,46 +402,6 @@ static void split_target(void **state)
     assert_int_equal(fails, 0);
 }
 
-/* A band's launch (TRMM) counts half its tiles, as a triangle's does, when
- * splitk_wgs decides its slices (routines/plan/splitk.c; the kernel cuts
- * each tile's own k-range): T = 8 x compute units + 1 tiles down one
- * column, which GEMM leaves unsplit under 16 work-groups a unit, split
- * in 16 x units / ceil(T / 2) (3 on two units); the product is checked. */
-static void split_target_band(void **state)
-{
-    (void)state;
-    int fails = 0;
-    const size_t cu = compute_units(), target = 16 * cu, tiles = 8 * cu + 1;
-    restart_params("splitk_wgs=16,splitk_k=32", "small");
-    for (int dbl = 0; dbl < 2; dbl++) {
-        char text[16384];
-        spec_case c = gemm(dbl, 64, 2, 4096);
-        int mwg = 0, nwg = 0;
-        run_logged(&c, 95, &fails, text, sizeof text);
-        const char *m = strstr(text, "mwg=");
-        assert_true(m && sscanf(m, "mwg=%d nwg=%d", &mwg, &nwg) == 2);
-        c = gemm(dbl, mwg * tiles, nwg, mwg * tiles);
-        run_logged(&c, 96, &fails, text, sizeof text);
-        if (check_forced_lines(text, "small", 1) != 1) {
-            print_error("FAIL splitk_wgs=16, GEMM of %zu tiles: expected it unsplit\n", tiles);
-            fails++;
-        }
-        c = (spec_case){ .routine = SPEC_TRMM, .dbl = dbl, .order = gpublas3ColumnMajor, .side = gpublas3Left,
-                         .uplo = gpublas3Upper, .transA = gpublas3NoTrans, .diag = gpublas3NonUnit,
-                         .M = mwg * tiles, .N = nwg, .alpha = 1.5 };
-        const size_t want = target / ((tiles + 1) / 2);
-        run_logged(&c, 97, &fails, text, sizeof text);
-        if (check_forced_lines(text, "small", (int)want) != 1 || !strstr(text, "of its own k-range")) {
-            print_error("FAIL splitk_wgs=16, TRMM band of %zu tiles: expected %zu slices of each tile's k-range\n",
-                        tiles, want);
-            fails++;
-        }
-    }
-    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
-    restart_forced(NULL, NULL, NULL);
-    assert_int_equal(fails, 0);
-}
-
 /* A class boundary: under the plan's field `extra` (GPUBLAS3_PARAMS), an
  * M x N x K GEMM in both precisions must take the set named `set`; the
  * failures. */
@@ -939,7 +899,6 @@ int main(void)
         cmocka_unit_test(forced_splits),
         cmocka_unit_test(forced_refused),
         cmocka_unit_test(split_target),
-        cmocka_unit_test(split_target_band),
         cmocka_unit_test(deepk_boundary),
         cmocka_unit_test(skinny_boundary),
         cmocka_unit_test(skinny_medium),
