@@ -311,13 +311,16 @@ static void reuse_rule(void **state)
 {
     (void)state;
     int fails = 0, n = 0;
-    for (size_t limit = 4; limit >= 2; limit -= 2)
-        for (size_t si = 0; si < NSETS; si++) {
+    static const size_t limits[] = { REUSE, 2 }; /* the default, then a set's kreuse */
+    for (size_t li = 0; li < 2; li++)
+        for (size_t si = 0, limit = limits[li]; si < NSETS; si++) {
             const pset *s = &sets[si];
             if (!s->sa)
                 continue;
-            char params[256];
-            snprintf(params, sizeof params, "%s%s", s->params, limit == REUSE ? "" : ",kreuse=2");
+            char params[256], kreuse[32] = "";
+            if (limit != REUSE)
+                snprintf(kreuse, sizeof kreuse, ",kreuse=%zu", limit);
+            snprintf(params, sizeof params, "%s%s", s->params, kreuse);
             reuse_limit = limit;
             restart(params, "packed", NULL);
             const size_t tiles[][2] = { { limit, limit }, { limit + 1, limit }, { limit, limit + 1 },
