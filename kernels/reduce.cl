@@ -27,7 +27,7 @@ __kernel void reduce(const int M, const int N, const int splits, const real alph
     if (m >= M) return;
     __global const real *p = P + m + (long)n0 * M;
     if (rn == 1) {
-        if (n0 >= N || (tri == 1 && (m >> cs) > n0) || (tri == 2 && (m >> cs) < n0)) return;
+        if (n0 >= N || !in_tri(tri, 0, m >> cs, n0)) return;
         real sum = p[0];
         for (int s = 1; s < splits; s++)
             sum += p[s * pslice];
@@ -38,7 +38,7 @@ __kernel void reduce(const int M, const int N, const int splits, const real alph
     real sum[REDUCE_RN];
     UNROLL_ALL for (int j = 0; j < REDUCE_RN; j++) {
         const int n = n0 + j;
-        in[j] = n < N && !(tri == 1 && (m >> cs) > n) && !(tri == 2 && (m >> cs) < n);
+        in[j] = n < N && in_tri(tri, 0, m >> cs, n);
         sum[j] = in[j] ? p[(long)j * M] : 0;
     }
     for (int s = 1; s < splits; s++)

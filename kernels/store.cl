@@ -7,14 +7,19 @@
  * not survive.  Shared by the GEMM kernel (kernels/gemm.cl), the direct
  * kernel (kernels/direct.cl) and the split-K reduction (kernels/reduce.cl),
  * which include it (lib/cmake/embed.cmake inlines it) after real.cl. */
+/* Whether row mc, column n lies in the stored triangle (tri 0: everywhere). */
+inline bool in_tri(const int tri, const int tri_off, const int mc, const int n)
+{
+    return !(tri == 1 && mc - n > tri_off) && !(tri == 2 && mc - n < tri_off);
+}
+
 inline void store(__global real *C, const long offc, const long ldc, const int M, const int N,
                   const int tri, const int tri_off, const int cplx, const int m, const int n,
                   const real alpha, const real beta, const real acc)
 {
     if (m >= M || n >= N) return;
     const int mc = cplx ? m >> 1 : m;
-    if (tri == 1 && mc - n > tri_off) return;
-    if (tri == 2 && mc - n < tri_off) return;
+    if (!in_tri(tri, tri_off, mc, n)) return;
     __global real *c = C + offc + m + n * ldc;
     if (cplx == 2 && (m & 1) && mc - n == tri_off) {
         *c = 0;

@@ -177,14 +177,13 @@ void g3_launch_release_all(void)
     pthread_mutex_unlock(&gated_lock);
 }
 
-/* The launch itself; under k's lock, and where one at a time, under its
- * launches' lock. */
-static cl_int enqueue(g3_chain *c, const g3_device *d, g3_kern *k, cl_uint dims, const size_t *global,
-                      const size_t *local, cl_event *ev)
+/* The launch itself, under k's lock; where one at a time (one: k's
+ * launches), after and under the lock of its kernel's launches. */
+static cl_int enqueue_after(g3_chain *c, const g3_device *d, g3_kern *k, g3_launches *one, cl_uint dims,
+                            const size_t *global, const size_t *local, cl_event *ev)
 {
     const cl_event *deps;
     cl_uint ndeps = g3_chain_deps(c, &deps);
-    g3_launches *one = d->one_launch ? k->launches : NULL;
     cl_event *more = NULL;
     if (one && c->gated < 0)
         c->gated = gated_call(c);
@@ -212,6 +211,18 @@ static cl_int enqueue(g3_chain *c, const g3_device *d, g3_kern *k, cl_uint dims,
         clRetainEvent(*ev);
         one->last = *ev;
     }
+    return err;
+}
+
+static cl_int enqueue(g3_chain *c, const g3_device *d, g3_kern *k, cl_uint dims, const size_t *global,
+                      const size_t *local, cl_event *ev)
+{
+    g3_launches *one = d->one_launch ? k->launches : NULL;
+    if (one)
+        pthread_mutex_lock(&one->lock);
+    cl_int err = enqueue_after(c, d, k, one, dims, global, local, ev);
+    if (one)
+        pthread_mutex_unlock(&one->lock);
     return err;
 }
 
@@ -294,11 +305,7 @@ gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const
         cl_event ev = NULL;
         int keep = !c->eventless;
         const double t1 = trace_on ? host_us() : 0;
-        if (d->one_launch)
-            pthread_mutex_lock(&k->launches->lock);
         err = enqueue(c, d, k, dims, global, local, keep || trace_on || d->one_launch ? &ev : NULL);
-        if (d->one_launch)
-            pthread_mutex_unlock(&k->launches->lock);
         if (err == CL_SUCCESS && trace_on)
             trace_step(ev, name, t0, t1);
         if (err == CL_SUCCESS && keep)
