@@ -66,13 +66,12 @@ def lib_steps(path):
     """The library's trace: {(plan, step names): [[run..., running, span], ...]}."""
     groups, plan, cur = {}, '', []
     for line in lines(path):
-        m = PLAN.search(line)
-        if m:
+        if m := PLAN.search(line):
             plan = m.group(1)
-        elif STEP.search(line):
-            cur.append(STEP.search(line).groups())
-        elif END.search(line):
-            span, running = (float(x) for x in END.search(line).groups())
+        elif m := STEP.search(line):
+            cur.append(m.groups())
+        elif m := END.search(line):
+            span, running = (float(x) for x in m.groups())
             groups.setdefault((plan, tuple(n for n, _ in cur)), []).append(
                 [float(t) for _, t in cur] + [running, span])
             cur = []
