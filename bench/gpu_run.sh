@@ -14,12 +14,20 @@
 #   tests   the test suite less Oclgrind, the sanitizer rebuilds, the
 #           downstream package tests (no compilers for them there) and the
 #           MPICH ones (no MPICH there; bench/multigpu carries it)
-#   bench   the README's main job with CLBlast, then cuBLAS's peer
+#   bench   the README's main job with CLBlast
+#   shapes  the shape suite (--suite shapes) with CLBlast in one run, then
+#           cuBLAS's peer (bench/cublas_peer.cu, built here with nvcc):
+#           shapes.csv, cublas-shapes.csv, and their table and plot
+#   routines every routine at n = 1024 and 4096, S and D, with CLBlast,
+#           then cuBLAS's peer: routines.csv, cublas-routines.csv, table
 #   ARGS... anything else is run as a command after the set-up
-# Everything is logged under $OUT; a short summary is printed last.
+# Results go to $RESULTS (default $OUT), logs to $OUT; a short summary is
+# printed last.  The published H100 tables (bench/results/h100/) are
+#   RESULTS=$OUT bash bench/gpu_run.sh shapes routines
 set -u
 OUT=${OUT:-/tmp/out}
-mkdir -p "$OUT"
+RESULTS=${RESULTS:-$OUT}
+mkdir -p "$OUT" "$RESULTS"
 root=$(pwd)
 
 # the copy's root is where the build expects /work/main
@@ -42,6 +50,19 @@ export PATH="/tmp/debs/usr/lib/x86_64-linux-gnu/blas:/tmp/debs/usr/lib/x86_64-li
 export GPUBLAS3_DEVICE=gpu
 { date -u; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv; } | tee "$OUT/machine.txt"
 
+# cuBLAS's peer, built once on the first phase that needs it
+cublas_peer() {
+    [ -x /tmp/cublas_peer ] || nvcc -O2 -Ibench -o /tmp/cublas_peer bench/cublas_peer.cu bench/shapes.c -lcublas \
+        >"$OUT/nvcc.log" 2>&1
+    /tmp/cublas_peer "$@"
+}
+# the Markdown table, and the plot where matplotlib is there
+plot() {
+    name=$1; shift
+    python3 bench/plot.py --table "$@" >"$RESULTS/$name.md" 2>>"$OUT/plot.log"
+    python3 bench/plot.py "$@" -o "$RESULTS/$name.png" >>"$OUT/plot.log" 2>&1 || true
+}
+
 summary=""
 for phase in "$@"; do
     case $phase in
@@ -54,6 +75,24 @@ for phase in "$@"; do
     bench)
         "$B/bench/gpublas3-bench" --csv "$OUT/bench.csv" --json "$OUT/bench.json" >"$OUT/bench.log" 2>&1
         summary+="bench: exit $? ($(tail -n 3 "$OUT/bench.log" | tr '\n' ' '))"$'\n'
+        ;;
+    shapes)
+        "$B/bench/gpublas3-bench" --suite shapes --reps 5 --peers gpublas3,clblast \
+            --csv "$RESULTS/shapes.csv" --json "$RESULTS/shapes.json" >"$OUT/shapes.log" 2>&1
+        summary+="shapes: exit $? ($(grep -E 'checked|target met' "$OUT/shapes.log" | tr '\n' ' '))"$'\n'
+        cublas_peer --suite shapes --reps 5 --csv "$RESULTS/cublas-shapes.csv" >"$OUT/cublas-shapes.log" 2>&1
+        summary+="shapes, cuBLAS: exit $?"$'\n'
+        plot shapes "$RESULTS/shapes.csv" "$RESULTS/cublas-shapes.csv"
+        ;;
+    routines)
+        "$B/bench/gpublas3-bench" --routines gemm,symm,syrk,syr2k,trmm,trsm --sizes 1024,4096 \
+            --precisions s,d --peers gpublas3,clblast --reps 5 --sample 256 \
+            --csv "$RESULTS/routines.csv" --json "$RESULTS/routines.json" >"$OUT/routines.log" 2>&1
+        summary+="routines: exit $? ($(tail -n 3 "$OUT/routines.log" | tr '\n' ' '))"$'\n'
+        cublas_peer --routines gemm,symm,syrk,syr2k,trmm,trsm --sizes 1024,4096 --precisions s,d --reps 5 \
+            --csv "$RESULTS/cublas-routines.csv" >"$OUT/cublas-routines.log" 2>&1
+        summary+="routines, cuBLAS: exit $?"$'\n'
+        plot routines "$RESULTS/routines.csv" "$RESULTS/cublas-routines.csv"
         ;;
     *)
         echo "== $phase" >>"$OUT/commands.log"
