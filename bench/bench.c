@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* gpublas3-bench: GFLOP/s of gpublas3 next to its peers, measured in one run
  * on one OpenCL device.  For each routine, precision, option set and size it
  * draws random operands and computes the OpenBLAS reference; every peer makes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared declarations of the benchmark: the run's settings, the OpenCL
  * device it measures on (with the metadata a reader needs to trust a
  * number), the peers it compares, one measured result, and the reports.

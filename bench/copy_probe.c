@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* How fast this host makes the copies a host call stages (issue 12 item 3;
  * bench/NOTES.md 20), on N threads: the memory's read rate (the floor any
  * copy shares) and each copy the drop-ins make, at the sizes their

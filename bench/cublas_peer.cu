@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cublas_peer: the cuBLAS peer of gpublas3-bench, for NVIDIA machines.  It
  * times cuBLAS's S/D GEMM, SYMM, SYRK, SYR2K and TRMM at the benchmark's
  * default options (column-major, NoTrans, Left, Upper, NonUnit), and TRSM Left,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Device choice and run metadata for the benchmark: finds the OpenCL device
  * the user named (or the default one, as the library picks it), opens a
  * context and an in-order queue on it, and records what a reader of the

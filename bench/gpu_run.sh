@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # One batch of work on a lent NVIDIA machine (see /work/shared/DEVICE.md),
 # run from the repository root of the copy the device tool makes there:
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The plan the H100 would choose for each shape, read on PoCL (no GPU needed).
 
     python3 bench/h100_plans.py BUILD SHAPES [s,d]

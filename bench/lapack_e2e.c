@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* LAPACK end to end: times one LAPACK library's Cholesky (xPOTRF), LU
  * (xGETRF) and QR (xGEQRF) on n x n matrices from host memory, and checks
  * every factorization by a residual before its time counts.  It links no

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # LAPACK end to end: reference LAPACK's xPOTRF, xGETRF and xGEQRF timed by
 # bench/lapack_e2e (every result checked by a residual) in four
 # configurations, side by side in one run, case by case:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The launch probe: what one OpenCL command costs the caller on this
  * device and driver, the floor under a small call (issue 10's 64x64x64
  * target, bench/NOTES.md 22).  Times, after warm-up, a one-work-item kernel

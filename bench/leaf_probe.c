@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The leaf probe: where TRSM's leaf kernel (kernels/trsm.cl) spends its
  * time (bench/NOTES.md 36 found ~6 us a block of 32 on the H100 where the
  * count gave ~1.5).  Builds the kernel from the source tree as the library

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The link probe: how fast a host array the caller allocated with malloc
  * reaches a device buffer, and comes back, by each way OpenCL offers
  * (issue 12 item 3, bench/NOTES.md 11 and 17):

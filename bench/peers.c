@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The implementations the benchmark compares, behind one small interface:
  * gpublas3 (through the shared routine description, spec_run), CLBlast on
  * the same OpenCL queue and buffers, and OpenBLAS on host memory.  OpenBLAS

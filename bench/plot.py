@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Plots gpublas3-bench results: GFLOP/s against matrix size, one panel per
 routine and precision, one line per peer (gpublas3, CLBlast, OpenBLAS, and
 cuBLAS from cublas_peer), from one or more CSV files in the benchmark's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the standalone probes share (link_probe.c, launch_probe.c,
  * leaf_probe.c): the clock, the order qsort sorts times in, and the device
  * they run on (the first GPU of any platform, else the first device).

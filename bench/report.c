@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The benchmark's outputs: a table for people (what ran where, when, and
  * GFLOP/s per peer with ours/CLBlast), and CSV and JSON files that carry
  * every number with the metadata needed to reproduce or question it — in

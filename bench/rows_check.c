@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ctest bench_h100_rows: every row of tuned-params/nvidia-h100.csv is a set
  * the H100 can run.  lib/device.c passes over a row the device cannot run
  * and takes a less specific one, so a bad row would cost speed silently

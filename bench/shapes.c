@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shape lists and the named suites (shapes.h).  The suites are the calls
  * of issue 10: the trailing updates of blocked LU (NN), Cholesky (NT) and
  * QR (the NN update and its TN product W = V'C, a skinny output), outputs

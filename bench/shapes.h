@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Call shapes for the benchmark, its cuBLAS peer and the tuner: lists as
  * the command line writes them ("8192x64x8192:NN,512x512x512") and the
  * named suites of the shapes real programs call (blocked LU/Cholesky/QR

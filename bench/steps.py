@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Median time of each step (copy kernel, GEMM kernel) of the calls in a PoCL
 trace, from a run of one routine and precision:
 

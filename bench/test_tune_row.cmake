@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # ctest bench_tune_row: gpublas3-tune --class writes a row with its shape
 # into a table written before the shape column existed, and the result is
 # still a table lib/cmake/params.cmake reads: the old row as `any`, the new

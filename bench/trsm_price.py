@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The drop-ins' price of a real TRSM in leaves (routines/dropin/crossover.c):
 what each solve took beyond the device row's GEMM model, fitted per
 precision as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* gpublas3-tune: searches the GEMM kernel's parameters (kernels/gemm.cl)
  * and then the copy kernel's (copy/pack.cl) on one OpenCL device and
  * precision, and writes the best set into a tuned-params CSV row.

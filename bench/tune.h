@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared declarations of the tuner (gpublas3-tune): tune.c searches,
  * tune_eval.c measures one candidate in a child process, tune_space.c holds
  * the search spaces and the tuned-params CSV writer. */

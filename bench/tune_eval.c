@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The tuner's measurements, run in a child process per candidate (the
  * library reads GPUBLAS3_PARAMS once per process and device, and a crashing
  * or hanging candidate must not take the search with it).  Every result is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Registers, spills and local memory of one GEMM kernel parameter set on
 # sm_90, with no GPU: clang turns kernels/gemm.cl into PTX (OpenCL C on the
 # nvptx64-nvidia-nvcl target, a few OpenCL built-ins mapped to PTX special

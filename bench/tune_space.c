@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The tuner's search spaces (one per kind of device and kernel path) and
  * the writer of tuned-params rows.  A space lists, per parameter, the
  * values worth trying in increasing order, so that "neighbour" means the

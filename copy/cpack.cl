@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The complex copy kernels: they put a complex operand into the layout the
  * real GEMM kernel multiplies (routines/plan/complex.c describes the
  * mapping), so the real kernel does all the arithmetic of CGEMM, ZHERK...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One element of a structured stored matrix S, read from X (column-major:
  * X[offx + i + j*ldx]) by its structure -- the one place that knows it,
  * shared by the copy kernel (copy/pack.cl) and the direct kernel

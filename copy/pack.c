@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of the copy kernels (copy/pack.cl, and copy/cpack.cl for
  * complex operands): enqueues the packing of one operand panel into the
  * layout the GEMM kernel reads. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The copy kernel: packs one operand of the GEMM kernel into its scratch
  * buffer in column-block layout: blocks of xb consecutive x, each stored
  * k-major and contiguous,

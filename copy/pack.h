@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of the copy kernel (copy/pack.cl): how the plan describes an
  * operand, and the packing of one operand panel into the layout the GEMM
  * kernel reads. */

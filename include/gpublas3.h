@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* gpublas3 — Level-3 BLAS (GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM; real and complex, single and double
  * precision) on OpenCL devices, with clBLAS's argument lists.
  *

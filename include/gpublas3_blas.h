@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* gpublas3's host drop-ins: the Level-3 routines with the reference BLAS
  * (Fortran) and CBLAS interfaces, on host arrays, column-major for the
  * Fortran names.  Link -lgpublas3 instead of a CPU BLAS and these run on the

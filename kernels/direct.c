@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of the direct kernel (kernels/direct.cl): sets the arguments
  * and the launch geometry. */
 #include "direct.h"

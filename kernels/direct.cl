@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The direct kernel: C <- alpha * sum_t op(A_t) * op(B_t) + beta * C in one
  * launch, reading A, B and C where they are (any transpose, offsets and
  * leading dimensions, every edge checked), for calls too small to pay for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of the direct kernel (kernels/direct.cl): one launch that
  * reads the operands in place, no copy kernels, no scratch.  Operands are
  * described as the copy kernel's (copy/pack.h's g3_operand), whose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of the GEMM kernel (kernels/gemm.cl): sets the arguments and
  * the launch geometry of one launch with parameter set ks (a third
  * dimension of one layer of work-groups per slice of K). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The one GEMM kernel: C <- alpha * A'^T * B' + beta * C.
  *
  * A' and B' come from the copy kernel (copy/pack.cl) in column-block layout:

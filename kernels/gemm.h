@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of the GEMM kernel (kernels/gemm.cl): one launch over a block
  * of C from packed A' and B', or operands read in place. */
 #ifndef G3_GEMM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What every kernel shares (kernels/gemm.cl, copy/pack.cl, copy/cpack.cl,
  * kernels/direct.cl, kernels/reduce.cl, kernels/trtri.cl include it;
  * lib/cmake/embed.cmake inlines it): the element type from

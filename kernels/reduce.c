@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of the split-K reduction (kernels/reduce.cl). */
 #include "reduce.h"
 

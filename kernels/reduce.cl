@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The split-K reduction (routines/plan/splitk.c): the GEMM kernel has left
  * `splits` partial products of C, P[s*pslice + m + n*M] = sum over slice s
  * of K, with alpha = 1 and beta = 0; this sums them in slice order -- a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One element of C, with the triangle mask and beta == 0 honoured: C is
  * column-major at C[offc + m + n*ldc]; tri 1 / 2 stores only mc - n <= /
  * >= tri_off (upper / lower), where mc = m, or m / 2 with cplx: C is then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of kernels/trsm.cl: one work-group of G3_LEAF_LS work-items per
  * G3_LEAF_W columns of B, compiled for the rows each work-item holds. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One launch solves one leaf of TRSM (routines/plan/solve.c): L X = B for
  * the n x n triangular L of at most SLOTS * LS rows, every column of B at
  * once, W columns a work-group.  L is the effective matrix of the solve

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of the leaf kernel (kernels/trsm.cl) that TRSM's solve
  * (routines/plan/solve.c) runs for each leaf of at most trsm_leaf rows. */
 #ifndef G3_TRSM_H

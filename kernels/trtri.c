@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of kernels/trtri.cl: trsm_cols (the set's) picks the kernel,
  * one work-group per diagonal block and trsm_cols columns of its inverse,
  * or (0) one work-group per block, one work-item per column (row-major

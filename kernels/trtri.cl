@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Inverts the diagonal blocks of a triangular matrix T = op(A) for TRSM
  * (routines/plan/solve.c): block g covers rows and columns [g*nb, g*nb+len)
  * of T, len = min(nb, n - g*nb), and its inverse X goes to W as

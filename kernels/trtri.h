@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of the diagonal-block inversion kernel (kernels/trtri.cl) that
  * TRSM's solve (routines/plan/solve.c) multiplies by. */
 #ifndef G3_TRTRI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The one argument checker: every routine describes its matrices as stored
  * and calls g3_check before enqueuing anything, so a bad call changes
  * nothing and returns a status that names what is wrong. */

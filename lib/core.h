@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* lib/'s core, the floor every other one stands on: per-device state, the
  * program cache, the argument checker, the event chain and launch helper,
  * the scratch pool.  Internal only: nothing here is exported from the

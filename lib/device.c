@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Per-device state, made on first use of a (context, device) pair and kept
  * until the last Teardown: what the device can do and the tuned parameters
  * chosen for it. */

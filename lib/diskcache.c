@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The compiled-program cache on disk, so that a new process does not
  * compile the kernels again.  One file per program, named by a hash of its
  * key: the library version, the platform, the device, the driver version,

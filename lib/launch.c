@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The one launch helper, the one matrix copy (buffer to buffer, as a
  * command) and the event chain.  Steps of one call are chained by events,
  * never by a host wait, so a call only enqueues and returns; the chain also

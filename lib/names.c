@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Device names against table rows (lib/names.h). */
 #include <string.h>
 #include <strings.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Device names against the rows of tables that name devices: lib/device.c's
  * tuned sets, the drop-ins' device choice (GPUBLAS3_DEVICE) and their cost
  * rows (routines/dropin/host.c, crossover.c).  A header of its own, so that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Checks, overrides and prints the tuned parameters (lib/params.h).
  * Impossible sets are refused here, before anything is compiled, so a bad
  * table row or override costs speed, never a failed build. */

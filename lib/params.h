@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tuned parameters of the GEMM and copy kernels for one device and
  * precision.  The rows come from the CSV tables in tuned-params/ (turned into
  * g3_tuned_table by lib/cmake/params.cmake); lib/params.c checks a set and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The scratch pool: the packed copies of every call live in buffers kept
  * per (context, device) and handed out again, so repeated calls do not
  * allocate.  A buffer goes to one call at a time; when that call has

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The program cache: each (context, device, source, options) is compiled
  * once and kept until the last Teardown; lib/diskcache.c keeps the binaries
  * across processes.  Each kernel of a program is made once too and kept

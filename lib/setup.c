@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Library set-up and tear-down (reference-counted, thread-safe), the
  * version, and the status strings.  GetVersion and StatusString work
  * without Setup. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* GEMM: C <- alpha*op(A)*op(B) + beta*C, in the four types (complex:
  * op is a transpose or a conjugate transpose).
  * A row-major call is the column-major call on the transposes,

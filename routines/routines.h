@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The routines' internal entries, for the host drop-ins above them: the
  * cl_mem routine of any type (G3_S, G3_D, G3_C, G3_Z; scalars as
  * g3_scalar), with a series' shared operand (g3_reuse, plan.h; NULL: none)

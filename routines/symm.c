@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SYMM: C <- alpha*A*B + beta*C (side Left) or alpha*B*A + beta*C (side
  * Right), A symmetric with only its `uplo` triangle read; HEMM the same
  * with A Hermitian (the imaginary part of its diagonal never read).  The

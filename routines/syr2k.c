@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SYR2K: C <- alpha*op(A)*op(B)^T + alpha*op(B)*op(A)^T + beta*C on the
  * `uplo` triangle; HER2K: C <- alpha*op(A)*op(B)^H + conj(alpha)*op(B)*op(A)^H
  * + beta*C with real beta, the imaginary parts of C's diagonal taken as 0

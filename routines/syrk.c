@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SYRK: C <- alpha*op(A)*op(A)^T + beta*C on the `uplo` triangle of C;
  * HERK: C <- alpha*op(A)*op(A)^H + beta*C with real alpha and beta, the
  * imaginary parts of C's diagonal taken as 0 and written as 0.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* TRMM: B <- alpha*op(A)*B (side Left) or alpha*B*op(A) (side Right), A
  * triangular.  The copy kernel packs op(A) with the other triangle zeroed
  * (and the diagonal taken as 1 for a unit diagonal, never read); B is

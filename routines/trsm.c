@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* TRSM: B <- alpha*inv(op(A))*B (side Left) or alpha*B*inv(op(A)) (side
  * Right), A triangular: X solves op(A)*X = alpha*B or X*op(A) = alpha*B and
  * overwrites B.  The plan's solve (routines/plan/solve.c) inverts op(A)'s

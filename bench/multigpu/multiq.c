@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One SGEMM or DGEMM call (C <- A*B, n x n, column-major) on one queue, on
  * two queues of one device, and on two queues on two devices of one
  * context: the measurement of issue 13's first target.  Devices: the first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* PBLAS's logical block size, made settable: PBLAS cuts the inner
  * dimension of PDGEMM into slices of pilaenv_() columns, 32 in the
  * reference PILAENV, whatever the matrices' block size,

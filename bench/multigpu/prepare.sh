@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Makes what run_h200x2.sh carries to the GPU machine, on this Debian 12
 # machine (mpich and scalapack-mpi-test installed): Debian's .debs of MPICH,
 # ScaLAPACK and its testers, OpenBLAS (the host BLAS of every rank, as

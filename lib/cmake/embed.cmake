@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Turns the OpenCL sources (kernels/*.cl, copy/*.cl) into C strings, so the
 # library never looks for a file at run time.  Each file FOO.cl becomes
 # `const char g3_src_FOO[]`.  A line `#include "BAR.cl"` naming another of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Turns the tuned-parameter tables (tuned-params/*.csv) into a const C table.
 # Each CSV has a header row naming its columns: `device`, `precision` (32 or
 # 64) and then parameter names as in lib/params.h (lower case).  A row's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The CBLAS drop-ins (cblas_sgemm ... cblas_dtrmm, cblas_strsm,
  * cblas_dtrsm, cblas_cgemm ... cblas_ztrmm, cblas_ctrsm, cblas_ztrsm), as reference CBLAS
  * builds them: the layout and the enums are checked here (the layout is

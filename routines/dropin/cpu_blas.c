@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The host BLAS the drop-ins defer to for calls too small to pay for the
  * trip to the device (and for calls no device can run): the library
  * GPUBLAS3_CPU_BLAS names, dlopen'd RTLD_LOCAL so that its names never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Which way a drop-in call goes when there is a host BLAS to defer to: to
  * the device when the trip pays for itself, else to the host BLAS.
  *

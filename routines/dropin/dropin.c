@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The host drop-ins' common path: reference BLAS's argument checks (the
  * order and the positions of DGEMM, DSYMM, DSYRK, DSYR2K, DTRMM, DTRSM, and of
  * their complex twins with ZHEMM, ZHERK, ZHER2K), its quick

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the host drop-ins (fortran.c, cblas.c) share: one description of a
  * call on host arrays, reference BLAS's argument checks, and the run that
  * cuts the call into panels and streams them through the device (or, with

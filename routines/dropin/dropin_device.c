@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Runs a planned host call (dropin_plan.c) on one device slot, as a
  * pipeline over three in-order queues of the slot:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The host side of the drop-ins that needs no device: C <- beta*C for
  * alpha = 0 (done exactly as reference BLAS does it, so the result is
  * bit-identical), and the last resort when no OpenCL device can run a call:

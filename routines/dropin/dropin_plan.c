@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* How a host call is cut for streaming: the output is split into panels
  * of columns (or rows) of about GPUBLAS3_PANEL_KB each (32 MiB by default), so that while the
  * device computes one panel the next is sent and the last is brought back.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Fortran-style drop-ins (sgemm_ ... dtrmm_, strsm_, dtrsm_, cgemm_ ... ztrmm_, ctrsm_, ztrsm_): reference BLAS's
  * signatures, every argument by reference and read once into a g3d_call.
  * The hidden character lengths are left out of the signatures: they are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The host drop-ins' device state (see host.h): the device table and the
  * choice GPUBLAS3_DEVICE makes, one context per device made on first use,
  * the pool of per-call slots, failure bookkeeping, pinned staging and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The host drop-ins' device state: which OpenCL device they run on
  * (GPUBLAS3_DEVICE), its context, and a pool of "slots", each the queues,
  * device buffers and pinned staging that one call needs.  A call takes a

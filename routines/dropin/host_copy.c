@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The host's copies between the caller's arrays and pinned staging memory
  * (host_copy.h).  A host call from malloc'd arrays moves every byte through
  * one of these (bench/NOTES.md 11, 20), so they run at the host memory's

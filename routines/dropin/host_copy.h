@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The host's own copies for the drop-ins' staging (host_copy.c): a copy
  * with streaming stores, and the write-back that adds beta times the
  * caller's C, both prefetching their sources ahead.  Plain C with no

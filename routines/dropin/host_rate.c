@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The host BLAS's rate, at which the crossover model (crossover.c) prices
  * a call kept on the host: its flops over this many GFLOP/s, per precision
  * and size (complex calls count real flops and share their precision's).

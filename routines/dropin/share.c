@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A drop-in call cut in two, one part on the host BLAS and the other on
  * the device at the same time (dropin.c runs them): the host's share.
  *

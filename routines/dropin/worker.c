@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One thread kept for the host BLAS's part of split calls (dropin.c):
  * started at the first such call and kept for the process, so that the
  * host BLAS always sees the same calling thread (OpenBLAS keeps state per

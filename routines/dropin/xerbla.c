@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The library's default error handlers, xerbla_ and cblas_xerbla.  They
  * are exported with default visibility and called from other files through
  * the dynamic symbol table, so a definition in the application (or in a

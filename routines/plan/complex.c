@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Complex calls (C, Z: GEMM, SYMM, HEMM, SYRK, HERK, SYR2K, HER2K, TRMM)
  * as real ones, so the one real GEMM kernel and the packed path run them.
  *

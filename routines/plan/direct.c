@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The direct path: one launch of the direct kernel (kernels/direct.cl)
  * reading the call's operands where they are, for calls too small to pay
  * for packing.  TRMM's output is also its input: the kernel runs it only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The packed path: plans scratch panels that fit the device, enqueues the
  * copy kernel for each operand panel and the GEMM kernel for each block of
  * C, all chained by events, with the parameter set the plan chose.

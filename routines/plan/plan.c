@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The plan of a call: which path runs it and with which parameter set,
  * decided from its shape (M, N, K) and routine before anything is
  * enqueued.  Shape classes (lib/params.h) each have their own tuned set:

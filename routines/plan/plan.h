@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The plan floor: between the routines (which check their arguments and
  * describe the call as a g3_call) and the host sides of the kernels (copy/,
  * kernels/).  For each call it chooses how to run it, once, in one place

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* TRSM by the method: the diagonal blocks of nb (the tuned trsm_nb) of the
  * triangular T = op(A) are inverted by one launch of kernels/trtri.cl into
  * scratch, then the solve is a recursion of g3_calls through the plan:

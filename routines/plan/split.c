@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One call over several command queues (clBLAS's numCommandQueues > 1):
  * C is cut into blocks of columns or of rows, one block per queue, and each
  * queue runs its block as a call of its own (g3_enqueue: its own plan, its

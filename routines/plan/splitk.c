@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Split-K, for calls whose output has too few tiles to fill the device:
  * the packed path packs the operands once (one panel), then one GEMM
  * launch per term runs a layer of work-groups per slice of K, each layer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The shared test harness (see harness.h).  Canaries are finite values far
  * outside the data's [-1, 1], so a kernel that reads padding as data gives a
  * visibly wrong result and one that writes padding is caught bit for bit. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What every cl_mem API test shares: the OpenCL device, context and queues
  * the tests run on, the filling of operand buffers (random data where the
  * call reads, canaries where it must not look), and check_case, which runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Argument checks and quick returns of every routine, both precisions and
  * both orders: each bad argument (invalid enum, ld below the rows, NULL
  * buffer, buffer of another context, buffer too small for offset + extent,

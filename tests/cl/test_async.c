@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Asynchrony and event chaining, for every routine: a call gated on user
  * events must return before they are set, must not run until all of them
  * are set (its output read through another queue is still untouched), and

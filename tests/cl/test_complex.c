@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The complex routines (C, Z) against OpenBLAS's cblas_c* / cblas_z*:
  * GEMM (transA x transB with ConjTrans), SYMM and HEMM (side x uplo),
  * SYRK, HERK, SYR2K, HER2K (uplo x their valid trans: N/T symmetric, N/C

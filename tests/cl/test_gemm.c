@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* GEMM results against OpenBLAS: every order x transA x transB (ConjTrans
  * included, which must act as Trans) in both precisions, sizes 1, primes and
  * non-multiples of any tile (7, 13, 33, 127, 300), offsets, leading

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Many calls in flight at once, none waited for until all are enqueued: on
  * one in-order queue, spread over two queues, on an out-of-order queue
  * (where only the library's own event chain orders its copy and GEMM

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Operands read in place by the packed path (routines/plan/packed.c): an
  * operand already laid out as the GEMM kernel reads it (op(A) = A, op(B) =
  * B^T, column-major view) is not packed when its x extent (M for A, N for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One call over several command queues (routines/plan/split.c), for every
  * routine and option (the complex ones in complex_routines): two and three
  * queues on one device, and queues on two devices of one context (two root

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Operands that share one cl_mem, as blocked algorithms use the API
  * (C <- C - A*B on blocks of one big matrix): A, B and C as disjoint row
  * blocks (column blocks, row-major) of one buffer with a common leading

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Problems larger than the scratch the library may use: with
  * GPUBLAS3_SCRATCH_LIMIT at 256 KiB (README: "Larger problems are split
  * into panels; results are the same"), every routine here needs several

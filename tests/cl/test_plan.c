@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The plan (routines/plan/plan.c): which path it chooses on representative
  * shapes, read from its GPUBLAS3_VERBOSE line, and split-K's determinism
  * (the same call twice gives bit-identical results), and the knobs that

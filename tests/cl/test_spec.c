@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the judge itself, no device needed: spec_reference (OpenBLAS
  * through dlopen) must agree with plain loops written from the BLAS
  * definitions for every routine, option and order, and spec_check_n must

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SYMM against OpenBLAS: side x uplo x order in both precisions, sizes 1, 7,
  * 33 and 127, offsets, padded leading dimensions, alpha and beta in
  * {0, 1, -1, 2.5}, NaN in C with beta = 0.  A's other triangle holds finite

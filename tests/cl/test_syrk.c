@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SYRK and SYR2K against OpenBLAS: uplo x trans (ConjTrans acting as Trans)
  * x order in both precisions, N and K in 1, 7, 33 and 127, K = 0 (C <- beta*C
  * on the triangle), offsets, padded leading dimensions, alpha and beta in

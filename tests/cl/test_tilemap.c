@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* How the GEMM launches' work-group ids map to tiles (kernels/gemm.cl,
  * routines/plan/packed.c; GPUBLAS3_TILEMAP=0 turns both maps off): a
  * square triangle's launch (SYRK, SYR2K: tri_off 0, MWG == NWG) covers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* TRMM against OpenBLAS: side x uplo x trans (ConjTrans acting as Trans) x
  * diag x order in both precisions, sizes 1, 7, 33 and 127, offsets, padded
  * leading dimensions, alpha in {0, 1, -1, 2.5}.  B is input and output.

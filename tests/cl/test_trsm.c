@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* TRSM: every option (side x uplo x trans, ConjTrans acting as Trans, x
  * diag x order x precision) at sizes 1, 7, 33 and 130 (over tiles of 16,
  * 32 or 64 and over the default trsm_nb of 64), offsets, padded leading

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The one description of each routine that tests and benchmark share (see
  * spec.h): operand shapes and extents, the gpublas3 call, the OpenBLAS
  * reference and the judgement of a result.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One description of each routine, shared by the tests and the benchmark:
  * which operands a call uses and their shapes, how to call gpublas3, how to
  * compute the reference with OpenBLAS, how many flops it does, and how to

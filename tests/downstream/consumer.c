@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Downstream proof: a C program that knows gpublas3 only through what was
  * installed (headers, library, and pkg-config or the CMake package).  It
  * checks that the library reports the version it was packaged as (argv[1])

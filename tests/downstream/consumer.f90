@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! Downstream proof: a Fortran program linked against the installed gpublas3
 ! (with pkg-config --libs) calls DGEMM and SSYRK on its own arrays and
 ! checks them against plain loops: the referenced part right, the rest

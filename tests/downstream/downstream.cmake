@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The steps of the downstream proofs (see CMakeLists.txt), one per ctest
 # test: cmake -DSTEP=<install|layout|pkgconfig|cmake|xerbla|fortran> ... -P.
 # Programs run with LD_LIBRARY_PATH on the staging prefix, so they load the

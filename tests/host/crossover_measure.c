@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Measures the constants of the drop-ins' crossover model
  * (routines/dropin/crossover.c) on the device the drop-ins choose, and
  * prints the table row to paste there.  For each precision it times the

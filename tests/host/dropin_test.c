@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The host drop-in tests' shared case: filling, calling through the
  * Fortran or CBLAS names, judging (see dropin_test.h). */
 #include "dropin_test.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the host drop-in tests share: one case (a spec_case, column-major for
  * the Fortran names) with its host arrays filled the way that catches the
  * most: random values everywhere, NaN where the routine must not read

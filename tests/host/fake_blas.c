@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A counting stand-in for a host BLAS, for the crossover tests: it defines
  * the Fortran names gpublas3 defers to, counts each call, and forwards it
  * to OpenBLAS (dlopen'd RTLD_LOCAL, so that its names never meet

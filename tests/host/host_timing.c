@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Timing of DGEMM from host memory (issue 4, item 4): dgemm_ on n x n host
  * arrays against what bounds it, all measured in this one run on the
  * device the drop-ins choose by default (the first GPU, else the first

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # LAPACK's own test suite (Debian liblapack-test: xlintstd, xlintsts) over
 # the drop-ins: the tester runs twice on reference LAPACK (the folder of
 # the tester, which holds Debian's reference liblapack.so.3), once on the

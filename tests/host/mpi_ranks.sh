@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # One device per MPI rank, with MPICH: two ranks of one node, PoCL made to
 # show two devices (standing in for two GPUs); each rank runs a few checked
 # drop-in calls (test_host_env) and must report, under GPUBLAS3_VERBOSE,

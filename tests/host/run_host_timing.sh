@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The host-path timings of issues 4 and 12 on the GPU machine: DGEMM from host
 # arrays (dgemm_) against max(pinned transfer, device compute) and against
 # NVBLAS, in one run, plus the two knobs worth a sweep there (copy threads,

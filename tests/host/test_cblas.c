@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The CBLAS drop-ins (cblas_sgemm ... cblas_dtrsm) against OpenBLAS's,
  * row- and column-major, every option of every routine in both
  * precisions, odd sizes, padded leading dimensions checked bit-identical;

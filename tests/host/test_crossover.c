@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The crossover between the host BLAS and the device, seen from a program:
  * every routine in both precisions, once small (a few thousand flops) and
  * once big (about a million), each call checked against OpenBLAS; the

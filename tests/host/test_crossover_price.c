@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The crossover model's TRSM price (routines/dropin/crossover.c), built
  * into this test from source with dropin_plan.c; what crossover.c asks of
  * the drop-ins' device state and of the host rate is answered here: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One process per device setting (ctest sets GPUBLAS3_DEVICE,
  * GPUBLAS3_TEST_FAIL, GPUBLAS3_PANEL_KB; GPUBLAS3_DEVICE=@name makes the
  * program name the default device itself, by the first six letters of its

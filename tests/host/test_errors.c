@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Argument errors, seen through the application's own xerbla_ and
  * cblas_xerbla (defined here, so they must replace the library's): every
  * argument position each Fortran routine checks, in both precisions, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Fortran-style drop-ins (sgemm_ ... dtrmm_, strsm_, dtrsm_) against OpenBLAS: every
  * option of every routine in both precisions, on odd sizes with padded
  * leading dimensions (the padding, the tail and SYRK's/SYR2K's other

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The drop-ins' host copies (routines/dropin/host_copy.c), built into this
  * test from source: the streaming copy against memcpy for every size up to
  * a few lines past its switch to streaming stores and beyond, at every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The host BLAS's rate the crossover model learns (routines/dropin/
  * host_rate.c), seen from a program with gpublas3 preloaded over the
  * counting fake host BLAS (fake_blas.c, linked here), its rate set as the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tens of thousands of small calls in one process: the drop-ins must keep
  * their device state (no context, queue or program made per call) and
  * their buffers (no allocation per call), so the time per call stays small

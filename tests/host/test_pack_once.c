@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The drop-ins' panels pack their shared operand once (GPUBLAS3_PACK_ONCE,
  * on by default; routines/plan's g3_reuse): GEMM with A shared (wide
  * calls, cut into column panels) and with B shared (tall calls, row

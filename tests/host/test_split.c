@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A drop-in call cut in two, the host BLAS taking one part while the
  * device runs the other (routines/dropin/share.c, dropin.c), seen from a
  * program with gpublas3 preloaded and the counting fake host BLAS

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Several threads calling the drop-ins at once: each thread runs its own
  * mix of Fortran and CBLAS calls (every routine, both precisions,
  * several shapes) on its own arrays, all threads released together; every

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs one netlib tester (EXE < INPUT, the input's lines edited first) with
 # gpublas3 preloaded (LIB) and GPUBLAS3_CROSSOVER=0, in the folder WORK, and
 # judges it.  EDIT: "regex=replacement" pairs separated by "@@"; the first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* gpublas3-cachetime: what the compile cache on disk saves.  Measures, in
  * fresh processes, the time from gpublas3Setup to the completed first
  * SGEMM call and then to the completed first DGEMM call (together they

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs one program under Oclgrind with data-race, uninitialized-value and
 # API checks, its messages in a log; fails on a non-zero exit or on any line
 # in the log.  -cl-opt-disable: Oclgrind 21.10's uninitialized-value plugin

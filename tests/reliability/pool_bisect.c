@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_pool's bisection of a driver hang (bench/NOTES.md 16, 19): on the
  * H100 (NVIDIA 580) the test's own final clReleaseContext does not return
  * after the out-of-order gated case.  These stages, each run alone in its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_pool's bisection stages (pool_bisect.c) and what they share with
  * test_pool.c: its device, its base case, its driver control and its
  * bounded wait. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared pieces of the reliability tests (rel.h).  Canaries are finite
  * values far from the data in [-1, 1], so a kernel reading padding gives a
  * visibly wrong answer and one writing it is caught bit for bit. */

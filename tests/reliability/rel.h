@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the reliability tests share: the OpenCL device they run on, one
  * case's operands in host memory and on the device, running a case and
  * judging it against OpenBLAS (tests/common's spec), and a seeded random

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Configures and builds gpublas3 again in DIR with sanitizer FLAGS, only the
 # TARGETS the sanitizer tests run (the library comes with them); run by the
 # ctest fixtures rel_asan_build and rel_tsan_build.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The OpenCL layer of the reliability tests (see shim.h).  Each wrapper
  * finds the real function with dlsym(RTLD_NEXT) and keeps its counters
  * with atomics, so the concurrency test can use it too. */

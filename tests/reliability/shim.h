@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A test-only layer over the OpenCL API, linked into the reliability test
  * programs: their definitions of clCreateBuffer, clEnqueueNDRangeKernel,
  * ... take precedence over libOpenCL's for every caller in the process,

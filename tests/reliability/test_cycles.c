@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Setup/Teardown cycles leak nothing: after each cycle (Setup, calls of
  * every routine on a context made for the cycle, Teardown) every OpenCL
  * object the library made or retained is released (the shim's counts;

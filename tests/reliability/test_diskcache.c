@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The compile cache on disk: a second process (here: a Setup after the
  * last Teardown, which drops the in-memory programs) loads binaries instead
  * of compiling; truncated, corrupt, foreign (stale) and padded entries are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Error paths: every OpenCL call the library makes during a routine can
  * fail, and each failure must come back as a status without a crash or a
  * leak.  For each case (every routine; some split into many panels by a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Argument fuzzing: thousands of random argument tuples for every routine
  * in both precisions (sizes, leading dimensions, offsets, buffer sizes,
  * enum values, NULL and foreign buffers, queue lists, wait lists, events,

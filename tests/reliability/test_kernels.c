@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Every kernel at small sizes, for Oclgrind (run by oclgrind.cmake as
  * `oclgrind --data-races --uninitialized --check-api`; any report fails
  * the test).  The calls reach every shape the copy kernel packs (general,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Memory limits: scratch never makes a legal call fail.  Every routine, in
  * both precisions, runs under ever smaller scratch caps
  * (GPUBLAS3_SCRATCH_LIMIT, as fractions of what the call takes uncapped)

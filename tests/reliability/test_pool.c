@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The scratch pool: repeated calls do not allocate; a buffer in use by a
  * call whose commands have not run is never handed to a call that could
  * run before them (another queue, an out-of-order queue), and sharing it

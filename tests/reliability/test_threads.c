@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Concurrency: 8 threads make 50 mixed calls each (every routine, both
  * precisions, random options, sizes, offsets, leading dimensions), each
  * thread on its own queue: four threads share one context, two share a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # One PBLAS Level-3 tester of Debian's scalapack-mpi-test (MPICH build) on
 # 4 MPICH ranks with libgpublas3.so preloaded into every rank, and with
 # GPUBLAS3_CROSSOVER=0 so that every BLAS call goes to the device.  Passes
