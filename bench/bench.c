@@ -24,7 +24,7 @@
 
 /* A GPU lowers its clocks while it idles (the settle pause, the host's
  * checks), and a case of a few calls of 0.1 ms would be timed before they
- * rise again (H100, session 7: DGEMM 1024^3 at 6.9 TFLOP/s after the pause,
+ * rise again (H100, 2026-11-23: DGEMM 1024^3 at 6.9 TFLOP/s after the pause,
  * 18 in the plan sweep).  So the device phase first runs untimed rounds,
  * WARM_S of them in all (at most WARM_ROUNDS); cublas_peer does the same. */
 #define WARM_S 0.02

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* How fast this host makes the copies a host call stages (issue 12 item 3;
- * bench/NOTES.md 20), on N threads: the memory's read rate (the floor any
+/* How fast this host makes the copies a host call stages (
+ * docs/performance.md, Drop-in crossover), on N threads: the memory's read rate (the floor any
  * copy shares) and each copy the drop-ins make, at the sizes their
  * pipeline uses, with the library's own code (routines/dropin/host_copy.c):
  *

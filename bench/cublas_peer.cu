@@ -159,7 +159,7 @@ typedef std::complex<double> cd;   /* the checks' arithmetic */
 
 struct Result { double min_s = 0, median_s = 0, gflops = 0, err = 0; int reps = 0; std::string status; };
 
-/* TRSM, side Left, Lower, NoTrans, NonUnit (issue 11's case), B <- alpha
+/* TRSM, side Left, Lower, NoTrans, NonUnit (gpublas3-bench --uplo L's case), B <- alpha
  * inv(A) B in place, in all four precisions.  A as gpublas3-bench makes it
  * (tests/common/spec.c, spec_condition): diagonal sign(v)(1+|v|), every
  * other part v/order with order n (real) or 2n (complex: the diagonal's

@@ -206,7 +206,7 @@ int bench_open_device(const char *selector, bench_device *d, char *err, size_t n
     }
     /* GPUBLAS3_BENCH_PROFILE=1: a profiling queue, so that a driver's trace
      * (PoCL's POCL_TRACING=text) carries each kernel's start and end; the
-     * timing itself never uses it (bench/NOTES.md shows the use) */
+     * timing itself never uses it (docs/performance.md shows the use) */
     const char *prof = getenv("GPUBLAS3_BENCH_PROFILE");
     cl_command_queue_properties qp = prof && prof[0] == '1' ? CL_QUEUE_PROFILING_ENABLE : 0;
     d->queue = clCreateCommandQueue(d->context, d->device, qp, &e);

@@ -15,8 +15,8 @@ along m), which is all the plan reads of it; its kernel is not the H100's.
 C's prefetch (cpref) is NVIDIA only and not loaded, so where the H100's
 launch would prefetch C (beta != 0, unsplit, K <= 512 on a row with cpref)
 the H100 reads B' in place along n nowhere, and A' along m only where
-nothing else is packed, whatever this lists (packed.c, bench/NOTES.md
-section 41).  bench/NOTES.md section 31 used it."""
+nothing else is packed, whatever this lists (packed.c;
+docs/performance.md, In-place operands)."""
 import csv
 import os
 import subprocess

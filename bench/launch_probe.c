@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The launch probe: what one OpenCL command costs the caller on this
- * device and driver, the floor under a small call (issue 10's 64x64x64
- * target, bench/NOTES.md 22).  Times, after warm-up, a one-work-item kernel
+ * device and driver, the floor under a small call (a 64x64x64 GEMM's,
+ * docs/performance.md).  Times, after warm-up, a one-work-item kernel
  * that writes one int: enqueue alone, and enqueue then clFinish (the
  * bench's "enqueue to completion"), without and with an event returned;
  * then three launches, each waiting on the previous one's event, as a

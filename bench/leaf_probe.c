@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The leaf probe: where TRSM's leaf kernel (kernels/trsm.cl) spends its
- * time (bench/NOTES.md 36 found ~6 us a block of 32 on the H100 where the
- * count gave ~1.5).  Builds the kernel from the source tree as the library
+ * time (the H100 took ~6 us a block of 32 where the count gave ~1.5:
+ * docs/performance.md, TRSM).  Builds the kernel from the source tree as the library
  * does (real.cl, then trsm.cl) and times it alone by OpenCL profiling
  * events, no trtri and no other command: leaves of 32 ... 1024 rows, one
  * work-group (W right-hand sides: the chain's latency) and one per W of

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The link probe: how fast a host array the caller allocated with malloc
  * reaches a device buffer, and comes back, by each way OpenCL offers
- * (issue 12 item 3, bench/NOTES.md 11 and 17):
+ * (docs/performance.md, Drop-in crossover):
  *   pageable   clEnqueueWriteBuffer / ReadBuffer straight from the array;
  *   staged     memcpy into a pinned (ALLOC_HOST_PTR, mapped) buffer, then
  *              its DMA (what the drop-ins do today), the two timed apart;
@@ -14,7 +14,7 @@
  *              T-th of the array at once, the pieces are copied to the
  *              device buffer, then released by the T threads at once:
  *              whether the driver's pinning runs in parallel (one thread
- *              pins at 25-30 GB/s, bench/NOTES.md 19, too slow for a call).
+ *              pins at 25-30 GB/s, docs/performance.md, Drop-in crossover, too slow for a call).
  * Every transfer is checked (a sample of elements) before it is reported.
  * Usage: gpublas3-link-probe [MiB (default 512)] [repetitions (3)]
  * [T (8)]; the first device of the first GPU platform, else the first

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The plan sweep (issue 10): for every shape of a suite, the time of each
+"""The plan sweep: for every shape of a suite, the time of each
 choice the plan could make -- every shape class's parameter set on the
 packed path, on split-K with 2, 4, 8 and 16 slices and on the direct
 kernel -- next to the default plan's, every one checked before it is timed

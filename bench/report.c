@@ -164,7 +164,7 @@ static void versus_gemm(FILE *out, const bench_result *all, size_t nall)
 }
 
 /* With shapes: gpublas3's rate over each peer's, per case, and whether
- * the case meets issue 10's target against the peers in this run: on a
+ * the case meets the shape suite's target against the peers in this run: on a
  * GPU >= 1.0x CLBlast (cuBLAS runs apart: plot.py --table adds it); on a
  * CPU >= 0.5x OpenBLAS from 0.25 GFLOP up, else >= 1.0x CLBlast. */
 static void versus_peers(FILE *out, const bench_device *dev, const bench_result *all, size_t nall, int npeers)

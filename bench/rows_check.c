@@ -6,9 +6,8 @@
  * OpenCL on the H100: 1024 work-items and 48 KB of local memory.  NVIDIA's
  * compiler adds 16 bytes of its own to every GEMM kernel (25616 for 25600),
  * and builds a set of exactly 48 KB as 49168 bytes: S large tiles in a
- * ring of 3 (session 15) and D large 16-deep tiles in a ring of 2 or
- * double-buffered in registers (session 16), every result checked
- * (bench/NOTES.md sections 39, 40). */
+ * ring of 3 and D large 16-deep tiles in a ring of 2 or
+ * double-buffered in registers (H100, 2026-11-27, every result checked). */
 #include <stdio.h>
 #include <string.h>
 #include "params.h"

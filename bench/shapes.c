@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Shape lists and the named suites (shapes.h).  The suites are the calls
- * of issue 10: the trailing updates of blocked LU (NN), Cholesky (NT) and
+ * the library aims at: the trailing updates of blocked LU (NN), Cholesky (NT) and
  * QR (the NN update and its TN product W = V'C, a skinny output), outputs
  * with one side <= 128, deep K under a small output, small squares (64^3
  * is the small-call target: its time is enqueue to completion) and large

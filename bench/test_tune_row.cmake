@@ -5,7 +5,7 @@
 # one with its class; the old table's other columns (TRSM's, the plan's)
 # are kept, and the new row takes them from the device's `any` row.  And
 # the candidates ran as themselves: the library
-# took each one's GPUBLAS3_PARAMS (from 8c3f779 to session 8 it refused
+# took each one's GPUBLAS3_PARAMS (from 8c3f779 to 2026-11-23 it refused
 # them, "ignored", for the TRSM and plan fields of 0 they carried, and a
 # search timed the device's own row; no committed row was searched so).  Run as: cmake -DTUNE=path -DPARAMS=params.cmake -DDIR=scratch -P test_tune_row.cmake
 file(MAKE_DIRECTORY ${DIR})

@@ -16,11 +16,12 @@ rows must have solved in leaves), the GEMM model's fixed cost and rate
 default to the H100 row's (30 us, 45000 GFLOP/s).  --check CSVs are not
 fitted, only priced.  Or, with --measure, the files are crossover_measure's
 outputs (each run's own GEMM model; their points pooled).  The refit of
-2026-11-27 (bench/NOTES.md section 36):
+2026-11-27 (docs/performance.md, TRSM):
 
-  bench/trsm_price.py bench/results/h100/session12/call4/final-{1,2}.csv \\
-      bench/results/h100/session12/call1/{lu,chol}-leaf1024.csv \\
-      --check bench/results/h100/session12/call1/all-leaf1024.csv"""
+  bench/trsm_price.py final-1.csv final-2.csv lu-leaf1024.csv chol-leaf1024.csv \\
+      --check all-leaf1024.csv
+
+from the H100 runs of that day (in git's history of bench/results/h100/)."""
 import argparse
 import csv
 import itertools

@@ -142,7 +142,7 @@ static int was_seen(const char *s)
 }
 
 /* Seeds: hand-picked starting points, updated with what earlier searches
- * found (bench/NOTES.md), so that a short search refines rather than
+ * found (docs/performance.md), so that a short search refines rather than
  * rediscovers. */
 static const char *seeds_gpu32[] = {
     "mwg=128,nwg=128,kwg=16,mdimc=16,ndimc=16,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=0",
@@ -193,8 +193,8 @@ static const char *seeds_cpu64[] = {
  * every side <= 1024; large = the rest (the blocked factorizations'
  * updates, K = 64 to 512 under a big output, are large calls).  The H100's
  * medium rows were searched on 1024^3, 2048^3, 1024^2 x 4096 and 1536^2 x
- * 512, before the class's boundary was set from the run (bench/NOTES.md
- * section 24); the list is now the class's. */
+ * 512, before the class's boundary was set from the run (docs/performance.md);
+ * the list is now the class's. */
 static const char *class_shapes(const char *klass, int gpu)
 {
     static const struct { const char *klass, *gpu, *cpu; } t[] = {
@@ -225,8 +225,8 @@ static const char *seeds_gpu32_narrow[] = {
     "mwg=32,nwg=32,kwg=16,mdimc=8,ndimc=8,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=0,pad=0,wtm=0",
     NULL };
 /* The medium class: tiles that give a 1024^2 output 256 work-groups
- * (64 x 64) or 128 (128 x 64), 256 work-items each (bench/NOTES.md
- * section 24), and the small and large sets' tiles for comparison. */
+ * (64 x 64) or 128 (128 x 64), 256 work-items each (docs/performance.md),
+ * and the small and large sets' tiles for comparison. */
 static const char *seeds_gpu32_medium[] = {
     "mwg=64,nwg=64,kwg=16,mdimc=16,ndimc=16,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=4",
     "mwg=64,nwg=64,kwg=32,mdimc=16,ndimc=16,vwm=4,vwn=4,kwi=16,sa=1,sb=1,db=1,pad=0,wtm=4",

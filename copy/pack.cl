@@ -69,7 +69,7 @@ inline void pack_tile(PACK_ARGS(), const int bx, const int bk TILE_PARAM)
      * they read one stored matrix (S, or its mirror for SYMM's other
      * triangle) or are all zero (TRMM's other triangle), and take a loop with
      * no test per element -- 2.5x faster on PoCL than the general path
-     * (bench/NOTES.md, attempt 12).  Edge and diagonal tiles take the
+     * (docs/performance.md, Copy kernels).  Edge and diagonal tiles take the
      * general path. */
     /* the tile's first and last row (i) and column (j) of S */
     const long ilo = tr ? k0 + bk : x0 + bx, jlo = tr ? x0 + bx : k0 + bk;
@@ -90,7 +90,7 @@ inline void pack_tile(PACK_ARGS(), const int bx, const int bk TILE_PARAM)
             /* Y(x, k) = X[k + xg*ldx] into B' blocks of NWG: lanes along k
              * (contiguous reads); each work-item moves whole rows of NWG,
              * which the compiler turns into an in-register transpose --
-             * 1.7x faster on PoCL than lanes along x (bench/NOTES.md) */
+             * 1.7x faster on PoCL than lanes along x (docs/performance.md, Copy kernels) */
             const int kk = bk + lx;
             for (int r = ly * COPY_NWG; r < TS; r += RS * COPY_NWG) {
                 const long xr = x0 + bx + r;
@@ -122,7 +122,7 @@ inline void pack_tile(PACK_ARGS(), const int bx, const int bk TILE_PARAM)
 #else
     /* Every read is issued before the first write to the tile: with each
      * value stored as it came, the reads of a work-item waited for one
-     * another, one memory latency each (bench/NOTES.md section 43). */
+     * another, one memory latency each (docs/performance.md, Copy kernels). */
     real v[TS / RS];
     UNROLL_ALL for (int i = 0; i < TS / RS; i++) {
         const int r = ly + i * RS;
@@ -165,8 +165,8 @@ void pack(PACK_ARGS())
 }
 
 /* Two operands in one launch (routines/plan/packed.c: one command where
- * there would be two, 7-8 us each on the H100, bench/NOTES.md section
- * 30): layer z of work-groups packs operand z; the launch covers the
+ * there would be two, 7-8 us each on the H100, docs/performance.md, Copy
+ * kernels): layer z of work-groups packs operand z; the launch covers the
  * larger of the two grids, and a work-group past its operand's grid does
  * nothing (uniformly: it reaches no barrier). */
 __kernel __attribute__((reqd_work_group_size(TS, RS, 1)))

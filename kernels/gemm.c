@@ -6,9 +6,9 @@
 #include "gemm.h"
 
 /* C's prefetch (the set's cpref) only where it was measured to pay: the
- * updates of K = 64 to 512 it was tuned on (bench/NOTES.md section 38).
+ * updates of K = 64 to 512 it was tuned on (docs/performance.md).
  * Deeper, C's traffic is a small part of the call, and the prefetch's code
- * costs registers, which the D large set has none to spare of (NOTES 39). */
+ * costs registers, which the D large set has none to spare of (docs/performance.md). */
 #define CPREF_MAX_K 512
 
 int g3_gemm_prefetches_c(const g3_params *p, double beta, int splits, size_t K)
@@ -36,7 +36,7 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     /* nor where C is not read: beta 0, split-K's slices (their partial sums store with beta 0) */
     const int cpref = g3_gemm_prefetches_c(pr, a->beta, (int)splits, a->K);
     /* a band's build unswizzled where the set's swz is 2: S TRMM 4096 ran 12 % slower swizzled
-     * (the H100, bench/NOTES.md sections 40 and 41) */
+     * (the H100, docs/performance.md) */
     const char *defines = ks->gemm_defines[cpref][a->band != 0];
     const char *opts = defines;
     /* a band's or a triangle's launch maps its ids to tiles (LPT, SNAKE, TRIMAP) */

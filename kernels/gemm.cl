@@ -16,7 +16,7 @@
  * (k, m) is at A[aoff + m*ars + k] in vectors of VK along k, and staging
  * transposes the tile.  The strides of packed operands stay compile-time
  * constants: as arguments they cost the H100's rows 10 to 50 registers
- * (bench/NOTES.md section 23).
+ * (docs/performance.md).
  *
  * The kernel never knows which routine called it: a routine only chooses
  *   - `tri`:  store only one triangle of C (SYRK, SYR2K), and skip the
@@ -76,7 +76,7 @@
  *   CPREF        0, or the k-tiles before its last at which a work-group
  *                prefetches its tile of C into L2 (NVIDIA: inline PTX), so
  *                that the epilogue's reads of C hit L2 instead of waiting
- *                on memory after the last product (bench/NOTES.md 38);
+ *                on memory after the last product (docs/performance.md);
  *                kernels/gemm.c passes 0 where it was not measured to pay
  *   MMA          0: portable code.  1..4: NVIDIA only, fp64 tensor cores
  *                via inline PTX mma.sync of shape m8n8k4, m16n8k4, m16n8k8
@@ -273,7 +273,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
      * changes by up to K from one row (band 1, 2) or column (3, 4) of
      * tiles to the next, and a GPU starts work-groups in the order of
      * their linear id: launched last, the deepest ran alone at the end
-     * (bench/NOTES.md section 26).  Consecutive work-groups share a row
+     * (docs/performance.md).  Consecutive work-groups share a row
      * (column) of tiles, so they read the same stripe of A' (B').
      * SNAKE = P (the compute units; 0: none): rounds of P ids alternate
      * direction, so that the unit that got the deepest tile of the first
@@ -282,7 +282,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
      * the same work where all rounds are resident at once (at most 4
      * rounds: every odd one reversed); in a longer launch only the second
      * round is, and the rest run deepest first as units free up
-     * (bench/NOTES.md section 30). */
+     * (docs/performance.md). */
     const int lid_g = get_group_id(0) + get_group_id(1) * get_num_groups(0);
     const int nm = get_num_groups(NFIRST ? 1 : 0), nn = get_num_groups(NFIRST ? 0 : 1);
 #if SNAKE
@@ -303,7 +303,7 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
      * counted from the last tile back), so that no id falls in the other
      * triangle and round-robin placement gives every compute unit its
      * share (the full grid's ids of the other triangle, returning at once,
-     * left some units 6 tiles and others 2: bench/NOTES.md section 30);
+     * left some units 6 tiles and others 2: docs/performance.md);
      * consecutive ids share a row of tiles, so they read one stripe of A' */
     const int nt = (M + MWG - 1) / MWG, L = get_group_id(0);
     const int T = nt * (nt + 1) / 2, l = TRIMAP == 1 ? T - 1 - L : L;

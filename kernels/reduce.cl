@@ -17,7 +17,7 @@
  * issued together (kernels/reduce.c chooses rn by the output's size).  rn
  * 1 has a loop of its own: the 4-wide loop's predicated reads, at one
  * column, took deep K's reductions from 7 to 13 us on the H100 (64^2, 64
- * slices: bench/NOTES.md section 43). */
+ * slices: docs/performance.md, Split-K). */
 #define REDUCE_RN 4
 __kernel void reduce(const int M, const int N, const int splits, const real alpha, const real beta,
                      __global const real *P, const long pslice,

@@ -7,7 +7,7 @@
  * to first).
  *
  * Why one launch: a blocked solve built of GEMM calls costs mostly its
- * commands on a GPU (bench/NOTES.md sections 29 and 32: 38 commands,
+ * commands on a GPU (docs/performance.md, TRSM: 38 commands,
  * 0.61 ms at n = 1024 on the H100, where GEMM's arithmetic is 25 us).  Here
  * the whole chain of diagonal blocks runs inside one work-group per W
  * columns, its barriers the only steps between them.
@@ -26,18 +26,18 @@
  * 2. work-item (r, q) = (lid % TB, lid / TB) finds X(r, q) = inv Bl, and
  *    with REFINE once more X += inv (Bl - T X): a product with an inverse
  *    leaves a residual that grows with the block's condition number, one
- *    refinement brings it to substitution's (bench/NOTES.md, README TRSM);
+ *    refinement brings it to substitution's (docs/performance.md, TRSM);
  * 3. the block's owners take X; every row still to solve subtracts
  *    L(p, block) X (lower: the rows below; upper: the rows above).
  * Four barriers a block (two without REFINE); every B element is read and
  * written once.
  *
- * Measured on the H100 (bench/NOTES.md 37): one work-group takes as long as
+ * Measured on the H100 (docs/performance.md, TRSM): one work-group takes as long as
  * one per SM, so the time is each work-group's latency, the update ~60 % of
  * it.  NVIDIA's compiler keeps acc in local memory (it indexes the owners'
  * slot at run time); owners found by row keep it in registers and were no
  * faster, nor were the update taken across every slot at once or the
- * diagonal work on 64 work-items of 4 columns (NOTES 37 has the figures). */
+ * diagonal work on 64 work-items of 4 columns (docs/performance.md, TRSM has the figures). */
 #include "real.cl"
 
 #define LS (TB * W)

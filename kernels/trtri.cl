@@ -22,8 +22,8 @@
  * 2 x 2 representation instead would not fit (that matrix is not
  * triangular: each diagonal element becomes a full 2 x 2 block).
  *
- * Two kernels (COLS, the tuned trsm_cols, picks; bench/NOTES.md sections
- * 12 and 26 measured them):
+ * Two kernels (COLS, the tuned trsm_cols, picks; docs/performance.md, TRSM
+ * has their figures):
  * - COLS > 0: one work-group per block and COLS columns of X, one work-item
  *   per row (LS of them, each RPW rows when nb > LS), the group's COLS
  *   columns of its rows in registers.  Step k: the owner of row k divides
@@ -32,7 +32,7 @@
  *   chain is nb barriers long, not nb^2/2 dependent multiply-adds.
  * - COLS = 0: one work-item per column j of X, its nb-long substitution in
  *   dot form (x_i from the x_k already found), the column in private
- *   memory: the kernel before session 9, ~150 us a block of 128 on the
+ *   memory: ~150 us a block of 128 on the
  *   H100 (its chain is nb^2/2 loads and multiply-adds long). */
 #include "real.cl"
 

@@ -118,7 +118,7 @@ int g3_valid_diag(gpublas3Diag d);
  * caller takes no event (g3_run); `eventless`: the next step is the
  * call's last and nothing needs its event, so it is enqueued without one
  * (the direct path's one launch when quiet: an event costs NVIDIA's
- * driver 2 µs of a 20 µs call, bench/NOTES.md 22). */
+ * driver 2 µs of a 20 µs call, docs/performance.md). */
 typedef struct {
     cl_command_queue q;
     cl_uint nwait;

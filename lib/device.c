@@ -21,18 +21,18 @@ static void info_string(cl_device_id dev, cl_device_info what, char *buf, size_t
     buf[n - 1] = 0;
 }
 
-/* The plan's fields a table row leaves 0, and cvec, which no row sets.  Measured on PoCL (bench/NOTES.md,
- * "the plan's thresholds"); the GPU values are starting points for the H100
+/* The plan's fields a table row leaves 0, and cvec, which no row sets.  Measured on PoCL (docs/performance.md,
+ * PoCL); the GPU values are starting points for the H100
  * rows to set. */
 static void plan_defaults(g3_params *p, int cpu)
 {
     /* CPU: one column of 4 work-items, each with an 8 x 8 register tile
      * (a 32 x 8 tile: a 32^3 call is 4 work-groups, none of them past the
      * edge); on PoCL work-groups of 5 to 8 work-items along M ran the same
-     * tiles 2-3x slower than 1, 2 or 4 (bench/NOTES.md section 34).
+     * tiles 2-3x slower than 1, 2 or 4 (docs/performance.md).
      * GPU: 32 x 8 work-items, one element each: a warp along one column of
      * C, whose reads and writes are then whole lines (the H100: 256^3 1.1x
-     * faster than on 16 x 16, bench/NOTES.md section 35) */
+     * faster than on 16 x 16, docs/performance.md) */
     if (!p->direct_dm) p->direct_dm = cpu ? 4 : 32;
     if (!p->direct_dn) p->direct_dn = cpu ? 1 : 8;
     if (!p->direct_wm) p->direct_wm = cpu ? 8 : 1;
@@ -40,12 +40,12 @@ static void plan_defaults(g3_params *p, int cpu)
     if (!p->direct_max) p->direct_max = cpu ? (p->precision == 64 ? 56 : 40) : 128;
     if (!p->splitk_k) p->splitk_k = cpu ? 512 : 256;
     /* one work-group per compute unit; the H100's rows set more
-     * (bench/NOTES.md, section 18) */
+     * (docs/performance.md) */
     if (!p->splitk_wgs) p->splitk_wgs = 1;
     if (!p->deepk_max) p->deepk_max = 512;
     if (!p->skinny_max) p->skinny_max = 128;
     /* C's vectors stored whole: on PoCL an update of K = 64 ran 2-3x
-     * faster (bench/NOTES.md section 28); on GPUs not measured yet */
+     * faster (docs/performance.md); on GPUs not measured yet */
     p->cvec = cpu;
 }
 

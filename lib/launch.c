@@ -8,8 +8,8 @@
  * wait list (the queue runs them in order anyway).  Each step still gets
  * its event (the caller's events[0], the scratch pool).  A switch, not the
  * default: on the H100 the gaps between a call's commands and its wall
- * time did not change measurably without the wait lists (bench/NOTES.md,
- * sections 12 and 38). */
+ * time did not change measurably without the wait lists (docs/performance.md,
+ * TRSM). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +33,7 @@ static void read_env(void)
  * time: since the previous step's enqueue returned, setting the kernel's
  * arguments, and the enqueue call.  It says whether a short call's time is
  * its kernels or the gaps between its launches, and whose the gaps are,
- * which a wall-clock time cannot (bench/NOTES.md section 38).  A measuring
+ * which a wall-clock time cannot (docs/performance.md).  A measuring
  * tool: it makes every call wait. */
 #define TRACE_MAX 64
 static _Thread_local struct {

@@ -68,9 +68,8 @@ typedef struct {
                            * tiles read it (routines/plan/packed.c; 0: its G3_INPLACE_REUSE) */
 } g3_params;
 
-/* trsm_nb and trsm_refine of a table without those columns: README's TRSM
- * section says why; trsm_cols: bench/NOTES.md section 29; trsm_leaf:
- * section 36. */
+/* trsm_nb and trsm_refine of a table without those columns: docs/performance.md,
+ * TRSM, says why. */
 #define G3_TRSM_NB 64
 #define G3_TRSM_REFINE 1
 #define G3_TRSM_COLS 8

@@ -20,7 +20,7 @@
  * while a command gated on an unset user event waited there left the
  * context unable to be released (clReleaseContext deadlocked inside the
  * driver), and the pool's queue for every call crashed a driver thread
- * when eight threads over four contexts shared it (bench/NOTES.md 22).
+ * when eight threads over four contexts shared it (docs/performance.md).
  *
  * The pool keeps at most the scratch limit (g3_scratch_limit) per device;
  * buffers over it are released when they come back.  Teardown releases all. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* One SGEMM or DGEMM call (C <- A*B, n x n, column-major) on one queue, on
  * two queues of one device, and on two queues on two devices of one
- * context: the measurement of issue 13's first target.  Devices: the first
+ * context: what a call split over queues or devices gains.  Devices: the first
  * platform with two GPUs, else (to try the program without GPUs, as on the
  * CI machine) two sub-devices of the first device.  Every result is
  * checked before it is timed: a residual |C x - A (B x)| over random x,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* ScaLAPACK timings for issue 13: PDGEMM, LU (PDGETRF) or Cholesky
+/* ScaLAPACK timings over gpublas3: PDGEMM, LU (PDGETRF) or Cholesky
  * (PDPOTRF) of an n x n matrix on a P x Q grid, for each block size NB in a
  * list, with whatever BLAS each rank has (gpublas3 preloaded, or the host
  * BLAS).  Debian's PBLAS timer and xdlu/xdllt drivers have fixed workspaces

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Issue 13's measurements on the two-H200 machine (nvidia-h200-x2), in one
+# The multi-GPU measurements on the two-H200 machine (nvidia-h200-x2), in one
 # call of at most 9 minutes:
 #   (a) one DGEMM and one SGEMM call, n = N_CALL, on one queue, on two
 #       queues of one GPU, and on two queues on the two GPUs (gpublas3-multiq:

@@ -18,7 +18,7 @@
  *   a part per LEAF_BLOCK rows, paid by each panel, and parts per element
  *   of B and per flop, for the leaf kernel's reads and writes of B and its
  *   arithmetic, slower than the GEMM's; no part for the leaves' size,
- *   which the fit did not need (bench/NOTES.md section 36).
+ *   which the fit did not need (docs/performance.md, Drop-in crossover).
  * The device's constants come from the table below, by device name
  * (tests/host/crossover_measure prints a row for the device it runs on);
  * the host BLAS's rate is timed at the first call and learned from the
@@ -30,7 +30,7 @@
  * the H100 the drop-ins' skinny DGEMMs of a 2048 DPOTRF took 2 to 3 times
  * the model's time (staging, several commands and a wait per call that a
  * square call's fit does not see), which made reference LAPACK slower
- * with gpublas3 than without (bench/NOTES.md 19).  The least ratio, from
+ * with gpublas3 than without (docs/performance.md, Drop-in crossover).  The least ratio, from
  * the second call of an octave on: the first call of a process or of a
  * kernel set pays for compiling programs (up to a second), which no later
  * call repeats.  An octave whose calls the correction sends to the host is
@@ -63,36 +63,33 @@ typedef struct {
 /* First match wins.  The H100 row serves the H200 too, as the tuned sets
  * do (tuned-params/nvidia-h100.csv: the same Hopper SM); unmeasured there,
  * it is a far closer guess than the GPU row's.  The H100 row is crossover_measure's on the lent H100
- * (2026-11-22, driver 580.159.04, bench/results/h100/session4/run4a/:
+ * (2026-11-22, driver 580.159.04:
  * fixed 30 us, link 18.5 GB/s for D and 14.0 for S, the smaller kept; its
  * fit left the device's rate unresolved, the transfers dominating every
  * measured shape, so the rate is the measured GEMM rate at n = 8192, 45
  * TFLOP/s).  Its TRSM terms are what each solve took beyond this row's
  * GEMM model (30 us + flops at 45 TFLOP/s), fitted by least squares on
  * relative errors, with no transfers (cl_mem calls):
- * - blocks: session 10's real solves on the blocked path (trtri's column
- *   groups, trsm_nb 256; bench/results/h100/session10/trsm10/, STRSM and
- *   DTRSM n = 128, 1024, 4096 in 133/166 us, 628/667 us, 3.97/3.93 ms):
- *   43 us + 71 us per block of 128, each time within 11 % (bench/NOTES.md
- *   section 32; session 4's kernel had 162 + 131, section 15).  Since
- *   session 12 it prices the complex solves, which keep that path (and
- *   real ones where GPUBLAS3_PARAMS sets trsm_leaf=0).
- * - leaves: session 12's real solves on the leaf path (H100 80GB HBM3,
- *   driver 580.159.04, 2026-11-27; left lower N non-unit squares n = 128
- *   to 4096, two runs, bench/results/h100/session12/call4/final-1.txt and
- *   final-2.txt; LAPACK's shapes 64 and 256 x 8192 left lower N unit and
- *   8192 x 64 and 256 right lower T non-unit, call1/lu-leaf1024.txt and
- *   chol-leaf1024.txt): S 20 us at n = 128 to 1476 at 4096, D 28 to 2128,
+ * - blocks: real solves on the blocked path (trtri's column groups,
+ *   trsm_nb 256; H100, 2026-11-26, STRSM and DTRSM n = 128, 1024, 4096 in
+ *   133/166 us, 628/667 us, 3.97/3.93 ms): 43 us + 71 us per block of
+ *   128, each time within 11 % (docs/performance.md, Drop-in crossover).
+ *   It prices the complex solves, which keep that path (and real ones
+ *   where GPUBLAS3_PARAMS sets trsm_leaf=0).
+ * - leaves: real solves on the leaf path (H100 80GB HBM3, driver
+ *   580.159.04, 2026-11-27; left lower N non-unit squares n = 128 to 4096,
+ *   two runs; LAPACK's shapes 64 and 256 x 8192 left lower N unit and
+ *   8192 x 64 and 256 right lower T non-unit): S 20 us at n = 128 to 1476 at 4096, D 28 to 2128,
  *   fitted per precision by bench/trsm_price.py; with the constants as
  *   rounded here the worst point is off by 16.1 % (S) and 15.8 % (D), and
- *   the 16 side/uplo/trans cases at 1024 (call1/all-leaf1024.txt, not
- *   fitted) by -22 to +7 % (bench/NOTES.md section 36, the refit).  The
+ *   the 16 side/uplo/trans cases at 1024 (not fitted) by -22 to +7 %
+ *   (docs/performance.md, Drop-in crossover).  The
  *   blocks term gave those squares 114 to 2315 us.
  * The last row is crossover_measure's run on PoCL 3.1 (2 shared cores, under
  * load: rough; its blocks term, 2026-11-23, the medians of 12 runs' fits;
  * its leaves term, read only where GPUBLAS3_PARAMS gives a CPU leaves,
  * 2026-11-27, seven runs with trsm_leaf=1024 fitted together, device times
- * within 52 %: bench/results/pocl/session13/).  The GPU row is a cautious
+ * within 52 %).  The GPU row is a cautious
  * guess for GPUs never measured (the TRSM terms twice the H100's: erring
  * that way keeps small solves on the host). */
 static const device_row rows[] = {

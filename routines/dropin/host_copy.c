@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The host's copies between the caller's arrays and pinned staging memory
  * (host_copy.h).  A host call from malloc'd arrays moves every byte through
- * one of these (bench/NOTES.md 11, 20), so they run at the host memory's
+ * one of these (docs/performance.md, Drop-in crossover), so they run at the host memory's
  * speed or not at all.
  *
  * Why streaming stores: an ordinary store to a line not in the cache reads
@@ -10,7 +10,7 @@
  * out) where two carry the data.  glibc's memcpy switches to non-temporal
  * stores only above a threshold it derives from the L3's size (tens of MB
  * on a server's glibc 2.38+), far above the few MB each copy thread gets
- * of a panel.  On the H100's host (bench/NOTES.md 20) this sped up writes
+ * of a panel.  On the H100's host (docs/performance.md, Drop-in crossover) this sped up writes
  * into cold memory (the caller's C at beta = 0: 46 -> 85 GB/s on 16
  * threads), not copies into staging the L3 still held, and lost 10-20 %
  * where both sides were in the cache (hence the drop-ins' 1 MiB
@@ -24,7 +24,7 @@
  *
  * Why prefetch: the caller's arrays are cold, and on the H100's host a
  * copy from them ran at 55 GB/s on 16 threads where reading alone ran at
- * 79-87 (bench/NOTES.md 20, 33).  The L2's streamer stops at each 4 KiB
+ * 79-87 (docs/performance.md, Drop-in crossover).  The L2's streamer stops at each 4 KiB
  * page and starts again only after a few misses in the next one, and in a
  * KVM guest on 4 KiB pages each new page also costs a two-level page
  * walk.  A prefetch `ahead` bytes (default 4096: always in the next page)

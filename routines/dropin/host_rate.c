@@ -9,11 +9,11 @@
  * fit in WINDOW, after an untimed one that starts the host BLAS's threads.
  * One timing proved fragile: in four of sixteen processes of one workload
  * on the H100 machine it read 6 to 17 GFLOP/s against 66 to 168 in the
- * others (bench/NOTES.md 16, call G), and those processes sent small calls
- * to the device.  (Those timings, and NOTES 15's of 2 to 13, came after
+ * others (H100 machine, 2026-11-23), and those processes sent small calls
+ * to the device.  (Those timings, and others of 2 to 13, came after
  * the driver was loaded after all: GPUBLAS3_VERBOSE's check, made before
  * the crossover's, opened it.  Timed before it, every process on that
- * machine read 147 to 195 GFLOP/s single and 94 to 107 double, NOTES 19.)
+ * machine read 147 to 195 GFLOP/s single and 94 to 107 double: docs/performance.md, Drop-in crossover.)
  * So the rate also learns from what the host does: every call the
  * drop-ins run on the host BLAS is timed (two clock reads), and the rate
  * for calls of its size (its octave of flops) rises to what the call
@@ -21,15 +21,15 @@
  * (a slow call says the cores were busy, not that the host BLAS got
  * slower).  Per size, because one ratchet for all sizes priced SPOTRF's
  * big skinny SGEMMs at n = 16384 at what smaller calls of other shapes had
- * shown, and kept them on the host (10.5 s against 6.4 per size; NOTES
- * 19).  A
+ * shown, and kept them on the host (10.5 s against 6.4 per size, H100 machine,
+ * 2026-11-23).  A
  * call counts when it took at least MIN_SECONDS, so that the clock's reads
  * (tens of ns) are lost in it; calls that do no arithmetic never get here
  * (dropin.c does the quick returns and alpha = 0 itself); g3x_flops counts
  * the work a dense host BLAS does (TRMM's and TRSM's triangle, SYRK's and
  * SYR2K's half of C).  A host BLAS that skips zeros (reference BLAS's TRSM
  * and TRMM skip zero elements of B) can show more than it does on dense
- * data: that errs toward the host, the side of issue 12's target (never
+ * data: that errs toward the host, the side of the drop-ins' target (never
  * slower than the host BLAS alone).
  *
  * A size's learned rate counts only where it beats the timed one, so a

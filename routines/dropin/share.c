@@ -6,7 +6,7 @@
  * host BLAS's time, and the device's with its learned correction), the
  * all-or-nothing choice leaves one side idle: LAPACK's update calls at
  * n = 8192 on the H100 are link-bound on the device and about as fast on
- * 16 cores (bench/NOTES.md 19, 21).  NVBLAS's answer is a CPU ratio; here
+ * 16 cores (docs/performance.md, Drop-in crossover).  NVBLAS's answer is a CPU ratio; here
  * the share comes from the model: with the call's rates on each side,
  * r_h = flops / T_host and r_d = flops / T_dev, both parts end together
  * when the host takes f = r_h / (r_h + r_d) of the output (= T_dev /
@@ -39,7 +39,7 @@
  * instead, where the host BLAS lets its count be set (OpenBLAS), so that
  * the copies have cores of their own (the H100 measurement compares).
  *
- * Off by default: on the H100 (2026-11-23, bench/NOTES.md 21) the two
+ * Off by default: on the H100 (2026-11-23, docs/performance.md, Drop-in crossover) the two
  * sides slowed each other so much (a device part at 170-344 GFLOP/s where
  * the whole call ran at about 560, the host part at 118 where the host
  * alone ran at 163) that LAPACK end to end came out faster in three cases

@@ -3,7 +3,8 @@
  * started at the first such call and kept for the process, so that the
  * host BLAS always sees the same calling thread (OpenBLAS keeps state per
  * calling thread, and versions before 0.3.4 ran out of memory regions when
- * callers came and went: OpenBLAS issues 539, 1882) and a split call pays
+ * callers came and went: github.com/OpenMathLib/OpenBLAS/issues/539
+ * and /1882) and a split call pays
  * no thread start.  One job at a time: a split call made while another
  * holds the worker (a program calling from several threads) gets a thread
  * of its own instead. */

@@ -36,13 +36,13 @@ typedef struct {
 /* An operand with k contiguous is read in place (by default) when at
  * most this many work-group tiles along the other side of C read it: its
  * staged loads (16 bytes per column) cost more than a pack where many
- * tiles repeat them.  H100, bench/NOTES.md 23 (run 2), k contiguous read
+ * tiles repeat them.  H100 (docs/performance.md, In-place operands), k contiguous read
  * in place against not: 64x8192x8192 NN (B read by 2 tiles) 1.26-1.67x,
  * 128x8192x8192 TN (B by 1-2) 1.14-1.33x, 64x64x65536 NN (2) 1.26-1.36x,
  * 128x128x32768 TN (4) 1.01-1.04x; but 256x256x16384 NN (8) 0.86-0.90x,
  * 512^3 (16) level to 1.1x, and 1024^3 and larger outputs (32 to 256
  * tiles) 0.66-1.0x.  A set's kreuse says otherwise where its build reads
- * them at a cost of its own (the H100's D large set: 2, NOTES 43). */
+ * them at a cost of its own (the H100's D large set: 2, docs/performance.md). */
 #define G3_INPLACE_REUSE 4
 
 /* How operand o (the B side: bside) of call c can be read in place by the
@@ -100,14 +100,14 @@ int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks)
         /* where the launch prefetches C, B' is packed along n: the H100's
          * D large set builds at 135 registers with it read so (one
          * work-group an SM, not two), and D 8192^2x256 NT ran 20.7-21.0
-         * TFLOP/s against 27.3-27.4 with B' packed (bench/NOTES.md section 41) */
+         * TFLOP/s against 27.3-27.4 with B' packed (docs/performance.md) */
         if (ib == G3_INPLACE_A && prefetch)
             ib = 0;
         mask |= ia << t | ib << 2 << t;
         copied |= (!ia && !sa) || (!ib && !sb);
     }
     /* and A' along m too where a copy launch runs anyway, for its bytes
-     * alone: S updates ran 1-10 % faster so, D level (section 41) */
+     * alone: S updates ran 1-10 % faster so, D level (docs/performance.md, In-place operands) */
     for (int t = 0; prefetch && copied && t < c->nterms; t++)
         if ((mask >> t & (G3_INPLACE_A | G3_INPLACE_KA)) == G3_INPLACE_A)
             mask &= ~(G3_INPLACE_A << t);
@@ -235,8 +235,8 @@ static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl
                        .band_off = (p->band <= 2 ? (int)m0 : (int)n0 << cs) - (int)k0, .cplx = p->cplx };
     /* the ids of a square triangle's launch cover only its tiles, and a
      * band's rounds of ids alternate direction (kernels/gemm.cl:
-     * round-robin placement then spreads the work evenly, bench/NOTES.md
-     * section 30; GPUBLAS3_TILEMAP=0: neither) */
+     * round-robin placement then spreads the work evenly, docs/performance.md,
+     * Copy kernels; GPUBLAS3_TILEMAP=0: neither) */
     if (!a.tri_off && g3_trimap(j->d, p, ml, nl, j->pr))
         a.trimap = p->tri;
     if (j->d->tilemap && p->band)
@@ -279,7 +279,7 @@ static int touches_triangle(int tri, int cplx, size_t m0, size_t n0, size_t ml, 
 
 /* The packs of a panel wait here until the GEMM launches that read them,
  * then go out two to a launch (copy/pack.cl's pack2: one command less
- * each time, 7-8 us on the H100, bench/NOTES.md section 30), except with
+ * each time, 7-8 us on the H100, docs/performance.md), except with
  * the CPUs' copy kernel (copy_direct: on PoCL, where a command costs
  * little, the pair ran 8-25 % slower than two launches) or
  * GPUBLAS3_PACK2=0. */
@@ -392,7 +392,7 @@ static int plan_fits(const job *j, size_t mb, size_t nb, size_t kb, size_t budge
  * one tile already.  (Choosing among all three, as this once did, looped
  * for ever with MWG != NWG: with K within one tile and M over its tile
  * but under N, which was within its own, only K was "halved", up to its
- * tile again; seen on the H100 under a scratch cap, bench/NOTES.md 16.) */
+ * tile again; seen on the H100 under a scratch cap, docs/performance.md.) */
 static int shrink(const job *j, size_t *mb, size_t *nb, size_t *kb)
 {
     const g3_params *pr = j->pr;

@@ -6,22 +6,22 @@
  *           (default 128) and the other large, so the large set's tiles
  *           would leave most of the device idle (the H100's rows: 64; its
  *           128-wide outputs ran 1.1-1.3x faster on the large set, split
- *           in 2 to 4, bench/NOTES.md section 22); where the device has a
+ *           in 2 to 4, docs/performance.md); where the device has a
  *           medium class and its set's tile is no wider than the narrow
  *           side (no tile rows wasted), the medium set instead (the H100's
  *           64-wide outputs ran 1.06-1.8x faster on it, its 32-wide ones
- *           1.25-1.5x slower: bench/NOTES.md section 32);
+ *           1.25-1.5x slower: docs/performance.md);
  *   deepk:  a small output (sides at most 512) with a deep K; sides over
- *           the deepk set's deepk_max go to the small class (bench/NOTES.md
- *           section 18).  Where the device has a medium class (only the
+ *           the deepk set's deepk_max go to the small class (docs/performance.md,
+ *           Split-K).  Where the device has a medium class (only the
  *           H100's rows), the set with the largest tiles of which the
  *           output has at least G3_DEEP_TILES instead, in the order large,
  *           medium, small, else the deepk set: split-K's 64 slices then
  *           still make 256 work-groups, about two per SM, each with the
  *           most reuse per staged element (the H100's sweep of 16-64
  *           slices: 256^2 and 512^2 S outputs 1.3x faster on the large
- *           set, D 128^2 1.7x on the medium set, bench/NOTES.md
- *           section 35);
+ *           set, D 128^2 1.7x on the medium set, docs/performance.md,
+ *           Split-K);
  *   medium: the rest of the outputs that the large set's tiles would
  *           leave under the medium set's medium_wgs work-groups per
  *           compute unit, to the nearest whole (a last round nearly full
@@ -30,13 +30,13 @@
  *           output side: deeper, the large set's split-K fills the device,
  *           as for deepk; the larger side, as deepk measures, left the
  *           H100's 128-wide outputs on the medium set, S 16384x128x4096
- *           588 us against 473 on the large set split in 2, bench/NOTES.md
- *           section 31): between the calls
+ *           588 us against 473 on the large set split in 2, docs/performance.md):
+ *           between the calls
  *           launches dominate and those that fill the device with large
  *           tiles (the H100's rows: S 1536^2 is 144 tiles of 128^2 for
  *           132 SMs, 1.09 each, and ran 1.15x faster on 576 of 64^2; S
- *           2048^2 is 256, 1.94 each, and stays large; bench/NOTES.md
- *           section 24).  medium_wgs 0, the default: no medium class,
+ *           2048^2 is 256, 1.94 each, and stays large; docs/performance.md).
+ *           medium_wgs 0, the default: no medium class,
  *           such calls are small or large as below;
  *   small:  every dimension at most 1024;
  *   medium: also, where the device has a medium class, the large class's
@@ -46,7 +46,7 @@
  *           128; S 4096^2 and 8192^2 with K = 64 and 128 1.02-1.08x
  *           faster on the medium set, pooled over three calls, each
  *           call's difference within the calls' spread; K = 256 level;
- *           bench/NOTES.md section 36);
+ *           docs/performance.md);
  *   large:  the rest.
  * The path, for calls that scale C (K = 0 or alpha = 0) too:
  *   direct:  calls of at most direct_max^3 multiply-adds per term (the

@@ -21,7 +21,7 @@
  * each can run on the direct path, and the result lands in B_i.
  *
  * Launches: on a GPU a TRSM costs mostly its number of commands (each
- * packed call is two packs and a GEMM launch; bench/NOTES.md, section 12).
+ * packed call is two packs and a GEMM launch; docs/performance.md, TRSM).
  * Products whose inner dimension is at most trsm_direct (the blocks' and
  * the smallest updates') ask the plan for the direct path: one launch each
  * reading its operands in place.  trtri (trsm_cols > 0) writes the inverses
@@ -39,7 +39,7 @@
  * transposed where T's storage does not run along the leaf's rows; leaves
  * are smaller where B is wide (leaf_rows).  A solve of n <= trsm_leaf
  * with up to 1024 right-hand sides is then 2 or 3 commands, not 4 a block
- * and 1 an update (bench/NOTES.md section 36).
+ * and 1 an update (docs/performance.md, TRSM).
  *
  * Complex solves (CTRSM, ZTRSM) are the same calls, complex (complex.c maps
  * them), with complex alpha (the updates' beta = alpha is then complex too)
@@ -198,7 +198,7 @@ static gpublas3Status solve(const solver *v, size_t lo, size_t len, g3_scalar al
  * blocks; with more than a wave or two of them, smaller leaves and the GEMM
  * updates between them are faster (the H100, 2026-11-27: n = 2048 with
  * 2048 columns 1.07-1.5x faster in leaves of 512 than of 1024, n = 4096 1.1-1.5x
- * in leaves of 256; bench/NOTES.md section 36).  So a leaf holds at most
+ * in leaves of 256; docs/performance.md, TRSM).  So a leaf holds at most
  * G3_LEAF_AREA rows x columns, and never fewer than 256 rows. */
 #define G3_LEAF_AREA ((size_t)1 << 20)
 static size_t leaf_rows(size_t most, size_t rhs)

@@ -24,7 +24,7 @@
  * buffer to the device of each command that writes it (NVIDIA's does), so
  * two devices writing blocks of one C, in several launches each, sent C
  * back and forth between them many times per call (0.13x of one queue on
- * two H200s with sub-buffers of C; bench/NOTES.md section 14).  A share on
+ * two H200s with sub-buffers of C; docs/performance.md, Multi-queue and multi-GPU).  A share on
  * another device ("remote") computes its pieces into scratch of its own
  * device, tight, one after another (the triangle first), starting from C's
  * block copied in on its own queue when the call reads C (beta != 0, or
@@ -45,7 +45,7 @@
  * GB/s (one 1 GB block from one H200 to the other on queue 0: 0.92 s,
  * NVLink or not), so even one copy of the remote block back costs more
  * than the whole call on one GPU (0.20 s for DGEMM n = 16384; the split
- * took 8.7 s, A and B moving too; bench/NOTES.md section 13).  A call over
+ * took 8.7 s, A and B moving too; docs/performance.md, Multi-queue and multi-GPU).  A call over
  * devices with memory of their own runs whole on queue 0, the other queues'
  * events markers after the wait list; two contexts (one per GPU, as MPI
  * ranks have) are the way to use several discrete GPUs.

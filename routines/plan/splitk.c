@@ -13,7 +13,7 @@
  * than the set's splitk_k (the partials and the reduction must stay small
  * next to the product), at most G3_MAX_SPLITS (64).  The H100's rows aim
  * at 2 to 16 work-groups per compute unit by class and precision, from
- * its plan sweep (bench/NOTES.md, section 18): a deep-K call with 16
+ * its plan sweep (docs/performance.md, Split-K): a deep-K call with 16
  * tiles ran 1.25x faster in 16 slices than in the 8 of one per compute
  * unit.  Forced (GPUBLAS3_SPLITS): the count asked, in whole k-tiles, at
  * most one slice per k-tile. */

@@ -25,7 +25,7 @@ static const double scalars[4] = { 0, 1, -1, 2.5 };
 /* Seven shapes per option combination: the smallest, two whose dimensions
  * are primes or 2^k +- 1 (offsets and padded ld on one), one a little
  * over two tiles of every common size (16, 32, 64) in every dimension, and
- * the calls a CPU's direct tile (32 x 8 since bench/NOTES.md section 34)
+ * the calls a CPU's direct tile (32 x 8 since docs/performance.md)
  * is shaped for: 32^3 in whole tiles (offsets, padded ld, beta = 0 with
  * NaN in C), one row and column past them, and less than one tile.  Under
  * the automatic plan the last three run direct on PoCL (32^3 <=

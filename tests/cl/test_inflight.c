@@ -81,7 +81,7 @@ static void out_of_order_queue(void **state)
     assert_int_equal(fails, 0);
 }
 
-/* Calls 0 and 1 (long, small grid) on env.q and env.q2; call 2 (short,
+/* The first two calls (long, small grid) on env.q and env.q2; the third (short,
  * its grid of width n2 wider than any launch of the kernel before it in
  * the process, so that PoCL loads the kernel anew) on a queue of ctx2,
  * gated until they run.  A small call in ctx2 first builds the kernel

@@ -20,8 +20,8 @@
  * the kernel's general staging addresses; and two padded sets with
  * vectors of 1 and 2 (64 x 32 x 16 double-buffered, 32 x 32 x 8 not),
  * whose k-contiguous tiles span several or a fraction of the work-items'
- * loads (a block form of staging these, tried in session 10, measured no
- * faster on the H100 and was taken out: bench/NOTES.md section 31).
+ * loads (a block form of staging these measured no
+ * faster on the H100 and was taken out: docs/performance.md, In-place operands).
  * Sweeps: every order and
  * transpose (ConjTrans acting as T) at whole tiles with aligned and
  * unaligned offsets and leading dimensions, and one tile-edge or

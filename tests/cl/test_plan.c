@@ -627,7 +627,7 @@ static void medium_boundary(void **state)
             /* pairs one tile (or one of K) apart: the large set's t and t + 1 tiles, the
              * medium set's cu and cu - 1, and an r x r block of medium tiles (r^2 >= cu)
              * and cu of them in a row, each with K = 4 x its smaller side - 1 and 4 x it
-             * (depth counts against the smaller side: bench/NOTES.md section 31) */
+             * (depth counts against the smaller side: docs/performance.md) */
             const size_t t = ((2 * W - 1) * cu - 1) / 2;
             size_t r = 1;
             while (r * r < cu)
@@ -702,10 +702,10 @@ static int on_h100(void)
 /* The H100's medium rows as the library reads them (on an H100 or H200
  * only; elsewhere nothing to check): S squares to 1792^2 and D to 1600^2
  * medium, one tile of the large set more large (tuned-params/nvidia-h100.csv,
- * bench/NOTES.md section 24); K = 16 keeps the calls cheap and K shallow
+ * docs/performance.md); K = 16 keeps the calls cheap and K shallow
  * (129 past the medium set's boundary: the S row's medium_k is 128);
- * 16384 x 128 medium below K = 512, large from it (section 31); 64-wide
- * skinny outputs medium, 32-wide skinny (section 32). */
+ * 16384 x 128 medium below K = 512, large from it; 64-wide
+ * skinny outputs medium, 32-wide skinny. */
 static void h100_rows(void **state)
 {
     (void)state;
@@ -716,11 +716,11 @@ static void h100_rows(void **state)
         { 1, 1024, 1024, 16, 4 }, { 1, 1600, 1600, 16, 4 }, { 1, 1601, 1601, 16, 0 }, { 1, 2048, 2048, 16, 0 },
         /* 128-wide outputs: medium only while K is under 4 x 128 */
         { 0, 16384, 128, 511, 4 }, { 0, 16384, 128, 512, 0 }, { 1, 16384, 128, 511, 4 }, { 1, 16384, 128, 512, 0 },
-        /* 64-wide outputs on the medium set, 32-wide on the skinny set (section 32) */
+        /* 64-wide outputs on the medium set, 32-wide on the skinny set */
         { 0, 64, 8192, 8192, 4 }, { 1, 8192, 64, 8192, 4 }, { 0, 32, 8192, 8192, 2 }, { 1, 8192, 32, 8192, 2 },
-        /* S updates of K <= 128 medium, D large (medium_k, section 36) */
+        /* S updates of K <= 128 medium, D large (medium_k) */
         { 0, 4096, 4096, 128, 4 }, { 0, 4096, 4096, 129, 0 }, { 1, 4096, 4096, 64, 0 },
-        /* deep K: the widest set with 4 tiles (section 35) */
+        /* deep K: the widest set with 4 tiles */
         { 0, 64, 64, 65536, 3 }, { 0, 128, 128, 32768, 4 }, { 0, 256, 256, 16384, 0 }, { 1, 128, 128, 32768, 4 },
         { 1, 512, 512, 8192, 0 },
     };
@@ -778,7 +778,7 @@ static void class_params(void **state)
  * (op(B) = B^T), and A' not along m where a copy launch runs anyway
  * (here B' packed); A' is where nothing else is copied (S 64 x 8192 x 256:
  * B read in place with k contiguous), and both are where nothing is
- * prefetched (beta 0; K over 512): bench/NOTES.md section 41. */
+ * prefetched (beta 0; K over 512): docs/performance.md. */
 static void h100_prefetch_packs_b(void **state)
 {
     (void)state;
@@ -808,7 +808,7 @@ static void h100_prefetch_packs_b(void **state)
 }
 
 /* kreuse: the H100's D large set reads an operand with k contiguous in
- * place only where at most 2 tiles read it (bench/NOTES.md section 43):
+ * place only where at most 2 tiles read it (docs/performance.md):
  * D 256 x 256 x 16384 NN (split-K on that set) packs B, which 4 tiles
  * read, and still reads A in place along m; S keeps the default 4. */
 static void h100_kreuse(void **state)
@@ -836,7 +836,7 @@ static void h100_kreuse(void **state)
 
 /* swz 2: the set's launches swizzled but a band's (TRMM's), whose build
  * the swizzle's registers cost more than it gains on the H100's S large
- * set (bench/NOTES.md section 41).  The builds' options say which layout
+ * set (docs/performance.md).  The builds' options say which layout
  * each kernel has: every band build of the set (LPT > 0) SWZ=0, every
  * other SWZ=1, and both are built and checked on the same data.  With the
  * disk cache off, so that the kernels are built here and reported. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Timing of DGEMM from host memory (issue 4, item 4): dgemm_ on n x n host
+/* Timing of DGEMM from host memory: dgemm_ on n x n host
  * arrays against what bounds it, all measured in this one run on the
  * device the drop-ins choose by default (the first GPU, else the first
  * device):
@@ -25,7 +25,7 @@
  *              be loaded; its answer is checked before its time counts
  *
  * Usage: host_timing N [REPS [BETA [-]]] ("-": no NVBLAS).  Prints one line
- * per measurement and the ratios dgemm_/bound, dgemm_/floor (issue 12's
+ * per measurement and the ratios dgemm_/bound, dgemm_/floor (the
  * target: <= 1.2) and dgemm_/nvblas (target <= 1). */
 #define _GNU_SOURCE
 #include <dlfcn.h>

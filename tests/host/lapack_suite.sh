@@ -7,7 +7,7 @@
 # (the crossover on) unless the caller's environment says otherwise.  Every
 # test group that passes alone must pass preloaded.  The time of each (best
 # of two) is printed with their ratio; only when RATIO is given does a
-# preloaded run slower than RATIO times the other fail (issue 12's target is
+# preloaded run slower than RATIO times the other fail (the drop-ins' target is
 # 3, a figure for a quiet host: ctest, which runs on shared machines, does
 # not give one -- timings are the benchmarks' business).
 #   usage: lapack_suite.sh LIBGPUBLAS3 TESTER INPUT [RATIO]

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
-# The host-path timings of issues 4 and 12 on the GPU machine: DGEMM from host
+# The host-path timings on the GPU machine: DGEMM from host
 # arrays (dgemm_) against max(pinned transfer, device compute) and against
 # NVBLAS, in one run, plus the two knobs worth a sweep there (copy threads,
 # panel size), and the crossover model's constants (crossover_measure).

@@ -5,10 +5,10 @@
  * device is the H100 (its table row), the host BLAS's rate is the test's,
  * and whether the device solves real TRSMs in leaves is argv[1]:
  *   leaves  (the H100's tuned sets) real solves are priced as leaves, below
- *           the blocks term that priced them before session 13, so a
+ *           the blocks term, which priced them before, so a
  *           DTRSM or STRSM whose host time falls between the two goes to
  *           the device; complex solves keep the blocks term; the row
- *           prices session 12's measured solves within the fit's error;
+ *           prices the H100's measured solves within the fit's error;
  *   blocks  (a set with trsm_leaf 0) real solves cost what complex ones
  *           of the same shape do: the blocks term;
  *   h200    an H200 (whose tuned sets are the H100's) takes the H100's
@@ -47,7 +47,7 @@ double g3r_gflops(int dbl, double flops, char *why, size_t len)
     return host_gflops;
 }
 
-/* The H100 row's blocks term (crossover.c: session 10's fit, kept for the
+/* The H100 row's blocks term (crossover.c: its fit, kept for the
  * solves that take blocks): us per panel, and per block of 128. */
 static const double BLOCKS_US[2] = { 43, 71 };
 /* The reason prints times to 3 significant digits. */
@@ -158,11 +158,11 @@ static void reason(void **state)
     assert_non_null(strstr(p.why, " s of it TRSM's 32 blocks of 32, in leaves), host BLAS "));
 }
 
-/* The H100 row prices session 12's solves (one cl_mem call each: one
+/* The H100 row prices its measured solves (one cl_mem call each: one
  * panel) within the fit's worst error with its constants as rounded in
  * the table (16.1 %, crossover.c), plus the reason's rounding: us beyond
- * the row's GEMM model, bench/results/h100/session12/call4/final-2.txt
- * (squares, left lower N) and call1/lu-leaf1024.txt, chol-leaf1024.txt. */
+ * the row's GEMM model (H100, 2026-11-27: squares, left lower N, and
+ * LAPACK's LU and Cholesky panels). */
 static void measured(void **state)
 {
     static const struct { int dbl; char side; int m, n; double us; } pts[] = {

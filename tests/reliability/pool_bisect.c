@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* test_pool's bisection of a driver hang (bench/NOTES.md 16, 19): on the
+/* test_pool's bisection of a driver hang (docs/performance.md): on the
  * H100 (NVIDIA 580) the test's own final clReleaseContext does not return
  * after the out-of-order gated case.  These stages, each run alone in its
  * own process (`test_pool STAGE`), take that case apart: driver-only
@@ -85,7 +85,7 @@ void ooo_kernel_control(void)
 
 /* One library call on an out-of-order queue, gated on a user event or
  * not, nothing else: the first steps of bisecting the context hang after
- * gated_ooo (bench/NOTES.md 16). */
+ * gated_ooo (docs/performance.md). */
 static void ooo_single(int gate_it)
 {
     cl_command_queue q = rel_queue(&pool_dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
@@ -225,7 +225,7 @@ void ooo_replica(void)
  * ungated library call, three on the packed path: pack A, pack B, GEMM,
  * and replays them): whether the library's kernels alone, without the
  * library's calls around them, leave NVIDIA's context unable to go
- * (bench/NOTES.md 19). */
+ * (docs/performance.md). */
 void ooo_replay(void)
 {
     cl_command_queue q = rel_queue(&pool_dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);

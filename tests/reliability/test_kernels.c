@@ -178,7 +178,7 @@ static void inplace(void)
     restart();
 }
 
-/* The tile maps and the pairs of packs (bench/NOTES.md section 30) with a
+/* The tile maps and the pairs of packs (docs/performance.md) with a
  * square set and the GPUs' copy kernel: a triangle's launch with ids on
  * its tiles only (lower, upper, split-K's layers), a band's snake order
  * with TRMM's A and snapshot packed in one launch, and split-K's TRMM

@@ -126,8 +126,7 @@ int driver_runs_past(cl_command_queue qx, cl_command_queue qy)
 }
 
 /* Changes to gated() (TEST_POOL_OMIT, a sum of these): the steps of
- * bisecting NVIDIA's context hang after the out-of-order case (bench/NOTES.md
- * 16, 17); 0, the whole case, in every normal run.  Parts left out: the
+ * bisecting NVIDIA's context hang after the out-of-order case; 0, the whole case, in every normal run.  Parts left out: the
  * driver control, the warm-up, call Y, X's gate; WARM_TWICE: the warm-up
  * leaves two sets of scratch in the pool, so that Y takes pooled buffers
  * instead of fresh ones (no migration).  Changes under the library's
@@ -501,7 +500,8 @@ static void gated_all(void)
 }
 
 /* The out-of-order case alone, and its driver control alone: after them
- * NVIDIA's clReleaseContext did not return (H100, session 5, call C). */
+ * NVIDIA's clReleaseContext did not return (H100, driver 580.159.04,
+ * 2026-11-22). */
 static void gated_ooo(void)
 {
     cl_command_queue ooo = rel_queue(&pool_dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
@@ -559,7 +559,7 @@ int main(int argc, char **argv)
     /* bounded: on the H100 (NVIDIA 580) clReleaseContext has not returned
      * after the out-of-order gated case, though every object was released
      * and neither driver-only control of that case's pattern hangs
-     * (bench/NOTES.md, 16): a failure to report, not a hang to time out */
+     * (docs/performance.md): a failure to report, not a hang to time out */
     cl_uint refs = 0;
     clGetContextInfo(pool_dev.ctx, CL_CONTEXT_REFERENCE_COUNT, sizeof refs, &refs, NULL);
     printf("test_pool: the context's reference count before its release: %u\n", refs);

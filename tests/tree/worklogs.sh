@@ -16,7 +16,7 @@ self=tests/tree/worklogs.sh
 pattern='\b([S]ession|[I]ssue|[s]ession|[i]ssue)s? #?[0-9]+'
 pattern="$pattern"'|NOTE[S](\.md)?,? (sections? )?[0-9]+|bench/NOTE[S]'
 pattern="$pattern"'|\b(call|run|attempt)[0-9]+/|\bcall[s]? [0-9]+\b|[Aa]ttemp[t]s? [0-9]+'
-pattern="$pattern"'|[Ss]essio[n]-?[0-9]+|kept[ ]to compare|as befor[e] 20[0-9][0-9]-'
+pattern="$pattern"'|[Ss]essio[n]-?[0-9]+|\bNOTE[S]\b|kept[ ]to compare|as befor[e] 20[0-9][0-9]-'
 
 list() {
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
