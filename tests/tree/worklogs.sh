@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # Fails when a file of the source tree cites a numbered work log (a session,
-# call, attempt, issue or NOTES section number, a numbered run folder): the
+# call, attempt, issue or notes-section number, a numbered run folder): the
 # tree says what is true now, and git keeps the history (STYLE.md).  The
 # files are git's tracked ones, or, outside a git checkout, every file under
 # the source folder but build folders.  Prints each offending file and line.
