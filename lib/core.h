@@ -40,13 +40,7 @@ typedef struct {
     int plan_force;   /* GPUBLAS3_PLAN: -1 none, else the g3_path (routines/plan/plan.h) */
     int shape_force;  /* GPUBLAS3_SHAPE: -1 none, else the G3_SHAPE_* whose set runs every call */
     int splits_force; /* GPUBLAS3_SPLITS (GPUBLAS3_PLAN=splitk alone: 3): slices asked of split-K, else 0 */
-    int inplace;      /* operands read in place (routines/plan/packed.c), GPUBLAS3_INPLACE: 0 none, 1 with
-                       * m or n contiguous, 2 also with k contiguous; 3 (default) those with k contiguous
-                       * only where few tiles read them */
-    int pack_pairs;   /* GPUBLAS3_PACK2 (0: off): the packed path packs two operands per copy launch */
     int one_launch;   /* a kernel's launches run one at a time (PoCL's CPU device: lib/launch.c says why) */
-    int tilemap;      /* GPUBLAS3_TILEMAP (0: off): a triangle's launch covers only its tiles, a band's rounds of
-                       * work-groups (one per compute unit) alternate direction (routines/plan/packed.c) */
 } g3_device;
 /* The state of the queue's device, made on first use; NULL only when out of memory. */
 gpublas3Status g3_device_of(cl_command_queue q, const g3_device **out);
@@ -111,9 +105,7 @@ int g3_valid_diag(gpublas3Diag d);
 
 /* ---- the event chain (lib/launch.c): every step waits for the previous
  * one (the first for the caller's wait list), and the caller's events[0]
- * gets the last.  `ordered`: the queue is in order and GPUBLAS3_CHAIN=order,
- * so a step after the first waits on nothing, the queue's order being the
- * wait.  `steps` counts the commands enqueued (GPUBLAS3_VERBOSE prints it
+ * gets the last.  `steps` counts the commands enqueued (GPUBLAS3_VERBOSE prints it
  * for TRSM, whose cost on a GPU is mostly their number).  `quiet`: the
  * caller takes no event (g3_run); `eventless`: the next step is the
  * call's last and nothing needs its event, so it is enqueued without one
@@ -125,7 +117,7 @@ typedef struct {
     const cl_event *wait;
     cl_event last;
     unsigned steps;
-    int ordered, quiet, eventless;
+    int quiet, eventless;
     int gated; /* where one_launch: the call waits on an event the caller has yet to set (-1: not yet asked) */
 } g3_chain;
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait);

@@ -104,15 +104,6 @@ static void choose_params(cl_device_id dev, int precision, int shape, size_t max
     }
 }
 
-/* A switch GPUBLAS3_<var> that is on unless it is "0". */
-static int env_on(const char *var)
-{
-    char name[64];
-    snprintf(name, sizeof name, "GPUBLAS3_%s", var);
-    const char *v = getenv(name);
-    return !v || strcmp(v, "0") != 0;
-}
-
 /* The index of GPUBLAS3_<var>'s value among names (a number from 2 to
  * G3_MAX_SPLITS when names is NULL), else -1, said on stderr when the
  * variable is set. */
@@ -143,8 +134,7 @@ static int env_choice(const char *var, const char *const *names, int n)
  * (bench/plan_sweep.sh): GPUBLAS3_PLAN a path where it can run,
  * GPUBLAS3_SHAPE the class whose set runs every call, GPUBLAS3_SPLITS
  * split-K's slices (the split-K path with them, unless GPUBLAS3_PLAN names
- * another), GPUBLAS3_INPLACE=0 no operand read in place, 1 only those with
- * m or n contiguous, 2 also every one with k contiguous.  Read here, once per device state (a Teardown and Setup read
+ * another).  Read here, once per device state (a Teardown and Setup read
  * them again). */
 static void read_forcing(g3_device *d)
 {
@@ -158,11 +148,6 @@ static void read_forcing(g3_device *d)
     else if (splits > 0)
         d->plan_force = splitk;
     d->splits_force = d->plan_force != splitk ? 0 : splits > 0 ? splits : 3;
-    const char *inplace = getenv("GPUBLAS3_INPLACE");
-    d->inplace = !inplace || !*inplace ? 3 : strcmp(inplace, "0") == 0 ? 0 : strcmp(inplace, "1") == 0 ? 1
-               : strcmp(inplace, "2") == 0 ? 2 : 3;
-    d->tilemap = env_on("TILEMAP");
-    d->pack_pairs = env_on("PACK2");
 }
 
 /* PoCL's CPU device, whose launches of one kernel must not overlap

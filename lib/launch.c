@@ -2,27 +2,18 @@
 /* The one launch helper, the one matrix copy (buffer to buffer, as a
  * command) and the event chain.  Steps of one call are chained by events,
  * never by a host wait, so a call only enqueues and returns; the chain also
- * works on out-of-order queues.
- *
- * GPUBLAS3_CHAIN=order: on an in-order queue, steps after the first pass no
- * wait list (the queue runs them in order anyway).  Each step still gets
- * its event (the caller's events[0], the scratch pool).  A switch, not the
- * default: on the H100 the gaps between a call's commands and its wall
- * time did not change measurably without the wait lists (docs/performance.md,
- * TRSM). */
+ * works on out-of-order queues. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "core.h"
 
-static int order_only, trace_on;
+static int trace_on;
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static void read_env(void)
 {
-    const char *e = getenv("GPUBLAS3_CHAIN");
-    order_only = e && strcmp(e, "order") == 0;
-    e = getenv("GPUBLAS3_TRACE");
+    const char *e = getenv("GPUBLAS3_TRACE");
     trace_on = e && *e && *e != '0';
 }
 
@@ -230,18 +221,11 @@ static cl_int enqueue(g3_chain *c, const g3_device *d, g3_kern *k, cl_uint dims,
 void g3_chain_init(g3_chain *c, cl_command_queue q, cl_uint nwait, const cl_event *wait)
 {
     pthread_once(&env_once, read_env);
-    cl_command_queue_properties props = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
-    if (order_only)
-        clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL);
-    *c = (g3_chain){ q, nwait, wait, NULL, 0, !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE), 0, 0, -1 };
+    *c = (g3_chain){ q, nwait, wait, NULL, 0, 0, 0, -1 };
 }
 
 cl_uint g3_chain_deps(const g3_chain *c, const cl_event **deps)
 {
-    if (c->last && c->ordered) {
-        *deps = NULL;
-        return 0;
-    }
     if (c->last) {
         *deps = &c->last;
         return 1;

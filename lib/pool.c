@@ -240,11 +240,10 @@ static cl_int make_resident(g3_chain *chain, cl_command_queue mq, cl_uint n, con
     }
     /* Nothing to join: the chain's next step waits on the migration itself
      * (a marker would do, but PoCL's marker on an out-of-order queue waits
-     * for every earlier command, a gated one too).  A chain that relies on
-     * the queue's order needs the marker: its next step names no event. */
+     * for every earlier command, a gated one too). */
     const cl_event *deps;
     cl_uint ndeps = g3_chain_deps(chain, &deps);
-    if (ndeps == 0 && (mq == chain->q || !chain->ordered)) {
+    if (ndeps == 0) {
         g3_chain_push(chain, mig);
         return CL_SUCCESS;
     }

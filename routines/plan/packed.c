@@ -52,21 +52,21 @@ typedef struct {
  * (17) with k contiguous (op(A) = A^T, op(B) = B), which a set that
  * stages the operand through local memory reads (transposing it there),
  * and a set that does not stage B reads as one stream along k per column
- * of the work-item's (A: not, its vectors lie along m), only as `mode` says (g3_device.inplace: 2 always, 3 when at
- * most the set's kreuse, else G3_INPLACE_REUSE, tiles read it).  It must be general
+ * of the work-item's (A: not, its vectors lie along m), only where at most
+ * the set's kreuse, else G3_INPLACE_REUSE, tiles read it.  It must be general
  * (nothing to mirror, zero or conjugate) and real, with whole tiles along
  * x and K (the kernel reads whole tiles and an operand in place has no
  * zero padding), its offset and ld whole vectors (VWM, VWN along x; 16
  * bytes along k) for aligned vector loads, a tile's k-rows within int
  * offsets, and with k contiguous a tile's vectors shared evenly among the
  * work-items (kernels/gemm.cl). */
-static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside, int mode)
+static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside)
 {
     size_t x = bside ? c->N : c->M, xb = (size_t)(bside ? pr->nwg : pr->mwg), kwg = (size_t)pr->kwg;
     /* the tiles along the other side of C, each of which reads the operand */
     size_t reuse = bside ? (c->M + pr->mwg - 1) / pr->mwg : (c->N + pr->nwg - 1) / pr->nwg;
     size_t limit = pr->kreuse ? (size_t)pr->kreuse : G3_INPLACE_REUSE;
-    int kmajor = mode == 2 || (mode == 3 && reuse <= limit);
+    int kmajor = reuse <= limit;
     if (o->shape != G3_GENERAL || o->cplx || o->conj || o->scaled || x % xb || c->K % kwg)
         return 0;
     if (!!o->trans == bside) {
@@ -81,10 +81,10 @@ static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, 
                    o->ld / vk <= (size_t)INT_MAX ? G3_INPLACE_A | G3_INPLACE_KA : 0;
 }
 
-int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks)
+int g3_packed_inplace(const g3_call *c, const g3_kset *ks)
 {
     int mask = 0;
-    if (!d->inplace || c->K == 0 || c->alpha == 0)
+    if (c->K == 0 || c->alpha == 0)
         return 0;
     /* never TRMM's snapshot (the output, written by the launch that would
      * read it) nor a series' shared operand (packed once for all its calls) */
@@ -94,9 +94,9 @@ int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks)
         const g3_operand *a = &c->a[t], *b = &c->b[t];
         int ia = 0, ib = 0, sa = c->reuse && a->buf == c->reuse->src, sb = c->reuse && b->buf == c->reuse->src;
         if (!(t == 0 && c->snapshot == 1) && !sa)
-            ia = in_place(c, &ks->p, a, 0, d->inplace);
+            ia = in_place(c, &ks->p, a, 0);
         if (!(t == 0 && c->snapshot == 2) && !sb)
-            ib = in_place(c, &ks->p, b, 1, d->inplace);
+            ib = in_place(c, &ks->p, b, 1);
         /* where the launch prefetches C, B' is packed along n: the H100's
          * D large set builds at 135 registers with it read so (one
          * work-group an SM, not two), and D 8192^2x256 NT ran 20.7-21.0
@@ -236,10 +236,10 @@ static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl
     /* the ids of a square triangle's launch cover only its tiles, and a
      * band's rounds of ids alternate direction (kernels/gemm.cl:
      * round-robin placement then spreads the work evenly, docs/performance.md,
-     * Copy kernels; GPUBLAS3_TILEMAP=0: neither) */
-    if (!a.tri_off && g3_trimap(j->d, p, ml, nl, j->pr))
+     * Copy kernels) */
+    if (!a.tri_off && g3_trimap(p, ml, nl, j->pr))
         a.trimap = p->tri;
-    if (j->d->tilemap && p->band)
+    if (p->band)
         a.snake = (int)j->d->compute_units;
     const g3_operand *oa = &p->a[t], *ob = &p->b[t];
     if (kp && j->inplace & G3_INPLACE_A << t) {
@@ -281,8 +281,7 @@ static int touches_triangle(int tri, int cplx, size_t m0, size_t n0, size_t ml, 
  * then go out two to a launch (copy/pack.cl's pack2: one command less
  * each time, 7-8 us on the H100, docs/performance.md), except with
  * the CPUs' copy kernel (copy_direct: on PoCL, where a command costs
- * little, the pair ran 8-25 % slower than two launches) or
- * GPUBLAS3_PACK2=0. */
+ * little, the pair ran 8-25 % slower than two launches). */
 typedef struct {
     g3_pack_job jobs[4];
     int n;
@@ -292,7 +291,7 @@ static gpublas3Status flush_packs(const job *j, pack_queue *q, g3_chain *chain)
 {
     gpublas3Status st = gpublas3Success;
     for (int i = 0; i < q->n && st == gpublas3Success; i++) {
-        if (i + 1 < q->n && j->d->pack_pairs && !j->pr->copy_direct)
+        if (i + 1 < q->n && !j->pr->copy_direct)
             st = g3_pack_pair(j->d, j->ks, &q->jobs[i], &q->jobs[i + 1], chain), i++;
         else
             st = g3_pack(j->d, j->ks, &q->jobs[i], chain);
@@ -466,7 +465,7 @@ static gpublas3Status run_slabs(const job *j, size_t mb, size_t nb, size_t kb, c
 
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra)
 {
-    job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4, .inplace = g3_packed_inplace(d, c, ks) };
+    job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4, .inplace = g3_packed_inplace(c, ks) };
     size_t budget = g3_scratch_limit(d);
     return extra <= budget && plan_fits(&j, c->M, c->N, c->K, budget - extra);
 }
@@ -510,7 +509,7 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
             break;
         if (j.splits > 1) {
             j.splits = 0; /* the device could not give the partials: no split, and */
-            j.inplace = g3_packed_inplace(d, p, pl->ks); /* the output read through its snapshot (plan.c) */
+            j.inplace = g3_packed_inplace(p, pl->ks); /* the output read through its snapshot (plan.c) */
         }
         else if (!shrink(&j, &mb, &nb, &kb))
             return st;

@@ -69,8 +69,7 @@
  * lib/device.c).  GPUBLAS3_VERBOSE=1 prints each call's plan on stderr,
  * with what was forced.
  * The packed and split-K paths read in place, unpacked, the operands that
- * already have the GEMM kernel's layout (routines/plan/packed.c; the
- * choice forced with GPUBLAS3_INPLACE=0, 1 or 2). */
+ * already have the GEMM kernel's layout (routines/plan/packed.c). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,7 +123,7 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
     int shape = r ? r->shape : d->shape_force >= 0 ? d->shape_force : shape_class(d, c);
     const g3_kset *ks = r ? r->ks : &d->sets[c->dbl][shape];
     *out = (g3_plan){ .path = G3_PATH_PACKED, .shape = shape, .ks = ks, .splits = 1,
-                      .inplace = g3_packed_inplace(d, c, ks) };
+                      .inplace = g3_packed_inplace(c, ks) };
     const int force = d->plan_force;
     /* complex calls (complex.c's real view): the packed path only, where
      * the copy kernels make their real layout */
@@ -147,7 +146,7 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
         if (c->snapshot) {
             g3_call read = *c;
             read.snapshot = 0;
-            out->inplace = g3_packed_inplace(d, &read, ks);
+            out->inplace = g3_packed_inplace(&read, ks);
         }
     }
 }
@@ -180,15 +179,12 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
     if (*list && used >= 0 && (size_t)used < n)
         used += snprintf(buf + used, n - used, ", in place:%s", list);
     /* how the launches' work-group ids map to tiles (packed.c) */
-    if (used >= 0 && (size_t)used < n && d->tilemap && p->path != G3_PATH_DIRECT) {
-        if (g3_trimap(d, c, c->M, c->N, pr))
+    if (used >= 0 && (size_t)used < n && p->path != G3_PATH_DIRECT) {
+        if (g3_trimap(c, c->M, c->N, pr))
             used += snprintf(buf + used, n - used, "; ids on the triangle");
         else if (c->band)
             used += snprintf(buf + used, n - used, "; ids snake by %u", d->compute_units);
     }
-    static const char *const modes[] = { "; in place off", "; in place m, n only", "; in place k always" };
-    if (used >= 0 && (size_t)used < n && d->inplace < 3)
-        used += snprintf(buf + used, n - used, "%s", modes[d->inplace]);
     /* what GPUBLAS3_PLAN, _SPLITS and _SHAPE forced (lib/device.c) */
     if (used >= 0 && (size_t)used < n && d->plan_force >= 0)
         used += snprintf(buf + used, n - used, "; forced path=%s", paths[d->plan_force]);

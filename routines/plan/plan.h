@@ -117,11 +117,11 @@ static inline size_t g3_tiles(const g3_params *p, const g3_call *c)
 
 /* Whether the launch of an m x n diagonal block of c's stored triangle
  * under parameters p has work-group ids on the triangle's tiles only
- * (kernels/gemm.cl's TRIMAP; GPUBLAS3_TILEMAP=0: never): the plan line
- * (plan.c) and the launch (packed.c) ask the same question. */
-static inline int g3_trimap(const g3_device *d, const g3_call *c, size_t m, size_t n, const g3_params *p)
+ * (kernels/gemm.cl's TRIMAP): the plan line (plan.c) and the launch
+ * (packed.c) ask the same question. */
+static inline int g3_trimap(const g3_call *c, size_t m, size_t n, const g3_params *p)
 {
-    return d->tilemap && c->tri && !c->cplx && m == n && p->mwg == p->nwg;
+    return c->tri && !c->cplx && m == n && p->mwg == p->nwg;
 }
 
 /* Chooses the plan of call c on device d. */
@@ -170,8 +170,8 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_
 gpublas3Status g3_direct_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);
 /* The operands of c that the packed path with set ks reads in place
  * (G3_INPLACE_* bits): those already laid out as the GEMM kernel reads
- * them, as packed.c and GPUBLAS3_INPLACE say. */
-int g3_packed_inplace(const g3_device *d, const g3_call *c, const g3_kset *ks);
+ * them, as packed.c says. */
+int g3_packed_inplace(const g3_call *c, const g3_kset *ks);
 /* Does the packed path run c as one panel with `extra` bytes of scratch besides? */
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra);
 /* Can the direct kernel with set ks run c (TRMM: only when no work-group

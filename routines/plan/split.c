@@ -289,12 +289,10 @@ static gpublas3Status enqueue_share(const g3_call *c, share *s)
 
 /* Remote share s's pieces into C on queue 0, after the share: the chain
  * moves to queue 0 (its scratch is released with that queue, and
- * events[i] is the last copy), where no queue's order stands for the wait
- * on the share's last event (GPUBLAS3_CHAIN=order). */
+ * events[i] is the last copy). */
 static gpublas3Status copy_back(const g3_call *c, const g3_device *home, cl_command_queue q0, share *s)
 {
     s->chain.q = q0;
-    s->chain.ordered = 0;
     gpublas3Status st = gpublas3Success;
     int cs = c->cplx ? 1 : 0;
     for (int k = 0; k < s->n && st == gpublas3Success; k++) {

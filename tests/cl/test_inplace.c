@@ -3,10 +3,11 @@
  * operand already laid out as the GEMM kernel reads it (op(A) = A, op(B) =
  * B^T, column-major view) is not packed when its x extent (M for A, N for
  * B) is whole tiles, K is whole k-tiles and its offset and ld are whole
- * vectors; with GPUBLAS3_INPLACE=2 also one with k contiguous (op(A) =
- * A^T, op(B) = B) when the set stages it through local memory, its
- * offset and ld are whole vectors of 16 bytes and its tile's vectors
- * share evenly among the work-items.  Each case is judged as everywhere (OpenBLAS, canaries around
+ * vectors; also one with k contiguous (op(A) = A^T, op(B) = B) when at
+ * most the set's kreuse (4 by default) work-group tiles along C's other
+ * side read it, the set stages it through local memory (or it is B and
+ * the set does not stage B), its offset and ld are whole vectors of 16
+ * bytes and its tile's vectors share evenly among the work-items.  Each case is judged as everywhere (OpenBLAS, canaries around
  * C, inputs unchanged, NaN in C with beta = 0), and its verbose plan line
  * must list exactly the operands the rules above allow: computed here
  * independently from the case, so a case that should have been read in
@@ -25,9 +26,10 @@
  * Sweeps: every order and
  * transpose (ConjTrans acting as T) at whole tiles with aligned and
  * unaligned offsets and leading dimensions, and one tile-edge or
- * alignment condition broken at a time, by default and with
- * GPUBLAS3_INPLACE=2; split-K; panels under a scratch cap; SYRK, SYR2K,
- * SYMM; calls never read in place (TRMM, complex); and GPUBLAS3_INPLACE=0.  Buffers end where the call's extent does
+ * alignment condition broken at a time, by default and with a kreuse
+ * that reads every k-contiguous operand in place; split-K; panels under a
+ * scratch cap; SYRK, SYR2K, SYMM; calls never read in place (TRMM,
+ * complex); the kreuse rule.  Buffers end where the call's extent does
  * (FILL_NO_TAIL) in the whole-tile sweeps, so a read past the last
  * element of an operand is outside its buffer (rel_oclgrind_kernels
  * reports such a read; here it may give a wrong result). */
@@ -64,28 +66,31 @@ static const pset sets[] = {
 };
 #define NSETS (sizeof sets / sizeof sets[0])
 
-/* GPUBLAS3_INPLACE in force: 1 only operands with m or n contiguous are
- * read in place, 2 also every one with k contiguous (by staged sets), 3
- * (unset: the default) those with k contiguous only where at most
- * REUSE work-group tiles along the other side of C read them */
-static int mode;
+/* Operands with k contiguous are read in place only where at most this
+ * many work-group tiles along the other side of C read them: the
+ * default's REUSE, or the kreuse the test gives the set (KMAJOR: every
+ * one, at the sizes here) */
 #define REUSE 4
-/* the set's kreuse where the test gives it one, else REUSE */
+#define KMAJOR 1000
 static size_t reuse_limit = REUSE;
 
-/* A fresh device state with these variables (NULL: unset), read when it is made. */
-static void restart(const char *params, const char *plan, const char *inplace)
+/* A fresh device state with these variables (NULL: unset), read when it
+ * is made; kreuse (0: the set's own) appended to params. */
+static void restart(const char *params, const char *plan, size_t kreuse)
 {
-    static const char *const vars[] = { "GPUBLAS3_PARAMS", "GPUBLAS3_PLAN", "GPUBLAS3_INPLACE" };
-    const char *const values[] = { params, plan, inplace };
-    mode = !inplace ? 3 : atoi(inplace);
-    restart_with(3, vars, values);
+    static const char *const vars[] = { "GPUBLAS3_PARAMS", "GPUBLAS3_PLAN" };
+    static char with[512];
+    if (params && kreuse)
+        snprintf(with, sizeof with, "%s,kreuse=%zu", params, kreuse);
+    const char *const values[] = { params && kreuse ? with : params, plan };
+    reuse_limit = kreuse ? kreuse : REUSE;
+    restart_with(2, vars, values);
 }
 
 /* One operand in the column-major view, x-by-k side (bside) as the plan
  * sees it, `other` C's other side: 0 packed, 1 read in place with x
  * contiguous (x and K whole tiles, offset and ld whole vectors of VWM or
- * VWN), 2 with k contiguous (as `mode` says, a staged set or B unstaged, x and K whole
+ * VWN), 2 with k contiguous (read by at most reuse_limit tiles, a staged set or B unstaged, x and K whole
  * tiles, offset and ld whole vectors of 16 bytes, the tile's vectors
  * shared evenly by the nt work-items). */
 static int qualifies(const pset *s, int dbl, int bside, int trans, size_t x, size_t other, size_t K, size_t off,
@@ -97,7 +102,7 @@ static int qualifies(const pset *s, int dbl, int bside, int trans, size_t x, siz
         return 0;
     if (trans == bside)
         return off % vw == 0 && ld % vw == 0;
-    int kmajor = mode == 2 || (mode == 3 && reuse <= reuse_limit);
+    int kmajor = reuse <= reuse_limit;
     int reads = (bside ? s->sb : s->sa) ? xb * s->kwg / vk % s->nt == 0 : bside; /* B unstaged: per column */
     return kmajor && reads && s->kwg % vk == 0 && off % vk == 0 && ld % vk == 0 ? 2 : 0;
 }
@@ -180,15 +185,15 @@ static spec_case variant(const pset *s, int v, int dbl, gpublas3Order o, gpublas
 }
 
 /* Every order x transA x transB, each variant, every set, both
- * precisions; by default (at these sizes at most 4 tiles read each
- * operand: those with k contiguous are read in place), then with
- * GPUBLAS3_INPLACE=2. */
-static void sweep(const char *inplace)
+ * precisions; by default (at these sizes at most 4 tiles read most
+ * operands: those with k contiguous are read in place), then with every
+ * k-contiguous operand read in place (kreuse). */
+static void sweep(size_t kreuse)
 {
     int fails = 0, n = 0;
     for (size_t si = 0; si < NSETS; si++) {
         const pset *s = &sets[si];
-        restart(s->params, "packed", inplace);
+        restart(s->params, "packed", kreuse);
         for (int dbl = 0; dbl < 2; dbl++)
             for (int o = 0; o < 2; o++)
                 for (int ta = 0; ta < 3; ta++)
@@ -206,13 +211,13 @@ static void sweep(const char *inplace)
 static void gemm_sweep(void **state)
 {
     (void)state;
-    sweep(NULL);
+    sweep(0);
 }
 
 static void gemm_sweep_kmajor(void **state)
 {
     (void)state;
-    sweep("2");
+    sweep(KMAJOR);
 }
 
 /* Split-K (3 slices forced) with operands in place: each slice reads its
@@ -223,7 +228,7 @@ static void splitk(void **state)
     int fails = 0, n = 0;
     for (size_t si = 0; si < 2 * NSETS; si++) {
         const pset *s = &sets[si % NSETS];
-        restart(s->params, "splitk", si < NSETS ? NULL : "2");
+        restart(s->params, "splitk", si < NSETS ? 0 : KMAJOR);
         for (int dbl = 0; dbl < 2; dbl++)
             for (int t = 0; t < 4; t++, n++) {
                 spec_case c = gemm(dbl, orders[t / 2], transposes[t % 2], transposes[(t + t / 2) % 2], 2 * s->mwg,
@@ -246,7 +251,7 @@ static void panels(void **state)
     const pset *s = &sets[0];
     setenv("GPUBLAS3_SCRATCH_LIMIT", "4096", 1);
     for (int dbl = 0; dbl < 4; dbl++) {
-        restart(s->params, "packed", dbl < 2 ? NULL : "2");
+        restart(s->params, "packed", dbl < 2 ? 0 : KMAJOR);
         for (int t = 0; t < 3; t++, n++) { /* NN (A in place), TT (B), NT (both) */
             spec_case c = gemm(dbl % 2, gpublas3ColumnMajor, transposes[t == 1], transposes[t > 0], 4 * s->mwg,
                                8 * s->nwg, 16 * s->kwg, 2.5, t == 2 ? 0 : -1);
@@ -273,31 +278,30 @@ static void routines(void **state)
     int fails = 0;
     const pset *s = &sets[0];
     const size_t n = 2 * s->mwg, k = 2 * s->kwg;
-    for (int dbl = 0; dbl < 4; dbl++) {
-        restart(s->params, "packed", dbl < 2 ? "1" : NULL); /* m, n only; the default */
-        const int kmajor = mode != 1; /* (at most 4 tiles read each operand here) */
+    restart(s->params, "packed", 0); /* (at most 4 tiles read each operand here) */
+    for (int dbl = 0; dbl < 2; dbl++) {
         for (int t = 0; t < 2; t++) {
-            spec_case c = { .routine = SPEC_SYRK, .dbl = dbl % 2, .order = gpublas3ColumnMajor, .uplo = uplos[t],
+            spec_case c = { .routine = SPEC_SYRK, .dbl = dbl, .order = gpublas3ColumnMajor, .uplo = uplos[t],
                             .transA = transposes[t], .N = n, .K = k, .alpha = 1.5, .beta = t ? 0 : -1, .offC = 1 };
-            fails += run(&c, 300 + t, 0, !t ? " A B" : kmajor ? " A(k) B(k)" : "", ": packed,");
+            fails += run(&c, 300 + t, 0, !t ? " A B" : " A(k) B(k)", ": packed,");
             c.routine = SPEC_SYR2K;
             c.offA = 4; c.offB = 8;
-            fails += run(&c, 310 + t, 0, !t ? " A0 B0 A1 B1" : kmajor ? " A0(k) B0(k) A1(k) B1(k)" : "", ": packed,");
-            c = (spec_case){ .routine = SPEC_SYMM, .dbl = dbl % 2, .order = gpublas3ColumnMajor, .side = sides[t],
+            fails += run(&c, 310 + t, 0, !t ? " A0 B0 A1 B1" : " A0(k) B0(k) A1(k) B1(k)", ": packed,");
+            c = (spec_case){ .routine = SPEC_SYMM, .dbl = dbl, .order = gpublas3ColumnMajor, .side = sides[t],
                              .uplo = uplos[t], .M = n, .N = k, .alpha = 2, .beta = 0.5 };
-            fails += run(&c, 320 + t, FILL_NAN_TRIANGLE, t ? " A" : kmajor ? " B(k)" : "", ": packed,");
-            c = (spec_case){ .routine = SPEC_TRMM, .dbl = dbl % 2, .order = gpublas3ColumnMajor, .side = sides[t],
+            fails += run(&c, 320 + t, FILL_NAN_TRIANGLE, t ? " A" : " B(k)", ": packed,");
+            c = (spec_case){ .routine = SPEC_TRMM, .dbl = dbl, .order = gpublas3ColumnMajor, .side = sides[t],
                              .uplo = uplos[t], .transA = transposes[t], .diag = diags[t], .M = n, .N = k,
                              .alpha = 2 };
             fails += run(&c, 330 + t, FILL_NAN_TRIANGLE, "", ": packed,");
-            c = gemm(dbl % 2, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, n, n, k, 1, 0.5);
+            c = gemm(dbl, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, n, n, k, 1, 0.5);
             c.cplx = 1;
             c.alpha_im = t ? 0 : 1;
             fails += run(&c, 340 + t, 0, "", ": packed,");
             /* op(B) = B, real alpha: B's real view is already the real
              * call's B' with k contiguous (complex.c) */
             c.transB = gpublas3NoTrans;
-            fails += run(&c, 350 + t, 0, t && kmajor ? " B(k)" : "", ": packed,");
+            fails += run(&c, 350 + t, 0, t ? " B(k)" : "", ": packed,");
         }
     }
     assert_int_equal(fails, 0);
@@ -318,12 +322,7 @@ static void reuse_rule(void **state)
             const pset *s = &sets[si];
             if (!s->sa)
                 continue;
-            char params[256], kreuse[32] = "";
-            if (limit != REUSE)
-                snprintf(kreuse, sizeof kreuse, ",kreuse=%zu", limit);
-            snprintf(params, sizeof params, "%s%s", s->params, kreuse);
-            reuse_limit = limit;
-            restart(params, "packed", NULL);
+            restart(s->params, "packed", limit == REUSE ? 0 : limit);
             const size_t tiles[][2] = { { limit, limit }, { limit + 1, limit }, { limit, limit + 1 },
                                         { limit + 1, limit + 1 }, { 1, 9 } };
             for (int dbl = 0; dbl < 2; dbl++)
@@ -335,30 +334,7 @@ static void reuse_rule(void **state)
                     fails += run(&c, 420 + n, FILL_NO_TAIL, want, ": packed,");
                 }
         }
-    reuse_limit = REUSE;
-    assert_int_equal(fails, 0);
-}
-
-/* GPUBLAS3_INPLACE=0: every operand packed; 1: only those with m or n
- * contiguous; said on the plan line. */
-static void switched_off(void **state)
-{
-    (void)state;
-    int fails = 0;
-    const pset *s = &sets[0];
-    restart(s->params, "packed", "0");
-    for (int dbl = 0; dbl < 2; dbl++) {
-        spec_case c = variant(s, 0, dbl, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans);
-        fails += run(&c, 400 + dbl, FILL_NO_TAIL, "", "; in place off");
-    }
-    restart(s->params, "packed", "1");
-    for (int dbl = 0; dbl < 2; dbl++) {
-        spec_case c = variant(s, 0, dbl, gpublas3ColumnMajor, gpublas3Trans, gpublas3NoTrans);
-        fails += run(&c, 410 + dbl, FILL_NO_TAIL, "", "; in place m, n only");
-        c.transA = gpublas3NoTrans;
-        fails += run(&c, 412 + dbl, FILL_NO_TAIL, " A", "; in place m, n only");
-    }
-    restart(NULL, NULL, NULL);
+    restart(NULL, NULL, 0);
     assert_int_equal(fails, 0);
 }
 
@@ -375,7 +351,6 @@ int main(void)
         cmocka_unit_test(panels),
         cmocka_unit_test(routines),
         cmocka_unit_test(reuse_rule),
-        cmocka_unit_test(switched_off),
     };
     return cmocka_run_group_tests_name("inplace", tests, env_open, env_close);
 }

@@ -139,8 +139,8 @@ static void paths(void)
  * first set of tests/cl/test_inplace.c (staged, double-buffered: the
  * prefetch of the next tile too), buffers ending at the operands' last
  * elements, so that a read past a K or x edge is outside them; both
- * operands, one (row-major: A' is B), and split-K; then with
- * GPUBLAS3_INPLACE=2 those with k contiguous (TN: both; NN: B).  (One
+ * operands, one (row-major: A' is B), and split-K; then those with k
+ * contiguous (one tile each: TN, both; NN, B).  (One
  * set: each restart compiles the kernels again, slow under Oclgrind.) */
 static void inplace(void)
 {
@@ -164,14 +164,12 @@ static void inplace(void)
                          .alpha = -1, .beta = 2 };
         call_tail(c, "sgemm NN split-K, A in place", 0);
         setenv("GPUBLAS3_PLAN", "packed", 1);
-        setenv("GPUBLAS3_INPLACE", "2", 1);
         restart();
         c = (spec_case){ .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .transA = gpublas3Trans, .M = mwg,
                          .N = nwg, .K = 16, .alpha = 1.5, .beta = 0, .offA = 4 };
         call_tail(c, "sgemm TN, A and B in place with k contiguous", 0);
         c.dbl = 1; c.transA = gpublas3NoTrans; c.offA = 1; c.offB = 2; c.beta = -1;
         call_tail(c, "dgemm NN, B in place with k contiguous", 0);
-        unsetenv("GPUBLAS3_INPLACE");
     }
     unsetenv("GPUBLAS3_PARAMS");
     unsetenv("GPUBLAS3_PLAN");
