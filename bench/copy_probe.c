@@ -22,8 +22,8 @@
  * prints the median (and the spread) of its rounds, in GB/s of data
  * copied; the streams counted above turn that into memory traffic.
  * in_stream, out_stream and out_beta prefetch their sources as the
- * library does, as far ahead as GPUBLAS3_PREFETCH says (default 4096
- * bytes, 0: none); the other variants never do.
+ * library does, G3H_PREFETCH_AHEAD (4096) bytes ahead; the other
+ * variants never do.
  *
  * Usage: gpublas3-copy-probe [TOTAL_MB [BLOCK_MB [ROUNDS [THREADS...]]]]
  * (defaults 512 32 7 and one thread count: the CPUs, at most 16). */
@@ -187,7 +187,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < 3 * block / 8; i++)
         ((double *)stage)[i] = 1.0;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    job.ahead = g3h_prefetch_ahead(getenv("GPUBLAS3_PREFETCH"));
+    job.ahead = G3H_PREFETCH_AHEAD;
     printf("copy probe: %zu MB caller's array, jobs of %zu MB, median of %d rounds, %ld CPUs, prefetch %zu bytes "
            "ahead\n", total >> 20, block >> 20, rounds, cpus, job.ahead);
     if (argc <= 4)

@@ -55,9 +55,6 @@ typedef void trmm_fn(const char *, const char *, const char *, const char *, con
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static void *fns[NROUTINES][NTYPES];
 static char where[512];
-/* OpenBLAS's thread count, where the host BLAS is OpenBLAS (share.c's split calls) */
-static void (*set_threads)(int);
-static int (*get_threads)(void);
 
 /* Is the function at f part of gpublas3 (this copy or another)? */
 static int ours(void *f)
@@ -93,10 +90,6 @@ static void find(void)
             if (fns[r][d] && !where[0] && dladdr(f, &at) && at.dli_fname)
                 snprintf(where, sizeof where, "%s", at.dli_fname);
         }
-    set_threads = (void (*)(int))(lib ? dlsym(lib, "openblas_set_num_threads") : dlsym(RTLD_NEXT, "openblas_set_num_threads"));
-    get_threads = (int (*)(void))(lib ? dlsym(lib, "openblas_get_num_threads") : dlsym(RTLD_NEXT, "openblas_get_num_threads"));
-    if (!set_threads || !get_threads)
-        set_threads = NULL;
     if (path && *path && !where[0])
         fprintf(stderr, "gpublas3: GPUBLAS3_CPU_BLAS=%s defines no BLAS routine gpublas3 has\n", path);
 }
@@ -144,15 +137,4 @@ void g3b_run(const g3d_call *c)
                        1, 1, 1, 1);
         break;
     }
-}
-
-int g3b_threads(int n)
-{
-    pthread_once(&once, find);
-    if (!set_threads)
-        return 0;
-    int was = get_threads();
-    if (n > 0 && n != was)
-        set_threads(n);
-    return was;
 }

@@ -35,15 +35,13 @@
  * kernel set pays for compiling programs (up to a second), which no later
  * call repeats.  An octave whose calls the correction sends to the host is
  * not timed again: the host BLAS is what the program would have had.
- * GPUBLAS3_LEARN=0 turns the correction off; GPUBLAS3_DEVICE_COST replaces
- * the device row's constants (override_row).
+ * GPUBLAS3_DEVICE_COST replaces the device row's constants (override_row).
  * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
  * calls of at least that many flops go to the device (0: every call). */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include "dropin.h"
 #include "host.h"
 #include "names.h"
@@ -109,7 +107,6 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const device_row *dev;
 static int leaves[2][2];        /* [dbl][cplx]: the device solves such a TRSM in leaves */
 static double threshold = -1;   /* GPUBLAS3_CROSSOVER, -1 when unset */
-static int learn = 1;           /* GPUBLAS3_LEARN */
 
 /* The device's correction: per kind (0: not TRSM, 1: TRSM) and octave of
  * the predicted time (1 us << i), the calls timed and the least ratio of
@@ -159,8 +156,6 @@ static void init(void)
     }
     if (threshold < 0)
         g3r_start();  /* before the OpenCL driver opens */
-    const char *l = getenv("GPUBLAS3_LEARN");
-    learn = !(l && strcmp(l, "0") == 0);
     cl_device_type type = 0;
     const char *name = g3h_chosen_device(&type);
     for (size_t i = 0; name && i < sizeof rows / sizeof rows[0] && !dev; i++)
@@ -241,7 +236,7 @@ int g3x_octave(double x, int n)
 void g3x_device_took(const g3d_call *c, double seconds)
 {
     pthread_once(&once, init);
-    if (threshold >= 0 || !dev || !learn)
+    if (threshold >= 0 || !dev)
         return;
     double trsm;
     int blocks, leaf;
@@ -253,12 +248,6 @@ void g3x_device_took(const g3d_call *c, double seconds)
     pthread_mutex_unlock(&seen_lock);
 }
 
-int g3x_learning(void)
-{
-    pthread_once(&once, init);
-    return threshold < 0 && dev && learn;
-}
-
 /* The correction for a prediction of t_dev: 1 until an octave has seen two calls. */
 static double correction(const g3d_call *c, double t_dev, int *calls)
 {
@@ -266,7 +255,7 @@ static double correction(const g3d_call *c, double t_dev, int *calls)
     octave_seen o = seen[c->routine == G3D_TRSM][g3x_octave(t_dev / 1e-6, OCTAVES)];
     pthread_mutex_unlock(&seen_lock);
     *calls = o.calls;
-    return learn && o.calls >= 2 ? o.ratio : 1;
+    return o.calls >= 2 ? o.ratio : 1;
 }
 
 int g3x_to_device(const g3d_call *c, double t[2], char *why, size_t len)

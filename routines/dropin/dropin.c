@@ -6,15 +6,12 @@
  * then the way the call goes: to the host BLAS when it is too small to pay
  * for the trip (crossover.c), else to the device, falling back device by
  * device, then to the host BLAS, and at last to plain host loops, so that
- * a call always ends with the right answer; or, with GPUBLAS3_SPLIT=1 and
- * both sides taking comparable times, cut in two and run on both at once
- * (share.c).  This
- * file is the top of the drop-ins: it calls the files below it
- * (cpu_blas.c, crossover.c, dropin_device.c, dropin_host.c, dropin_plan.c,
- * host.c, host_rate.c, share.c, worker.c), none calls it. */
+ * a call always ends with the right answer.  This file is the top of the
+ * drop-ins: it calls the files below it (cpu_blas.c, crossover.c,
+ * dropin_device.c, dropin_host.c, dropin_plan.c, host.c, host_rate.c),
+ * none calls it. */
 #include <ctype.h>
 #include <stdio.h>
-#include <string.h>
 #include "dropin.h"
 #include "host.h"
 
@@ -165,9 +162,8 @@ static int on_host_blas(const g3d_call *c, const char *name, const char *why)
     return 1;
 }
 
-/* The device (a whole call or a split call's part); 1 when it finished
- * the call, else panels before *first are done.  `timed`: what it took
- * teaches the crossover's device correction. */
+/* The device; 1 when it finished the call, else panels before *first are
+ * done.  `timed`: what it took teaches the crossover's device correction. */
 static int device_try(const g3d_call *c, const char *name, const g3d_plan *pl, int *first, int timed)
 {
     *first = 0;
@@ -189,61 +185,6 @@ static void device_rest(const g3d_call *c, const char *name, const g3d_plan *pl,
     g3d_host_run(c, pl, first);
 }
 
-typedef struct {
-    const g3d_call *c;
-    double seconds;
-} host_part;
-
-static void *run_host_part(void *arg)
-{
-    host_part *h = arg;
-    double t0 = g3h_seconds();
-    g3r_run(h->c);
-    h->seconds = g3h_seconds() - t0;
-    return NULL;
-}
-
-/* The call cut in two (share.c), the host BLAS's part on a thread of its
- * own (worker.c) while this one streams the other through the device; both joined
- * before returning.  The parts write disjoint parts of C and only read
- * A and B, so they need no other order; a device that fails finishes its
- * part on the host as a whole call would, after the host part is done.
- * 0 when the share leaves a part empty (nothing done). */
-static int split_run(const g3d_call *c, const char *name, double share, const char *why, const char *swhy)
-{
-    g3d_call hc, dc;
-    int rows;
-    if (!g3d_cut(c, share, &hc, &dc, &rows))
-        return 0;
-    int ext = rows ? c->m : c->n, nd = rows ? dc.m : dc.n;
-    if (g3h_verbose())
-        fprintf(stderr, "gpublas3: %s m=%d n=%d k=%d split by %s: %d to the device, %d on the host BLAS %s: %s; %s\n",
-                name, c->m, c->n, c->k, rows ? "rows" : "columns", nd, ext - nd, g3b_name(), swhy, why);
-    int cap = g3x_split_host_threads(), was = cap ? g3b_threads(cap) : 0;
-    host_part h = { &hc, 0 };
-    g3w_job w;
-    g3w_start(&w, run_host_part, &h);
-    g3d_plan pl;
-    g3d_plan_make(&dc, g3h_panel_bytes(), &pl);
-    int first;
-    double t0 = g3h_seconds();
-    int done = device_try(&dc, name, &pl, &first, 0);
-    double t_dev = g3h_seconds() - t0;
-    g3w_join(&w);
-    if (was)
-        g3b_threads(was);
-    if (done)
-        g3x_split_took(&hc, h.seconds, &dc, t_dev, c);
-    else
-        device_rest(&dc, name, &pl, first);
-    if (g3h_verbose())
-        fprintf(stderr, "gpublas3: %s m=%d n=%d k=%d split done in %.4f s: host BLAS part %.4f s, device part "
-                "%.4f s%s%s\n", name, c->m, c->n, c->k, g3h_seconds() - t0, h.seconds, t_dev,
-                was ? " (host BLAS on GPUBLAS3_SPLIT_HOST_THREADS threads)" : "",
-                done ? "" : " (failed there: finished on the host)");
-    return 1;
-}
-
 void g3d_run(const g3d_call *c)
 {
     if (quick_return(c))
@@ -252,7 +193,7 @@ void g3d_run(const g3d_call *c)
         g3d_host_scale(c);
         return;
     }
-    char name[7], why[640], swhy[320] = "";
+    char name[7], why[640];
     int len = 0;
     for (const char *s = g3d_name(c); *s && *s != ' '; s++)
         name[len++] = *s;
@@ -260,15 +201,7 @@ void g3d_run(const g3d_call *c)
     int modelled = g3b_have(c);
     if (modelled) {
         double t[2];
-        int dev = g3x_to_device(c, t, why, sizeof why);
-        double share = g3x_split_share(c, t, g3h_verbose() ? swhy : NULL, sizeof swhy);
-        if (share > 0 && split_run(c, name, share, why, swhy))
-            return;
-        if (swhy[0] && strlen(why) + strlen(swhy) + 3 < sizeof why) {
-            strcat(why, "; ");
-            strcat(why, swhy);
-        }
-        if (!dev) {
+        if (!g3x_to_device(c, t, why, sizeof why)) {
             on_host_blas(c, name, why);
             return;
         }

@@ -91,16 +91,6 @@ void g3d_stored(const g3d_call *c, char mat, int *rows, int *cols);
  * SYRK/SYR2K only the stored triangle's. */
 void g3d_kept_rows(const g3d_call *c, const g3d_region *y, int j, int *r0, int *r1);
 
-/* A call cut in two independent calls of the same routine for a host/device
- * split (share.c): GEMM along the larger dimension of C, SYMM, TRMM and
- * TRSM along B's columns (side L) or rows (side R); *dev gets the first
- * columns (rows), about (1 - f_host) of them, a multiple of CUT_TILE when
- * there are at least 4 CUT_TILE so that its tiles stay whole, *host the
- * rest; *by_rows says which way.  0 when a part would be empty (nothing
- * written). */
-enum { CUT_TILE = 64 };
-int g3d_cut(const g3d_call *c, double f_host, g3d_call *host, g3d_call *dev, int *by_rows);
-
 /* ---- the host BLAS and the crossover (cpu_blas.c, host_rate.c, crossover.c) ---- */
 
 /* A host BLAS defines the call's routine (GPUBLAS3_CPU_BLAS, else the next
@@ -108,10 +98,6 @@ int g3d_cut(const g3d_call *c, double f_host, g3d_call *host, g3d_call *dev, int
 int g3b_have(const g3d_call *c);
 /* Runs the call there (g3b_have must have said yes). */
 void g3b_run(const g3d_call *c);
-/* Sets the host BLAS's thread count to n (n > 0) where it says how
- * (OpenBLAS's openblas_set_num_threads); returns the count before, 0 when
- * it cannot be told. */
-int g3b_threads(int n);
 /* The host BLAS's file, or "none". */
 const char *g3b_name(void);
 /* The host BLAS's rate the model prices host calls at (host_rate.c):
@@ -133,39 +119,9 @@ int g3x_octave(double x, int n);
  * device times, 0 under GPUBLAS3_CROSSOVER; why gets the reason under
  * GPUBLAS3_VERBOSE only (formatting costs as much as a tiny call). */
 int g3x_to_device(const g3d_call *c, double t[2], char *why, size_t len);
-/* The model learns (not GPUBLAS3_CROSSOVER's threshold, a device row,
- * GPUBLAS3_LEARN not 0). */
-int g3x_learning(void);
-/* The call's routine can be cut in two (g3d_cut). */
-int g3x_can_split(const g3d_call *c);
-/* GPUBLAS3_SPLIT_HOST_THREADS: the host BLAS's threads for a split call's host part, 0: as they are. */
-int g3x_split_host_threads(void);
-/* The host's share of a call cut in two (share.c): 0 for no cut, else
- * the fraction of the output the host BLAS takes, chosen from the model's
- * times t (as g3x_to_device gives them), the rates the last split call of
- * the size showed, or GPUBLAS3_SPLIT_SHARE; why (may be NULL) gets the
- * reason when the call was worth weighing.  g3x_split_took tells it what
- * the two parts of a split call took, each while the other ran. */
-double g3x_split_share(const g3d_call *c, const double t[2], char *why, size_t len);
-void g3x_split_took(const g3d_call *host, double host_s, const g3d_call *dev, double dev_s, const g3d_call *whole);
 /* What a call the model sent to the device took there, in seconds, whole
  * (crossover.c corrects later predictions by it). */
 void g3x_device_took(const g3d_call *c, double seconds);
-
-/* ---- the host part's thread (worker.c) ---- */
-
-#include <pthread.h>
-typedef struct {
-    void *(*fn)(void *);
-    void *arg;
-    int kept, own;     /* on the kept worker; on a thread of its own */
-    pthread_t thread;
-} g3w_job;
-/* Starts fn(arg) on the kept worker thread (or a new one when it is
- * busy); 0 when no thread could be had (g3w_join then runs it). */
-int g3w_start(g3w_job *w, void *(*fn)(void *), void *arg);
-/* Waits for it to end. */
-void g3w_join(g3w_job *w);
 
 /* ---- executing a plan ---- */
 

@@ -8,7 +8,6 @@
  *          upload; GEMM's, SYMM's and TRMM's through their internal entries
  *          with the call's g3_reuse, so that the shared operand is packed
  *          on the device by the first whole panel and read by the others
- *          (GPUBLAS3_PACK_ONCE=0: by each panel again, as before)
  *   down:  the panel's C back into pinned memory, after its sub-calls
  *
  * The host thread packs panel p while the device works on p-1 and p-2 and
@@ -17,9 +16,8 @@
  * whole shared matrix: its first panel is sent before it, and each chunk
  * of it, once sent, starts the slice of that panel's product it allows
  * (along K, or along M or N), so the device computes from the first chunk.  Copies between the caller's
- * arrays and pinned memory run on several threads (GPUBLAS3_COPY_THREADS),
- * with streaming stores and their sources prefetched from 1 MiB
- * (host_copy.c, GPUBLAS3_STREAM_COPY, GPUBLAS3_PREFETCH).
+ * arrays and pinned memory run on several threads, with streaming stores
+ * and their sources prefetched from 1 MiB (host_copy.h).
  * Only the output's referenced part is written back (for SYRK and SYR2K
  * only the stored triangle), so ld padding and the other triangle keep
  * their bits.  With beta != 0 (all but TRMM), C never travels up: the
@@ -149,7 +147,7 @@ static void copy_region(engine *e, char mat, const g3d_region *r, char *img, int
                    (size_t)(r->r1 - r->r0) * e->es, (size_t)ld * e->es, e->es, r->c1 - r->c0, to_user,
                    c, to_user && (c->routine == G3D_SYRK || c->routine == G3D_SYR2K) ? r : NULL,
                    to_user && mat == 'C' ? e->host_beta : 0, to_user && mat == 'C' ? e->host_beta_im : 0,
-                   bytes >= g3h_stream_min(), g3h_prefetch(bytes) };
+                   bytes >= G3H_STREAM_MIN, bytes >= G3H_STREAM_MIN ? G3H_PREFETCH_AHEAD : 0 };
     g3h_parallel(copy_columns, &j, bytes >= ((size_t)4 << 20) ? j.cols : 1);
     *(to_user ? &e->t_unpack : &e->t_pack) += g3h_seconds() - t0;
     *(to_user ? &e->b_unpack : &e->b_pack) += bytes;
@@ -235,8 +233,7 @@ static cl_int run_complex(const engine *e, const g3d_op *o, place a, place b, pl
 /* One sub-call.  GEMM, SYMM (HEMM) and TRMM, of any type, go through the
  * routines' internal entries (routines.h), which take the call's series:
  * r, its shared operand packed once (NULL for a sub-call that uses only
- * part of it, or with GPUBLAS3_PACK_ONCE=0); the others through the
- * cl_mem API. */
+ * part of it); the others through the cl_mem API. */
 static cl_int run_op(const engine *e, const stage *st, const g3d_op *o, g3_reuse *r, cl_uint nw,
                      const cl_event *w, cl_event *ev)
 {
@@ -563,7 +560,7 @@ int g3d_device_run(g3h_slot *s, const g3d_call *call, const g3d_plan *plan, int 
      * operand: it is packed on the device once, by the first panel, and
      * the others read that copy (SYRK's and SYR2K's panels use parts of
      * it; TRSM's solve reads its inverted diagonal blocks). */
-    e.reusing = g3h_pack_once() && pl->shared[0] && pl->npanels - *first > 1 &&
+    e.reusing = pl->shared[0] && pl->npanels - *first > 1 &&
                 (c->routine == G3D_GEMM || c->routine == G3D_SYMM || c->routine == G3D_TRMM);
 
     int p = *first;

@@ -21,7 +21,6 @@
  *          SYR2K likewise, with two GEMMs.
  * Complex calls the same, with conjugate transposes where HERK and HER2K
  * have them and conj(alpha) in HER2K's second GEMM. */
-#include <math.h>
 #include "dropin.h"
 
 enum { MAX_BULK = 8, MIN_WIDTH = 16 };
@@ -196,41 +195,4 @@ void g3d_kept_rows(const g3d_call *c, const g3d_region *y, int j, int *r0, int *
         *r1 = j + 1;
     if (c->uplo == 'L' && *r0 < j)
         *r0 = j;
-}
-
-/* The address of element (r, k) of an array with leading dimension ld. */
-static const void *at(const g3d_call *c, const void *base, int ld, int r, int k)
-{
-    return (const char *)base + ((size_t)r + (size_t)k * (size_t)ld) * g3d_elem_size(c);
-}
-
-int g3d_cut(const g3d_call *c, double f_host, g3d_call *host, g3d_call *dev, int *by_rows)
-{
-    int rows = c->routine == G3D_GEMM ? c->m > c->n : c->side == 'R';
-    int extent = rows ? c->m : c->n;
-    int nd = (int)lround((1 - f_host) * extent);
-    if (extent >= 4 * CUT_TILE)
-        nd = (nd + CUT_TILE / 2) / CUT_TILE * CUT_TILE;
-    if (nd <= 0 || nd >= extent)
-        return 0;
-    *by_rows = rows;
-    *dev = *host = *c;
-    if (rows) {
-        dev->m = nd;
-        host->m = extent - nd;
-        host->c = (void *)at(c, c->c, c->ldc, nd, 0);
-        if (c->routine == G3D_GEMM)
-            host->a = c->trans == 'N' ? at(c, c->a, c->lda, nd, 0) : at(c, c->a, c->lda, 0, nd);
-        else if (c->routine == G3D_SYMM)
-            host->b = at(c, c->b, c->ldb, nd, 0);
-    } else {
-        dev->n = nd;
-        host->n = extent - nd;
-        host->c = (void *)at(c, c->c, c->ldc, 0, nd);
-        if (c->routine == G3D_GEMM)
-            host->b = c->transb == 'N' ? at(c, c->b, c->ldb, 0, nd) : at(c, c->b, c->ldb, nd, 0);
-        else if (c->routine == G3D_SYMM)
-            host->b = at(c, c->b, c->ldb, 0, nd);
-    }
-    return 1;
 }

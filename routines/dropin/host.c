@@ -37,8 +37,8 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static device devs[MAXDEV];
 static int ndev, order[MAXDEV], norder;
-static int closed, setup_done, host_warned, copy_threads, verbose, pack_once;
-static size_t panel_bytes, stream_min, prefetch_min, prefetch_ahead;
+static int closed, setup_done, host_warned, copy_threads, verbose;
+static size_t panel_bytes;
 
 static const char *type_name(cl_device_type t)
 {
@@ -113,31 +113,17 @@ static int rank_device(int dflt)
 static void read_tuning(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    const char *env = getenv("GPUBLAS3_COPY_THREADS");
     /* One per CPU: on the H100 host (16 CPUs), dgemm_ from host arrays
      * took 49 ms with 16 copy threads against 62-71 ms with 8. */
     copy_threads = n > 1 ? (int)n : 1;
     if (copy_threads > 16)
         copy_threads = 16;
-    if (env && atoi(env) > 0)
-        copy_threads = atoi(env) > 64 ? 64 : atoi(env);
-    env = getenv("GPUBLAS3_VERBOSE");
+    const char *env = getenv("GPUBLAS3_VERBOSE");
     verbose = env && *env && strcmp(env, "0") != 0;
     env = getenv("GPUBLAS3_PANEL_KB");
     panel_bytes = (size_t)32 << 20;
     if (env && atol(env) > 0)
         panel_bytes = (size_t)atol(env) << 10;
-    env = getenv("GPUBLAS3_PACK_ONCE");
-    pack_once = !env || !*env || strcmp(env, "0") != 0;
-    /* Below a MiB a copy's lines may still be in the cache, and the caller
-     * may read them again soon: ordinary stores, and nothing to prefetch. */
-    env = getenv("GPUBLAS3_STREAM_COPY");
-    stream_min = prefetch_min = (size_t)1 << 20;
-    if (env && strcmp(env, "0") == 0)
-        stream_min = (size_t)-1;
-    else if (env && strcmp(env, "all") == 0)
-        stream_min = prefetch_min = 0;
-    prefetch_ahead = g3h_prefetch_ahead(getenv("GPUBLAS3_PREFETCH"));
 }
 
 static void release_all(void);
@@ -489,24 +475,6 @@ size_t g3h_panel_bytes(void)
 {
     pthread_once(&once, init);
     return panel_bytes;
-}
-
-int g3h_pack_once(void)
-{
-    pthread_once(&once, init);
-    return pack_once;
-}
-
-size_t g3h_stream_min(void)
-{
-    pthread_once(&once, init);
-    return stream_min;
-}
-
-size_t g3h_prefetch(size_t bytes)
-{
-    pthread_once(&once, init);
-    return bytes >= prefetch_min ? prefetch_ahead : 0;
 }
 
 /* The copy threads: started on the first parallel copy, kept, stopped at

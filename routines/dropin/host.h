@@ -47,27 +47,13 @@ cl_mem g3h_devbuf_get(g3h_slot *s, int i, size_t bytes, cl_int *err);
 void *g3h_pinned_get(g3h_slot *s, int i, size_t bytes, cl_int *err);
 
 /* Runs fn(arg, t, n) for t = 0..n-1 on n threads (the caller's one among
- * them), n = min(want, GPUBLAS3_COPY_THREADS or a default from the CPU
- * count); for the host-side copies to and from pinned memory. */
+ * them), n = min(want, one per CPU, at most 16); for the host-side copies
+ * to and from pinned memory. */
 int g3h_copy_threads(void);
 void g3h_parallel(void (*fn)(void *arg, int t, int n), void *arg, int want);
 
 /* Bytes of C (and B) per pipelined panel: GPUBLAS3_PANEL_KB, default 32 MiB. */
 size_t g3h_panel_bytes(void);
-/* The panels of a call pack its shared operand once on the device
- * (default), or each its own copy (GPUBLAS3_PACK_ONCE=0, the old way, to
- * compare). */
-int g3h_pack_once(void);
-/* The fewest bytes of a staging copy (one region, all threads) that is made
- * with streaming stores (host_copy.c): 1 MiB by default;
- * GPUBLAS3_STREAM_COPY=0: none (plain memcpy, to compare), =all: every
- * copy (for tests). */
-size_t g3h_stream_min(void);
-/* How far ahead a staging copy of `bytes` (one region, all threads)
- * prefetches its sources (host_copy.c): GPUBLAS3_PREFETCH's distance
- * (default 4096 bytes, 0: none) from 1 MiB, from 0 bytes with
- * GPUBLAS3_STREAM_COPY=all (for tests); 0 below. */
-size_t g3h_prefetch(size_t bytes);
 /* GPUBLAS3_VERBOSE is set: report each call's plan and timing on stderr. */
 int g3h_verbose(void);
 const char *g3h_device_name(const g3h_slot *s);

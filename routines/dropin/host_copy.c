@@ -27,7 +27,7 @@
  * 79-87 (docs/performance.md, Drop-in crossover).  The L2's streamer stops at each 4 KiB
  * page and starts again only after a few misses in the next one, and in a
  * KVM guest on 4 KiB pages each new page also costs a two-level page
- * walk.  A prefetch `ahead` bytes (default 4096: always in the next page)
+ * walk.  A prefetch `ahead` bytes (G3H_PREFETCH_AHEAD, 4096: always in the next page)
  * before each line is read starts both early.  Only the sources are
  * prefetched: the streaming stores need no line, and the write-back's
  * stores go to lines it has just read.  Prefetch is a hint: compilers
@@ -35,7 +35,6 @@
  * x86-64) only the write-back prefetches. */
 #include <complex.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 #include "host_copy.h"
 #if defined(__x86_64__) && defined(__SSE2__)
@@ -51,17 +50,6 @@
 /* The write-back prefetches once per SPAN bytes of each source (its loops
  * stay whole loops over a span, which GCC vectorizes). */
 enum { LINE = 64, SPAN = 512 };
-
-size_t g3h_prefetch_ahead(const char *env)
-{
-    if (!env || !*env)
-        return 4096;
-    char *end;
-    unsigned long long v = strtoull(env, &end, 10);
-    if (*end || *env == '-')
-        return 4096;
-    return v > ((size_t)1 << 20) ? (size_t)1 << 20 : (size_t)v;
-}
 
 void g3h_stream_copy(void *dst, const void *src, size_t len, size_t ahead)
 {

@@ -8,10 +8,12 @@
 #define G3_HOST_COPY_H
 #include <stddef.h>
 
-/* How far ahead of its reads a large copy prefetches, in bytes, from the
- * value of GPUBLAS3_PREFETCH (NULL or empty: unset): 4096 by default, 0
- * for none, else the number given (at most 1 MiB). */
-size_t g3h_prefetch_ahead(const char *env);
+/* A staging copy (one region, all threads) of at least G3H_STREAM_MIN
+ * bytes is made with streaming stores and prefetches its sources
+ * G3H_PREFETCH_AHEAD bytes ahead; below, its lines may still be in the
+ * cache and the caller may read them again soon: ordinary stores, nothing
+ * prefetched. */
+enum { G3H_STREAM_MIN = 1 << 20, G3H_PREFETCH_AHEAD = 4096 };
 
 /* memcpy(dst, src, len), the bulk with non-temporal stores where the CPU
  * has them (x86-64), so that no destination line is read first, and each

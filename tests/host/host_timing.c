@@ -18,7 +18,7 @@
  *              library's default (one per CPU, at most 16); by memcpy,
  *              and by the library's streaming copy (its default,
  *              routines/dropin/host_copy.c, built in from source), which
- *              prefetches as GPUBLAS3_PREFETCH says, as the library does
+ *              prefetches its sources as the library does
  *   nvblas     NVBLAS's dgemm_ (libnvblas.so, dlopened; its configuration
  *              from NVBLAS_CONFIG_FILE, else a file written here that
  *              names OpenBLAS as its CPU BLAS and every GPU), when it can
@@ -147,7 +147,7 @@ static double host_copy_time(cl_context ctx, cl_command_queue q, double *user, s
     pthread_t th[16];
     copy_part part[16];
     double best = 1e30;
-    const size_t ahead = g3h_prefetch_ahead(getenv("GPUBLAS3_PREFETCH"));
+    const size_t ahead = G3H_PREFETCH_AHEAD;
     for (int r = 0; r < reps + 1; r++) {
         double t = now();
         for (int i = 0; i < threads; i++) {
@@ -318,7 +318,7 @@ int main(int argc, char **argv)
            threads);
     printf("host copy stream %.4f s = A, B into pinned memory %.4f s (%.1f GB/s) + C back %.4f s (%.1f GB/s), "
            "streaming stores, prefetch %zu bytes ahead\n", 2 * t_pack_nt + t_back_nt, 2 * t_pack_nt,
-           bytes / t_pack_nt / 1e9, t_back_nt, bytes / t_back_nt / 1e9, g3h_prefetch_ahead(getenv("GPUBLAS3_PREFETCH")));
+           bytes / t_pack_nt / 1e9, t_back_nt, bytes / t_back_nt / 1e9, (size_t)G3H_PREFETCH_AHEAD);
     printf("dgemm_           %.4f s (%.1f GFLOP/s), ratio to bound %.2f, to floor %.2f (target <= 1.2)\n", t_ours,
            flops / t_ours / 1e9, t_ours / bound, t_ours / floor);
     if (nv)

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The host-path timings on the GPU machine: DGEMM from host
 # arrays (dgemm_) against max(pinned transfer, device compute) and against
-# NVBLAS, in one run, plus the two knobs worth a sweep there (copy threads,
-# panel size), and the crossover model's constants (crossover_measure).
+# NVBLAS, in one run, plus the knob worth a sweep there (panel size), and
+# the crossover model's constants (crossover_measure).
 # Usage, from the repository root, after building into BUILD
 # and registering the OpenCL driver (see /work/shared/DEVICE.md):
 #
@@ -29,9 +29,7 @@ run() {  # label, then environment settings for host_timing
     grep "gpublas3: DGEMM" "$OUT/timing_$label.err" | tail -n 1
 }
 
-run default GPUBLAS3_COPY_THREADS=
-run threads4 GPUBLAS3_COPY_THREADS=4
-run threads16 GPUBLAS3_COPY_THREADS=16
+run default GPUBLAS3_PANEL_KB=
 run panel64m GPUBLAS3_PANEL_KB=65536
 run panel8m GPUBLAS3_PANEL_KB=8192
 echo "== beta0"

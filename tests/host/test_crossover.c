@@ -12,8 +12,8 @@
  *   some    at least one did (a fallback)
  *   any     not checked (the model's choice)
  * With the one argument `trsm` it checks the model's TRSM term instead
- * (trsm_term below); with `learn` or `nolearn`, the device's correction
- * (learned below); with `path leaves` or `path blocks`, how the model
+ * (trsm_term below); with `learn`, the device's correction (learned
+ * below); with `path leaves` or `path blocks`, how the model
  * prices each type's TRSM (trsm_path below). */
 #include <stdio.h>
 #include <string.h>
@@ -128,9 +128,8 @@ static int trsm_path(int leaves)
  * the host BLAS's rate fixed (FAKE_BLAS_GFLOPS) so that the model's host
  * time is about 4 times that: the first calls go to the device, which takes
  * tens of times longer on PoCL; from the third on, the model corrected by
- * the least ratio of the first two keeps them on the host (`learn`), or,
- * with GPUBLAS3_LEARN=0, sends all six (`nolearn`). */
-static int learned(int want)
+ * the least ratio of the first two keeps them on the host. */
+static int learned(void)
 {
     char text[16384];
     int failures = 0;
@@ -146,11 +145,9 @@ static int learned(int want)
     int dev = text_count(text, "DGEMM m=48 n=48 k=48 to the device");
     int host = text_count(text, "DGEMM m=48 n=48 k=48 on the host BLAS");
     int told = text_count(text, " call(s), host BLAS"); /* the device's correction, not the host rate's label */
-    printf("48^3 DGEMMs: %d to the device, %d on the host BLAS, %d corrected (want %s)\n", dev, host, told,
-           want ? "2, 4, 4" : "6, 0, 0");
-    if (want ? dev != 2 || host != 4 || told != 4 : dev != 6 || host != 0 || told != 0) {
-        printf("FAIL: the device's correction %s\n", want ? "did not keep the later calls on the host" :
-               "acted with GPUBLAS3_LEARN=0");
+    printf("48^3 DGEMMs: %d to the device, %d on the host BLAS, %d corrected (want 2, 4, 4)\n", dev, host, told);
+    if (dev != 2 || host != 4 || told != 4) {
+        printf("FAIL: the device's correction did not keep the later calls on the host\n");
         fputs(text, stdout);
         failures++;
     }
@@ -159,8 +156,8 @@ static int learned(int want)
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && (strcmp(argv[1], "learn") == 0 || strcmp(argv[1], "nolearn") == 0)) {
-        int failures = learned(strcmp(argv[1], "learn") == 0);
+    if (argc == 2 && strcmp(argv[1], "learn") == 0) {
+        int failures = learned();
         printf("%s %s: %d failure(s)\n", argv[0], argv[1], failures);
         return failures != 0;
     }
@@ -175,7 +172,7 @@ int main(int argc, char **argv)
         return failures != 0;
     }
     if (argc != 3) {
-        fprintf(stderr, "usage: %s host|device|some|any host|device|some|any, or %s trsm|learn|nolearn, "
+        fprintf(stderr, "usage: %s host|device|some|any host|device|some|any, or %s trsm|learn, "
                 "or %s path leaves|blocks\n", argv[0], argv[0], argv[0]);
         return 2;
     }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The drop-ins' panels pack their shared operand once (GPUBLAS3_PACK_ONCE,
- * on by default; routines/plan's g3_reuse): GEMM with A shared (wide
+/* The drop-ins' panels pack their shared operand once (routines/plan's
+ * g3_reuse): GEMM with A shared (wide
  * calls, cut into column panels) and with B shared (tall calls, row
  * panels) under every transpose of both operands, SYMM (HEMM) and TRMM on
  * both sides with both triangles, in S, D, C and Z, on odd sizes with
@@ -8,11 +8,9 @@
  * OpenBLAS; and a call whose last panels fall into another shape class
  * than the first, which must keep the first panel's parameter set (the
  * packed copy's layout).  ctest runs it with tiny panels
- * (GPUBLAS3_PANEL_KB=8), so that every call is several panels, twice:
- * with the reuse, where each call must say (GPUBLAS3_VERBOSE) that it
- * packed its shared operand once for all its whole-operand panels, and
- * with GPUBLAS3_PACK_ONCE=0, where none may; and a third time with a
- * scratch limit (GPUBLAS3_SCRATCH_LIMIT) too small for a whole packed
+ * (GPUBLAS3_PANEL_KB=8), so that every call is several panels, where each
+ * call must say (GPUBLAS3_VERBOSE) that it packed its shared operand once
+ * for all its whole-operand panels; and again with a scratch limit (GPUBLAS3_SCRATCH_LIMIT) too small for a whole packed
  * operand, where the sub-calls split it and pack as usual: results only. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,7 +23,7 @@
 #include "dropin_test.h"
 
 static const gpublas3Transpose transposes[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
-static int pack_once, limited, failures;
+static int limited, failures;
 static unsigned seed = 1;
 
 /* Runs one case (Fortran names for real types, CBLAS for complex ones)
@@ -57,7 +55,7 @@ static char *run_captured(const spec_case *c)
 }
 
 /* The call's report: its shared operand packed once for at least two
- * panels (reuse on), or no such words (off). */
+ * panels. */
 static void expect_once(const spec_case *c, const char *text)
 {
     if (limited)
@@ -70,11 +68,8 @@ static void expect_once(const spec_case *c, const char *text)
             at--;
     int said = at && sscanf(at, "%d time(s) for %d panel", &packs, &panels) == 2;
     spec_describe(c, desc, sizeof desc);
-    if (pack_once && (!said || packs != 1 || panels < 2)) {
+    if (!said || packs != 1 || panels < 2) {
         fprintf(stderr, "FAIL %s: the shared operand was not packed once for several panels:\n%s", desc, text);
-        failures++;
-    } else if (!pack_once && at) {
-        fprintf(stderr, "FAIL %s: GPUBLAS3_PACK_ONCE=0, yet a packed copy was reused:\n%s", desc, text);
         failures++;
     }
 }
@@ -145,9 +140,8 @@ static void test_symm_trmm(void **state)
 }
 
 /* DGEMM 1100 x 1600 x 24: panels of 192 columns (the large shape class),
- * then of 32 and 16 (the skinny class, M >= 1024 and N <= 128).  With the
- * reuse, those keep the large set of the panel that packed A; without it
- * they choose the skinny set. */
+ * then of 32 and 16 (the skinny class, M >= 1024 and N <= 128), which
+ * keep the large set of the panel that packed A. */
 static void test_set_kept(void **state)
 {
     (void)state;
@@ -157,8 +151,8 @@ static void test_set_kept(void **state)
     char *text = run_captured(&c);
     expect_once(&c, text);
     int skinny = strstr(text, "N=16 K=24 terms=1 tri=0 band=0: packed, skinny set") != NULL;
-    if (!limited && skinny == pack_once) {
-        fprintf(stderr, "FAIL: the 16-column panels %s the skinny set:\n%s", skinny ? "took" : "did not take", text);
+    if (!limited && skinny) {
+        fprintf(stderr, "FAIL: the 16-column panels took the skinny set:\n%s", text);
         failures++;
     }
     free(text);
@@ -167,8 +161,6 @@ static void test_set_kept(void **state)
 
 int main(void)
 {
-    const char *e = getenv("GPUBLAS3_PACK_ONCE");
-    pack_once = !e || !*e || strcmp(e, "0") != 0;
     limited = getenv("GPUBLAS3_SCRATCH_LIMIT") != NULL;
     setenv("GPUBLAS3_VERBOSE", "1", 1);
     const struct CMUnitTest tests[] = {
