@@ -120,7 +120,7 @@ void g3h_add_scaled(void *usr, const void *img, size_t len, int dbl, int cplx, d
 {
     char *u = usr;
     const char *m = img;
-    /* without prefetch, one span of the whole length: the loops as before */
+    /* without prefetch, one span of the whole length: plain loops */
     size_t span = ahead ? SPAN : len, stop = ahead && ahead < len ? len - ahead : 0;
     for (size_t at = 0; at < len; at += span) {
         size_t n = len - at < span ? len - at : span;
