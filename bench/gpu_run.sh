@@ -21,6 +21,10 @@
 #           shapes.csv, cublas-shapes.csv, and their table and plot
 #   routines every routine at n = 1024 and 4096, S and D, with CLBlast,
 #           then cuBLAS's peer: routines.csv, cublas-routines.csv, table
+#   compare  the shape suite (two rounds) and every routine at 1024 and 4096
+#           in S, D, C, Z, each round run by the build in $BEFORE (a folder
+#           holding an older gpublas3-bench and libgpublas3.so) and then by
+#           this one, gpublas3 alone; bench/compare.py prints the ratios
 #   ARGS... anything else is run as a command after the set-up
 # Results go to $RESULTS (default $OUT), logs to $OUT; a short summary is
 # printed last.  The published H100 tables (bench/results/h100/) are
@@ -94,6 +98,20 @@ for phase in "$@"; do
             --csv "$RESULTS/cublas-routines.csv" >"$OUT/cublas-routines.log" 2>&1
         summary+="routines, cuBLAS: exit $?"$'\n'
         plot routines "$RESULTS/routines.csv" "$RESULTS/cublas-routines.csv"
+        ;;
+    compare)
+        for round in 1 2; do
+            for side in before after; do
+                if [ $side = before ]; then bin=$BEFORE/gpublas3-bench; lib=$BEFORE; else bin=$B/bench/gpublas3-bench; lib=$B; fi
+                LD_LIBRARY_PATH=$lib:$LD_LIBRARY_PATH $bin --suite shapes --reps 5 --peers gpublas3 \
+                    --csv "$RESULTS/shapes-$side-$round.csv" >>"$OUT/compare.log" 2>&1
+                [ $round = 1 ] && LD_LIBRARY_PATH=$lib:$LD_LIBRARY_PATH $bin --routines gemm,symm,syrk,syr2k,trmm,trsm,hemm,herk,her2k \
+                    --sizes 1024,4096 --precisions s,d,c,z --peers gpublas3 --reps 5 --sample 256 \
+                    --csv "$RESULTS/routines-$side.csv" >>"$OUT/compare.log" 2>&1
+            done
+        done
+        summary+="compare, shapes: $(python3 bench/compare.py --before "$RESULTS"/shapes-before-*.csv --after "$RESULTS"/shapes-after-*.csv)"$'\n'
+        summary+="compare, routines: $(python3 bench/compare.py --before "$RESULTS/routines-before.csv" --after "$RESULTS/routines-after.csv")"$'\n'
         ;;
     *)
         echo "== $phase" >>"$OUT/commands.log"
