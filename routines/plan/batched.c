@@ -288,6 +288,8 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
     g3_plan_choose(d, &one, &pl);
     if (pl.path == G3_PATH_SPLITK)
         pl.path = G3_PATH_PACKED;
+    pl.splits = 1;
+    pl.inplace = 0; /* (a batch packs every operand) */
     if (one.cplx && pl.ks->p.mwg % 2)
         return gpublas3NotImplemented; /* (as g3_enqueue: whole 2 x 2 blocks in a tile) */
     int direct = pl.path == G3_PATH_DIRECT;
@@ -303,10 +305,15 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
     if (g3_plan_verbose()) {
         char line[384];
         g3_plan_describe(d, &one, &pl, line, sizeof line);
+        char how[64];
+        if (direct)
+            snprintf(how, sizeof how, "one launch");
+        else if (chunk)
+            snprintf(how, sizeof how, "chunks of %zu products", chunk);
+        else
+            snprintf(how, sizeof how, "one call per product (one exceeds the scratch limit)");
         fprintf(stderr, "gpublas3: plan: batch of %zu (%s), %s: %s\n", b->count, b->offs[0] ? "offsets" : "strided",
-                direct ? "one launch" : chunk ? "chunks of" : "one call per product", line);
-        if (!direct && chunk)
-            fprintf(stderr, "gpublas3: plan: batch chunks of %zu products\n", chunk);
+                how, line);
     }
     if (!direct && chunk == 0) {
         /* one product alone exceeds the scratch limit: single calls, each
