@@ -28,7 +28,7 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     cl_int kslice = splits > 1 ? (cl_int)a->kslice : K;
     cl_long cslice = (cl_long)a->cslice;
     cl_int batched = a->batch > 0;
-    cl_long abatch = (cl_long)(a->abatch / pr->vwm), bbatch = (cl_long)(a->bbatch / pr->vwn);
+    cl_long abatch = (cl_long)a->abatch, bbatch = (cl_long)a->bbatch;
     /* in place: offsets and strides in vectors (VWM, VWN along m, n; 16
      * bytes along k), the kernel's AIP and BIP 1 (m, n contiguous) or 2 (k) */
     size_t vk = 16 / (dbl ? 8 : 4), va = a->ak ? vk : (size_t)pr->vwm, vb = a->bk ? vk : (size_t)pr->vwn;

@@ -271,15 +271,16 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
           __global const real *scal)
 {
     /* batched GEMM (routines/plan/batched.c): layer zb of work-groups is
-     * product zb, its packed A' and B' abatch and bbatch vectors further
-     * (0: one shared by every product), its C cslice elements further or
+     * product zb, its A' and B' (packed, or read in place) abatch and
+     * bbatch elements further, whole vectors (0: one shared by every
+     * product), its C cslice elements further or
      * at offs[4 zb + 2], alpha and beta scal[6 zb], scal[6 zb + 1] when
      * given; a product whose alpha is 0 multiplies nothing */
     const int zb = batched ? get_group_id(2) : 0;
     const long offc = offs ? offs[4 * zb + 2] : offc0;
     const real alpha = scal ? scal[6 * zb] : alpha0, beta = scal ? scal[6 * zb + 1] : beta0;
-    A += zb * abatch;
-    B += zb * bbatch;
+    A = (__global const realM *)((__global const real *)A + zb * abatch);
+    B = (__global const realN *)((__global const real *)B + zb * bbatch);
 #if LPT
     /* a band (LPT = band, set per launch): the deepest tiles first.  Depth
      * changes by up to K from one row (band 1, 2) or column (3, 4) of

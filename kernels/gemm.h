@@ -25,7 +25,8 @@ typedef struct {
     size_t kslice, cslice; /* KWG), slice s storing to C + s*cslice */
     /* batched GEMM (routines/plan/batched.c; batch 0: one call): product z
      * of the third dimension reads A', B' abatch, bbatch elements further
-     * (packed, multiples of VWM, VWN) and stores C cslice further, or at
+     * (whole vectors: VWM, VWN, or 16 bytes with k contiguous) and stores
+     * C cslice further, or at
      * the offsets of the device table offs (cl_long, 4 a product), with
      * alpha and beta from scal (real, 6 a product) when given */
     size_t batch, abatch, bbatch;

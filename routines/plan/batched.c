@@ -185,16 +185,35 @@ static gpublas3Status run_direct(const g3_device *d, const g3_plan *pl, const vi
     return st;
 }
 
+/* The operands of a strided batch read in place (g3_plan.inplace's bits
+ * for term 0), as packed.c reads those of one call, where the stride is
+ * whole vectors too; the offset form packs every operand. */
+static int batch_inplace(const g3_device *d, const g3_kset *ks, const view *v)
+{
+    if (v->table)
+        return 0;
+    int m = g3_packed_inplace(d, &v->c, ks), es = v->c.dbl ? 8 : 4, vk = 16 / es;
+    size_t va = m & G3_INPLACE_KA ? (size_t)vk : (size_t)ks->p.vwm, vb = m & G3_INPLACE_KB ? (size_t)vk : (size_t)ks->p.vwn;
+    if (!(m & G3_INPLACE_A) || v->sa % va)
+        m &= ~(G3_INPLACE_A | G3_INPLACE_KA);
+    if (!(m & G3_INPLACE_B) || v->sb % vb)
+        m &= ~(G3_INPLACE_B | G3_INPLACE_KB);
+    return m & (G3_INPLACE_A | G3_INPLACE_KA | G3_INPLACE_B | G3_INPLACE_KB);
+}
+
 /* Products per chunk of the packed path (0: one product alone exceeds the
- * limit), and the packed panels' sizes (elements; 0: shared or none). */
-static size_t chunk_size(const g3_device *d, const g3_params *pr, const view *v, size_t n, size_t *pa, size_t *pb,
+ * limit), and the packed panels' sizes (elements; 0: shared, read in
+ * place or none). */
+static size_t chunk_size(const g3_device *d, const g3_kset *ks, const view *v, size_t n, size_t *pa, size_t *pb,
                          int *shared_a, int *shared_b)
 {
     const g3_call *c = &v->c;
+    const g3_params *pr = &ks->p;
+    int in = batch_inplace(d, ks, v);
     size_t es = c->dbl ? 8 : 4, K = c->K == 0 || c->alpha == 0 ? 0 : c->K;
     size_t mp = g3_roundup(c->M, pr->mwg), np = g3_roundup(c->N, pr->nwg), kp = g3_roundup(K, pr->kwg);
-    *pa = kp * mp;
-    *pb = kp * np;
+    *pa = in & G3_INPLACE_A ? 0 : kp * mp;
+    *pb = in & G3_INPLACE_B ? 0 : kp * np;
     *shared_a = !v->table && v->sa == 0;
     *shared_b = !v->table && v->sb == 0;
     size_t fixed = ((*shared_a ? *pa : 0) + (*shared_b ? *pb : 0)) * es;
@@ -214,11 +233,12 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
     const g3_params *pr = &pl->ks->p;
     const g3_call *c = &v->c;
     size_t es = c->dbl ? 8 : 4, pa, pb;
-    int sh_a, sh_b;
-    chunk_size(d, pr, v, b->count, &pa, &pb, &sh_a, &sh_b);
+    int sh_a, sh_b, in = batch_inplace(d, pl->ks, v);
+    chunk_size(d, pl->ks, v, b->count, &pa, &pb, &sh_a, &sh_b);
+    int in_a = !!(in & G3_INPLACE_A), in_b = !!(in & G3_INPLACE_B);
     const size_t K = c->K == 0 || c->alpha == 0 ? 0 : c->K;
     size_t mp = g3_roundup(c->M, pr->mwg), np = g3_roundup(c->N, pr->nwg), kp = g3_roundup(K, pr->kwg);
-    size_t bytes[G3_SCRATCH_MAX] = { K ? pa * es * (sh_a ? 1 : chunk) : 0, K ? pb * es * (sh_b ? 1 : chunk) : 0 };
+    size_t bytes[G3_SCRATCH_MAX] = { K && pa ? pa * es * (sh_a ? 1 : chunk) : 0, K && pb ? pb * es * (sh_b ? 1 : chunk) : 0 };
     cl_mem s[G3_SCRATCH_MAX];
     gpublas3Status st = g3_scratch_acquire(d, chain, G3_SCRATCH_MAX, bytes, s);
     if (st != gpublas3Success)
@@ -237,14 +257,14 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
         q->a[0].off += p0 * v->sa;
         q->b[0].off += p0 * v->sb;
         q->offc += p0 * v->sc;
-        if (K && (!sh_a || p0 == 0)) {
+        if (K && !in_a && (!sh_a || p0 == 0)) {
             g3_pack_batch bt = { .batch = sh_a ? 1 : n, .stride = v->sa, .pstride = pa, .offs = v->offs, .col = 0,
                                  .scal = v->scal };
             g3_pack_job j = { .o = &q->a[0], .bt = &bt, .xlen = q->M, .klen = K, .P = s[0], .xb = pr->mwg,
                               .xpad = mp, .kpad = kp };
             st = g3_pack(d, pl->ks, &j, chain);
         }
-        if (st == gpublas3Success && K && (!sh_b || p0 == 0)) {
+        if (st == gpublas3Success && K && !in_b && (!sh_b || p0 == 0)) {
             g3_pack_batch bt = { .batch = sh_b ? 1 : n, .stride = v->sb, .pstride = pb, .offs = v->offs, .col = 1,
                                  .scal = v->scal };
             g3_pack_job j = { .o = &q->b[0], .bt = &bt, .bside = 1, .xlen = q->N, .klen = K, .P = s[1],
@@ -258,6 +278,22 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
                            .ldc = q->ldc, .cplx = q->cplx, .batch = n, .abatch = K && !sh_a ? pa : 0,
                            .bbatch = K && !sh_b ? pb : 0, .cslice = v->offs ? 0 : v->sc, .offs = v->offs,
                            .scal = v->scal };
+        /* operands read in place: from the chunk's first product on, a
+         * stride further each (packed.c's launch_gemm, one panel) */
+        if (K && in_a) {
+            a.A = q->a[0].buf;
+            a.ak = !!(in & G3_INPLACE_KA);
+            a.aoff = q->a[0].off;
+            a.ald = q->a[0].ld;
+            a.abatch = v->sa;
+        }
+        if (K && in_b) {
+            a.B = q->b[0].buf;
+            a.bk = !!(in & G3_INPLACE_KB);
+            a.boff = q->b[0].off;
+            a.bld = q->b[0].ld;
+            a.bbatch = v->sb;
+        }
         st = g3_gemm_launch(d, pl->ks, c->dbl, &a, chain);
     }
     g3_scratch_release(d, chain, G3_SCRATCH_MAX, s);
@@ -289,7 +325,7 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
     if (pl.path == G3_PATH_SPLITK)
         pl.path = G3_PATH_PACKED;
     pl.splits = 1;
-    pl.inplace = 0; /* (a batch packs every operand) */
+    pl.inplace = 0; /* (direct: every operand read in place anyway; packed: below) */
     if (one.cplx && pl.ks->p.mwg % 2)
         return gpublas3NotImplemented; /* (as g3_enqueue: whole 2 x 2 blocks in a tile) */
     int direct = pl.path == G3_PATH_DIRECT;
@@ -300,7 +336,8 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
             return st;
         size_t pa, pb;
         int sa, sb;
-        chunk = chunk_size(d, &pl.ks->p, &probe, b->count, &pa, &pb, &sa, &sb);
+        chunk = chunk_size(d, pl.ks, &probe, b->count, &pa, &pb, &sa, &sb);
+        pl.inplace = batch_inplace(d, pl.ks, &probe);
     }
     if (g3_plan_verbose()) {
         char line[384];

@@ -29,6 +29,7 @@ typedef struct {
     int shared_a, shared_b; /* stride 0 */
     int arrays;           /* the offset-array form: products in reverse order, scalars varied */
     int nan_ab;           /* A and B all NaN (alpha 0) */
+    int tight;            /* strided products one after another, no canaries between */
 } bcase;
 
 typedef struct {
@@ -69,7 +70,7 @@ static void make_layout(const bcase *b, layout *L)
     const size_t base[3] = { c->offA, c->offB, c->offC };
     for (int i = 0; i < 3; i++) {
         char w = "ABC"[i];
-        size_t nl = lines(c, w), ext = nl * ldof(c, w) + GAP;
+        size_t nl = lines(c, w), ext = nl * ldof(c, w) + (b->tight ? 0 : GAP);
         int shared = (i == 0 && b->shared_a) || (i == 1 && b->shared_b);
         L->stride[i] = shared ? 0 : ext;
         L->offs[i] = malloc(n * sizeof(size_t));
@@ -336,6 +337,24 @@ static void shared_operand(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* Whole tiles and strides of whole vectors: the packed path reads operands
+ * in place (as for one call), A or B shared or not. */
+static void in_place(void **state)
+{
+    (void)state;
+    int fails = 0;
+    for (int type = 0; type < 4; type++)
+        for (int t = 0; t < 4; t++) {
+            bcase b = mk(type, orders[t / 2], transposes[t % 2], gpublas3NoTrans, 128, 64, 64, 1, 0.5, 3);
+            b.tight = 1;
+            fails += check(&b, 90 + t);
+            b.shared_a = t == 1;
+            b.shared_b = t == 2;
+            fails += check(&b, 95 + t);
+        }
+    assert_int_equal(fails, 0);
+}
+
 /* M, N, K = 0, batchCount 0 and 1, alpha = 0 with NaN in A and B, beta = 0 */
 static void edges(void **state)
 {
@@ -527,6 +546,7 @@ int main(void)
         cmocka_unit_test(all_options),
         cmocka_unit_test(larger),
         cmocka_unit_test(shared_operand),
+        cmocka_unit_test(in_place),
         cmocka_unit_test(edges),
         cmocka_unit_test(refusals),
         cmocka_unit_test(gated),
