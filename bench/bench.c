@@ -373,7 +373,11 @@ static void usage(FILE *out)
 {
     fprintf(out,
         "usage: gpublas3-bench [options]\n"
-        "  --routines LIST    gemm,symm,syrk,syr2k,trmm,trsm,hemm,herk,her2k (default: all)\n"
+        "  --routines LIST    gemm,symm,syrk,syr2k,trmm,trsm,hemm,herk,her2k (default: all);\n"
+        "                     gemm_batched: gemm with --batch 1000 unless given\n"
+        "  --batch B          gemm as strided batches of B products (gpublas3?gemmStridedBatched;\n"
+        "                     CLBlast's ?gemmStridedBatched, OpenBLAS a loop; gpublas3-loop:\n"
+        "                     a host loop of single gpublas3 calls)\n"
         "  --precisions LIST  s,d,c,z (default: s,d; hemm, herk, her2k run in c and z only)\n"
         "  --sizes LIST       square sizes n, M=N=K=n (default: 256,1024)\n"
         "  --shapes LIST      shapes MxNxK[:TT] instead (TT: op(A) op(B), N or T; default NN),\n"
@@ -449,7 +453,7 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         { "transA", 1, 0, 'A' }, { "transB", 1, 0, 'B' }, { "side", 1, 0, 'S' },
         { "uplo", 1, 0, 'U' }, { "diag", 1, 0, 'G' }, { "list", 0, 0, 'l' },
         { "help", 0, 0, 'h' }, { "rounds", 1, 0, 'W' }, { "shapes", 1, 0, 'L' }, { "suite", 1, 0, 'Y' },
-        { "sample", 1, 0, 'K' }, { "probe", 0, 0, 'Q' }, { "ld-extra", 1, 0, 'X' },
+        { "sample", 1, 0, 'K' }, { "probe", 0, 0, 'Q' }, { "ld-extra", 1, 0, 'X' }, { "batch", 1, 0, 'T' },
         { 0, 0, 0, 0 } };
     static const int orders[] = { gpublas3ColumnMajor, gpublas3RowMajor };
     static const int transes[] = { gpublas3NoTrans, gpublas3Trans, gpublas3ConjTrans };
@@ -498,7 +502,10 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
             if ((n = split(optarg, items, SPEC_NALL, "--routines")) < 0) return -1;
             cfg->nroutines = 0;
             for (int i = 0; i < n; i++) {
-                int r = spec_parse_routine(items[i]);
+                /* gemm_batched: gemm with --batch (1000 unless given) */
+                int r = strcmp(items[i], "gemm_batched") ? spec_parse_routine(items[i]) : SPEC_GEMM;
+                if (!strcmp(items[i], "gemm_batched") && !cfg->batch)
+                    cfg->batch = 1000;
                 if (r < 0) { fprintf(stderr, "gpublas3-bench: unknown routine \"%s\"\n", items[i]); return -1; }
                 cfg->routines[cfg->nroutines++] = r;
             }
@@ -548,6 +555,13 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
             break;
         }
         case 'Q': cfg->probe = 1; break;
+        case 'T': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || v < 1) { fprintf(stderr, "gpublas3-bench: --batch wants a positive count\n"); return -1; }
+            cfg->batch = (size_t)v;
+            break;
+        }
         case 'D': cfg->device = optarg; break;
         case 'P':
             if ((n = split(optarg, items, BENCH_MAX_LIST, "--peers")) < 0) return -1;
@@ -735,7 +749,7 @@ int main(int argc, char **argv)
             spec_case c = { .routine = (spec_routine)r, .dbl = prec & 1, .cplx = prec >> 1,
                 .order = cfg.orders[o], .side = cfg.sides[s], .uplo = cfg.uplos[u],
                 .transA = cfg.transA[ta], .transB = cfg.transB[tb], .diag = cfg.diags[g],
-                .alpha = cfg.alpha, .beta = cfg.beta };
+                .alpha = cfg.alpha, .beta = cfg.beta, .batch = r == SPEC_GEMM ? cfg.batch : 0 };
             const char *group;
             if (!case_dims(&cfg, si, &c, &group)) continue;
             if (!runs_trans(&cfg, &c)) continue;

@@ -25,6 +25,7 @@ typedef struct {
     int reps, rounds;                           /* timed calls per case per round */
     size_t sample;                              /* --sample: check the output's leading part; 0: all */
     size_t ld_extra;                            /* --ld-extra: elements added to every leading dimension */
+    size_t batch;                               /* --batch: GEMM as strided batches of this many products */
     int probe;                                  /* --probe: one unchecked call per case, for its plan */
     const char *device;                         /* selector, NULL: default */
     const char *peers[BENCH_MAX_LIST];

@@ -21,6 +21,11 @@
  * (run_complex below); C/Z TRSM as the real one (run_trsm); squares only
  * (a shape run skips them).
  *
+ * Batched GEMM (--batch B): GEMM cases run as cublas?gemmStridedBatched of B
+ * products, each operand's products one after another (tight strides, as
+ * gpublas3-bench --batch makes them), in all four precisions, flops B times
+ * one product's, sampled elements of sampled products checked.
+ *
  * Build: nvcc -O2 -o cublas_peer bench/cublas_peer.cu bench/shapes.c -lcublas
  * Run:   ./cublas_peer --sizes 1024,4096,8192 --reps 5 --csv cublas.csv
  *        ./cublas_peer --suite shapes --csv cublas-shapes.csv */
@@ -486,6 +491,103 @@ static Result run_complex(cublasHandle_t h, int r, int n, int reps, double alpha
     return res;
 }
 
+/* cuBLAS's strided batched GEMM by element type. */
+static cublasStatus_t bgemm(cublasHandle_t h, const Case &c, float al, const float *A, long long sa, const float *B,
+                            long long sb, float be, float *C, long long sc, int n)
+{
+    return cublasSgemmStridedBatched(h, c.ta, c.tb, c.M, c.N, c.K, &al, A, c.arows(), sa, B, c.brows(), sb, &be, C,
+                                     c.crows(), sc, n);
+}
+static cublasStatus_t bgemm(cublasHandle_t h, const Case &c, double al, const double *A, long long sa,
+                            const double *B, long long sb, double be, double *C, long long sc, int n)
+{
+    return cublasDgemmStridedBatched(h, c.ta, c.tb, c.M, c.N, c.K, &al, A, c.arows(), sa, B, c.brows(), sb, &be, C,
+                                     c.crows(), sc, n);
+}
+static cublasStatus_t bgemm(cublasHandle_t h, const Case &c, std::complex<float> al, const std::complex<float> *A,
+                            long long sa, const std::complex<float> *B, long long sb, std::complex<float> be,
+                            std::complex<float> *C, long long sc, int n)
+{
+    cuComplex a = make_cuComplex(al.real(), al.imag()), b = make_cuComplex(be.real(), be.imag());
+    return cublasCgemmStridedBatched(h, c.ta, c.tb, c.M, c.N, c.K, &a, (const cuComplex *)A, c.arows(), sa,
+                                     (const cuComplex *)B, c.brows(), sb, &b, (cuComplex *)C, c.crows(), sc, n);
+}
+static cublasStatus_t bgemm(cublasHandle_t h, const Case &c, std::complex<double> al, const std::complex<double> *A,
+                            long long sa, const std::complex<double> *B, long long sb, std::complex<double> be,
+                            std::complex<double> *C, long long sc, int n)
+{
+    cuDoubleComplex a = make_cuDoubleComplex(al.real(), al.imag()), b = make_cuDoubleComplex(be.real(), be.imag());
+    return cublasZgemmStridedBatched(h, c.ta, c.tb, c.M, c.N, c.K, &a, (const cuDoubleComplex *)A, c.arows(), sa,
+                                     (const cuDoubleComplex *)B, c.brows(), sb, &b, (cuDoubleComplex *)C, c.crows(),
+                                     sc, n);
+}
+
+/* A GEMM case as a strided batch of `batch` products, checked on 256
+ * sampled elements of sampled products (complex T: real alpha and beta). */
+template <typename T>
+static Result run_batched(cublasHandle_t h, const Case &c, int batch, int reps, double alpha, double beta,
+                          unsigned long long *seed)
+{
+    const int nc = Parts<T>::n;
+    Result res;
+    long long sa = (long long)c.arows() * c.acols(), sb = (long long)c.brows() * c.bcols(), sc = (long long)c.crows() * c.N;
+    size_t na = sa * batch, nb = sb * batch, nn = sc * batch;
+    std::vector<T> A(na), B(nb), C(nn), got(nn);
+    for (auto *v : { &A, &B, &C })
+        for (auto &x : *v) {
+            double re = next_value(seed);
+            set(x, re, nc == 2 ? next_value(seed) : 0.0);
+        }
+    T *dA, *dB, *dC;
+    CUDA_OK(cudaMalloc(&dA, na * sizeof(T)));
+    CUDA_OK(cudaMalloc(&dB, nb * sizeof(T)));
+    CUDA_OK(cudaMalloc(&dC, nn * sizeof(T)));
+    CUDA_OK(cudaMemcpy(dA, A.data(), na * sizeof(T), cudaMemcpyHostToDevice));
+    CUDA_OK(cudaMemcpy(dB, B.data(), nb * sizeof(T), cudaMemcpyHostToDevice));
+    CUDA_OK(cudaMemcpy(dC, C.data(), nn * sizeof(T), cudaMemcpyHostToDevice));
+    T al, be;
+    set(al, alpha, 0.0);
+    set(be, beta, 0.0);
+    cublasStatus_t st = bgemm(h, c, al, dA, sa, dB, sb, be, dC, sc, batch);
+    CUDA_OK(cudaDeviceSynchronize());
+    if (st != CUBLAS_STATUS_SUCCESS) {
+        res.status = "ERROR: cuBLAS status " + std::to_string((int)st);
+    } else {
+        CUDA_OK(cudaMemcpy(got.data(), dC, nn * sizeof(T), cudaMemcpyDeviceToHost));
+        double bound = 3.0 * (nc * c.K + 2) * (sizeof(typename Parts<T>::R) == 4 ? FLT_EPSILON : DBL_EPSILON);
+        int ar = c.arows(), br = c.brows(), rows = c.crows(), bad = 0;
+        for (int s = 0; s < 256; s++) {
+            int p = (int)((next_value(seed) + 1) * 0.5 * batch) % batch;
+            int i = (int)((next_value(seed) + 1) * 0.5 * rows) % rows, j = (int)((next_value(seed) + 1) * 0.5 * c.N) % c.N;
+            const T *a = A.data() + p * sa, *b = B.data() + p * sb;
+            cd sum = 0;
+            double scale = 0;
+            for (int k = 0; k < c.K; k++) {
+                cd x = c.ta == CUBLAS_OP_N ? cd(a[i + (size_t)k * ar]) : cd(a[k + (size_t)i * ar]);
+                cd y = c.tb == CUBLAS_OP_N ? cd(b[k + (size_t)j * br]) : cd(b[j + (size_t)k * br]);
+                sum += x * y;
+                scale += std::abs(x) * std::abs(y);
+            }
+            size_t at = p * sc + i + (size_t)j * rows;
+            cd ref = alpha * sum + beta * cd(C[at]);
+            scale = fabs(alpha) * scale + fabs(beta) * std::abs(cd(C[at]));
+            double e = std::abs(cd(got[at]) - ref) / (scale > 0 ? scale : 1);
+            bad += !(e <= bound);
+            if (e > res.err || e != e) res.err = e;
+        }
+        if (bad)
+            res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled elements over the bound";
+        else
+            time_calls(res, reps, (nc == 2 ? 4.0 : 1.0) * batch * c.flops(),
+                       [&] { CUDA_OK(cudaMemcpy(dC, C.data(), nn * sizeof(T), cudaMemcpyHostToDevice)); },
+                       [&] { bgemm(h, c, al, dA, sa, dB, sb, be, dC, sc, batch); });
+    }
+    cudaFree(dA);
+    cudaFree(dB);
+    cudaFree(dC);
+    return res;
+}
+
 /* The cases of a run: squares, or shapes where they apply (as in
  * gpublas3-bench's case_dims, Left side only). */
 static bool make_case(int r, const bench_shape *s, int n, Case *c)
@@ -536,7 +638,7 @@ static std::vector<std::string> split(const char *s)
 int main(int argc, char **argv)
 {
     std::vector<int> routines = { GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM }, precisions = { 0, 1 }, sizes = { 256, 1024 };
-    int reps = 3, device = 0, pedantic = 0;
+    int reps = 3, device = 0, pedantic = 0, batch = 0;
     double alpha = 1.25, beta = 0.75;
     unsigned long long seed = 1;
     const char *csv = NULL;
@@ -569,6 +671,7 @@ int main(int argc, char **argv)
             for (auto &s : split(v)) sizes.push_back(atoi(s.c_str()));
         } else if (o == "--reps") reps = std::max(1, atoi(v));
         else if (o == "--device") device = atoi(v);
+        else if (o == "--batch") batch = atoi(v);
         else if (o == "--csv") csv = v;
         else if (o == "--seed") seed = strtoull(v, NULL, 10);
         else if (o == "--alpha") alpha = atof(v);
@@ -578,7 +681,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "usage: cublas_peer [--routines gemm,symm,syrk,syr2k,trmm,trsm,hemm,herk,her2k]\n"
                             "  [--precisions s,d,c,z]\n"
                             "  [--sizes 256,1024 | --shapes MxNxK[:TT],... | --suite %s]\n"
-                            "  [--reps 3] [--device N] [--csv FILE] [--seed S]\n"
+                            "  [--reps 3] [--device N] [--csv FILE] [--seed S] [--batch B]\n"
                             "  [--alpha 1.25] [--beta 0.75] [--pedantic]\n", bench_suite_names());
             return o == "--help" ? 0 : 2;
         }
@@ -635,13 +738,20 @@ int main(int argc, char **argv)
     for (int r : routines)
         for (int d : precisions)
             for (int si = 0; si < (nshapes ? nshapes : (int)sizes.size()); si++) {
-                if ((r >= HEMM && d < 2) || (d >= 2 && nshapes))
-                    continue;  /* Hermitian: complex only; complex: squares */
+                if ((r >= HEMM && d < 2) || (d >= 2 && nshapes && !(batch > 1 && r == GEMM)))
+                    continue;  /* Hermitian: complex only; complex: squares (batches: any shape) */
                 Case c;
                 if (!make_case(r, nshapes ? &shapes[si] : NULL, nshapes ? 0 : sizes[si], &c)) continue;
+                if (batch > 1 && r == GEMM)
+                    c.options += " batch=" + std::to_string(batch);
                 /* as gpublas3-bench: 8x the calls under 0.1 GFLOP, at most 64 */
                 int creps = c.flops() < 1e8 ? std::min(64, 8 * reps) : reps;
-                Result res = r == TRSM ? (d == 3 ? run_trsm<std::complex<double>>(h, c.M, creps, alpha, &seed)
+                Result res = batch > 1 && r == GEMM
+                                 ? (d == 3 ? run_batched<std::complex<double>>(h, c, batch, creps, alpha, beta, &seed)
+                                    : d == 2 ? run_batched<std::complex<float>>(h, c, batch, creps, alpha, beta, &seed)
+                                    : d ? run_batched<double>(h, c, batch, creps, alpha, beta, &seed)
+                                        : run_batched<float>(h, c, batch, creps, alpha, beta, &seed))
+                           : r == TRSM ? (d == 3 ? run_trsm<std::complex<double>>(h, c.M, creps, alpha, &seed)
                                           : d == 2 ? run_trsm<std::complex<float>>(h, c.M, creps, alpha, &seed)
                                           : d ? run_trsm<double>(h, c.M, creps, alpha, &seed)
                                               : run_trsm<float>(h, c.M, creps, alpha, &seed))

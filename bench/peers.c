@@ -40,6 +40,23 @@ static int ours_enqueue(const spec_case *c, cl_command_queue q, cl_mem A, cl_mem
     return -1;
 }
 
+/* A batch as a host loop of single gpublas3 calls, one per product, for
+ * comparison with the batched call (the same as "gpublas3" otherwise). */
+static int loop_enqueue(const spec_case *c, cl_command_queue q, cl_mem A, cl_mem B, cl_mem C, char *err, size_t en)
+{
+    spec_case one = *c;
+    one.batch = 0;
+    size_t n = c->batch > 1 ? c->batch : 1;
+    for (size_t p = 0; p < n; p++) {
+        one.offA = c->offA + p * spec_batch_stride(c, 'A');
+        one.offB = c->offB + p * spec_batch_stride(c, 'B');
+        one.offC = c->offC + p * spec_batch_stride(c, 'C');
+        if (ours_enqueue(&one, q, A, B, C, err, en))
+            return -1;
+    }
+    return 0;
+}
+
 /* --- CLBlast ------------------------------------------------------------- */
 #ifdef G3B_HAVE_CLBLAST
 static int clblast_init(const bench_device *dev, char *version, size_t vn, char *err, size_t en)
@@ -98,9 +115,27 @@ static CLBlastStatusCode clblast_complex(const spec_case *c, cl_command_queue *q
 #undef CC
 }
 
+/* A strided batch: CLBlast's ?gemmStridedBatched. */
+static CLBlastStatusCode clblast_batched(const spec_case *c, cl_command_queue *q, cl_mem A, cl_mem B, cl_mem C,
+                                         cl_event *ev)
+{
+    size_t sa = spec_batch_stride(c, 'A'), sb = spec_batch_stride(c, 'B'), sc = spec_batch_stride(c, 'C');
+    cl_float2 ca = { { (float)c->alpha, (float)c->alpha_im } }, cb = { { (float)c->beta, (float)c->beta_im } };
+    cl_double2 za = { { c->alpha, c->alpha_im } }, zb = { { c->beta, c->beta_im } };
+#define ARGS(al, be) layout(c), trans(c->transA), trans(c->transB), c->M, c->N, c->K, al, A, c->offA, c->lda, sa, \
+        B, c->offB, c->ldb, sb, be, C, c->offC, c->ldc, sc, c->batch, q, ev
+    if (c->cplx)
+        return c->dbl ? CLBlastZgemmStridedBatched(ARGS(za, zb)) : CLBlastCgemmStridedBatched(ARGS(ca, cb));
+    return c->dbl ? CLBlastDgemmStridedBatched(ARGS(c->alpha, c->beta))
+                  : CLBlastSgemmStridedBatched(ARGS((float)c->alpha, (float)c->beta));
+#undef ARGS
+}
+
 static CLBlastStatusCode clblast_call(const spec_case *c, cl_command_queue *q, cl_mem A, cl_mem B,
                                       cl_mem C, cl_event *ev)
 {
+    if (c->batch > 1 && c->routine == SPEC_GEMM)
+        return clblast_batched(c, q, A, B, C, ev);
     if (c->cplx)
         return clblast_complex(c, q, A, B, C, ev);
     float as = (float)c->alpha, bs = (float)c->beta;
@@ -280,6 +315,18 @@ static int openblas_complex(const spec_case *c, const void *A, const void *B, vo
 static int openblas_call(const spec_case *c, const void *A, const void *B, void *out,
                          char *err, size_t en)
 {
+    if (c->batch > 1) { /* a batch: a loop of the single calls */
+        spec_case one = *c;
+        one.batch = 0;
+        for (size_t p = 0; p < c->batch; p++) {
+            one.offA = c->offA + p * spec_batch_stride(c, 'A');
+            one.offB = c->offB + p * spec_batch_stride(c, 'B');
+            one.offC = c->offC + p * spec_batch_stride(c, 'C');
+            if (openblas_call(&one, A, B, out, err, en))
+                return -1;
+        }
+        return 0;
+    }
     if (c->cplx) {
         if (openblas_complex(c, A, B, out) == 0) return 0;
         snprintf(err, en, "unknown routine");
@@ -323,6 +370,7 @@ static int openblas_call(const spec_case *c, const void *A, const void *B, void 
 
 static const bench_peer peers[] = {
     { "gpublas3", 1, ours_init, ours_enqueue, NULL },
+    { "gpublas3-loop", 1, ours_init, loop_enqueue, NULL },
     { "clblast", 1, clblast_init, clblast_enqueue, NULL },
     { "openblas", 0, openblas_init, NULL, openblas_call },
 };
@@ -334,4 +382,4 @@ const bench_peer *bench_find_peer(const char *name)
     return NULL;
 }
 
-const char *bench_peer_names(void) { return "gpublas3, clblast, openblas"; }
+const char *bench_peer_names(void) { return "gpublas3, gpublas3-loop, clblast, openblas"; }

@@ -46,13 +46,23 @@ real2 cfetch(__global const real2 *X, long offx, long ldx, int shape, int unit, 
     return shape >= 5 ? (real2)(v.x, -v.y) : v;
 }
 
-__kernel void cpack(__global const real2 *restrict X, const long offx, const long ldx,
+/* Batched GEMM (routines/plan/batched.c): layer z of the launch is
+ * product z, read from offx + z*sx (or offs[4z + oi]: the offset-array
+ * form's table) into P + z*ps, its scale (sr, si) from scal[6z + 2],
+ * scal[6z + 3] when given; cscale's beta from scal[6z + 4], scal[6z + 5],
+ * C at offc + z*sc or offs[4z + 3].  A single call is layer 0 with zero
+ * strides and no tables.  (cscale with beta 0 writes 0: C is not read.) */
+__kernel void cpack(__global const real2 *restrict X, const long offx0, const long ldx,
                     const int tr, const int conj, const int shape, const int unit, const int bside,
                     const long x0, const long k0, const int xlen, const int klen,
                     __global real *restrict P, const int xb, const int xpad, const int kpad,
-                    const int scaled, const real sr, const real si)
+                    const int scaled, const real sr0, const real si0,
+                    const long sx, __global const long *offs, const int oi, const long ps, __global const real *scal)
 {
-    const int x = get_global_id(0), k = get_global_id(1);
+    const int x = get_global_id(0), k = get_global_id(1), z = get_global_id(2);
+    const long offx = offs ? offs[4 * z + oi] : offx0 + z * sx;
+    const real sr = scal ? scal[6 * z + 2] : sr0, si = scal ? scal[6 * z + 3] : si0;
+    P += z * ps;
     if (x >= xpad || k >= kpad)
         return;
     real v = 0;
@@ -74,13 +84,20 @@ __kernel void cpack(__global const real2 *restrict X, const long offx, const lon
     P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = v;
 }
 
-__kernel void cscale(__global real2 *C, const long offc, const long ldc, const int M, const int N,
-                     const int tri, const real br, const real bi)
+__kernel void cscale(__global real2 *C, const long offc0, const long ldc, const int M, const int N,
+                     const int tri, const real br0, const real bi0,
+                     const long sc, __global const long *offs, __global const real *scal)
 {
-    const int m = get_global_id(0), n = get_global_id(1);
+    const int m = get_global_id(0), n = get_global_id(1), z = get_global_id(2);
     if (m >= M || n >= N || (tri == 1 && m > n) || (tri == 2 && m < n))
         return;
+    const long offc = offs ? offs[4 * z + 3] : offc0 + z * sc;
+    const real br = scal ? scal[6 * z + 4] : br0, bi = scal ? scal[6 * z + 5] : bi0;
     __global real2 *c = C + offc + m + (long)n * ldc;
+    if (br == 0 && bi == 0) {
+        *c = (real2)(0, 0);
+        return;
+    }
     const real2 v = *c;
     *c = (real2)(br * v.x - bi * v.y, br * v.y + bi * v.x);
 }

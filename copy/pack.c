@@ -10,8 +10,12 @@ extern const char g3_src_cpack[];
  * writes every tile, so `skip` needs nothing here. */
 static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_operand *o, int bside,
                             size_t x0, size_t k0, size_t xlen, size_t klen,
-                            cl_mem P, size_t xb, size_t xpad, size_t kpad, g3_chain *chain)
+                            cl_mem P, size_t xb, size_t xpad, size_t kpad, const g3_pack_batch *bt, g3_chain *chain)
 {
+    const g3_pack_batch one = { .batch = 1 };
+    bt = bt ? bt : &one;
+    cl_long sx = (cl_long)bt->stride, ps = (cl_long)bt->pstride;
+    cl_int oi = bt->col;
     int dbl = ks->p.precision == 64;
     cl_int tr = o->trans, cj = o->conj, shape = o->shape, unit = o->unit, bs = bside, sc = o->scaled;
     cl_long offx = (cl_long)o->off, ldx = (cl_long)o->ld, gx0 = (cl_long)x0, gk0 = (cl_long)k0;
@@ -20,25 +24,41 @@ static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_oper
     cl_double dr = o->scale[0], di = o->scale[1];
     g3_arg args[] = { G3_ARG(o->buf), G3_ARG(offx), G3_ARG(ldx), G3_ARG(tr), G3_ARG(cj), G3_ARG(shape),
         G3_ARG(unit), G3_ARG(bs), G3_ARG(gx0), G3_ARG(gk0), G3_ARG(xl), G3_ARG(kl), G3_ARG(P), G3_ARG(xbl),
-        G3_ARG(xp), G3_ARG(kp), G3_ARG(sc), dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi) };
-    size_t global[2] = { xpad, kpad };
-    return g3_launch(chain, d, g3_src_cpack, "cpack", ks->copy_defines, sizeof args / sizeof args[0], args, 2,
+        G3_ARG(xp), G3_ARG(kp), G3_ARG(sc), dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi),
+        G3_ARG(sx), G3_ARG(bt->offs), G3_ARG(oi), G3_ARG(ps), G3_ARG(bt->scal) };
+    size_t global[3] = { xpad, kpad, bt->batch };
+    return g3_launch(chain, d, g3_src_cpack, "cpack", ks->copy_defines, sizeof args / sizeof args[0], args, 3,
+                     global, NULL);
+}
+
+static gpublas3Status cscale(const g3_device *d, const g3_kset *ks, cl_mem C, size_t offc, size_t ldc,
+                             size_t M, size_t N, int tri, const double beta[2], const g3_pack_batch *bt,
+                             g3_chain *chain)
+{
+    int dbl = ks->p.precision == 64;
+    cl_long off = (cl_long)offc, ld = (cl_long)ldc, sc = (cl_long)bt->stride;
+    cl_int m = (cl_int)M, n = (cl_int)N, t = tri;
+    cl_float fr = (cl_float)beta[0], fi = (cl_float)beta[1];
+    cl_double dr = beta[0], di = beta[1];
+    g3_arg args[] = { G3_ARG(C), G3_ARG(off), G3_ARG(ld), G3_ARG(m), G3_ARG(n), G3_ARG(t),
+                      dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi), G3_ARG(sc), G3_ARG(bt->offs),
+                      G3_ARG(bt->scal) };
+    size_t global[3] = { M, N, bt->batch };
+    return g3_launch(chain, d, g3_src_cpack, "cscale", ks->copy_defines, sizeof args / sizeof args[0], args, 3,
                      global, NULL);
 }
 
 gpublas3Status g3_cscale(const g3_device *d, const g3_kset *ks, cl_mem C, size_t offc, size_t ldc,
                          size_t M, size_t N, int tri, const double beta[2], g3_chain *chain)
 {
-    int dbl = ks->p.precision == 64;
-    cl_long off = (cl_long)offc, ld = (cl_long)ldc;
-    cl_int m = (cl_int)M, n = (cl_int)N, t = tri;
-    cl_float fr = (cl_float)beta[0], fi = (cl_float)beta[1];
-    cl_double dr = beta[0], di = beta[1];
-    g3_arg args[] = { G3_ARG(C), G3_ARG(off), G3_ARG(ld), G3_ARG(m), G3_ARG(n), G3_ARG(t),
-                      dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi) };
-    size_t global[2] = { M, N };
-    return g3_launch(chain, d, g3_src_cpack, "cscale", ks->copy_defines, sizeof args / sizeof args[0], args, 2,
-                     global, NULL);
+    const g3_pack_batch one = { .batch = 1 };
+    return cscale(d, ks, C, offc, ldc, M, N, tri, beta, &one, chain);
+}
+
+gpublas3Status g3_cscale_batch(const g3_device *d, const g3_kset *ks, cl_mem C, size_t offc, size_t ldc,
+                               size_t M, size_t N, const double beta[2], const g3_pack_batch *bt, g3_chain *chain)
+{
+    return cscale(d, ks, C, offc, ldc, M, N, 0, beta, bt, chain);
 }
 
 /* The copy kernel's 16 arguments for job j, held in v. */
@@ -81,17 +101,38 @@ static gpublas3Status pack_launch(const g3_device *d, const g3_kset *ks, int n, 
                      args, n == 2 ? 3 : 2, global, local);
 }
 
+/* The same panel of a batch of products (packb): layer z product z. */
+static gpublas3Status pack_batch(const g3_device *d, const g3_kset *ks, const g3_pack_job *j, g3_chain *chain)
+{
+    const g3_params *pr = &ks->p;
+    const g3_pack_batch *bt = j->bt;
+    pack_values v;
+    g3_arg args[PACK_NARGS + 4];
+    pack_args(j, &v, args);
+    cl_long sx = (cl_long)bt->stride, ps = (cl_long)bt->pstride;
+    cl_int oi = bt->col;
+    args[PACK_NARGS] = G3_ARG(sx);
+    args[PACK_NARGS + 1] = G3_ARG(bt->offs);
+    args[PACK_NARGS + 2] = G3_ARG(oi);
+    args[PACK_NARGS + 3] = G3_ARG(ps);
+    size_t ts = pr->copy_ts;
+    size_t global[3] = { g3_roundup(j->xpad, ts), g3_roundup(j->kpad, ts) / ts * pr->copy_rs, bt->batch };
+    size_t local[3] = { ts, pr->copy_rs, 1 };
+    return g3_launch(chain, d, g3_src_pack, "packb", ks->copy_defines, PACK_NARGS + 4, args, 3, global, local);
+}
+
 gpublas3Status g3_pack(const g3_device *d, const g3_kset *ks, const g3_pack_job *j, g3_chain *chain)
 {
     if (j->o->cplx)
-        return cpack(d, ks, j->o, j->bside, j->x0, j->k0, j->xlen, j->klen, j->P, j->xb, j->xpad, j->kpad, chain);
-    return pack_launch(d, ks, 1, j, chain);
+        return cpack(d, ks, j->o, j->bside, j->x0, j->k0, j->xlen, j->klen, j->P, j->xb, j->xpad, j->kpad, j->bt,
+                     chain);
+    return j->bt ? pack_batch(d, ks, j, chain) : pack_launch(d, ks, 1, j, chain);
 }
 
 gpublas3Status g3_pack_pair(const g3_device *d, const g3_kset *ks, const g3_pack_job *a, const g3_pack_job *b,
                             g3_chain *chain)
 {
-    if (a->o->cplx || b->o->cplx) {
+    if (a->o->cplx || b->o->cplx || a->bt || b->bt) {
         gpublas3Status st = g3_pack(d, ks, a, chain);
         return st != gpublas3Success ? st : g3_pack(d, ks, b, chain);
     }

@@ -181,3 +181,16 @@ void pack2(PACK_ARGS(0), PACK_ARGS(1))
         pack_tile(PACK_PASS(1), bx, bk TILE_PASS);
     }
 }
+
+/* Batched GEMM (routines/plan/batched.c): one launch packs the same panel
+ * of every product, layer z of work-groups product z, read from offx +
+ * z*sx (or offs[4z + oi]: the offset-array form's table) into P + z*ps. */
+__kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
+void packb(PACK_ARGS(), const long sx, __global const long *offs, const int oi, const long ps)
+{
+    TILE_DECL
+    const int z = get_group_id(2);
+    const long off = offs ? offs[4 * z + oi] : offx + z * sx;
+    pack_tile(X, off, ldx, tr, shape, unit, x0, k0, xlen, klen, P + z * ps, xb, xpad, kpad, skip, skip_off,
+              get_group_id(0) * TS, get_group_id(1) * TS TILE_PASS);
+}

@@ -30,8 +30,20 @@ typedef struct {
  * plain column-major with leading dimension xpad).  skip 1 / 2 with
  * skip_off: the GEMM launch reads P only inside its band (band 1|3 / 2|4,
  * band_off), so tiles outside it are not written; 0: all are. */
+/* A batch of products whose panels one launch packs (routines/plan/batched.c):
+ * `batch` of them, product z's operand at o->off + z*stride (or at entry
+ * 4z + col of the device table offs, cl_long), its panel at P + z*pstride
+ * elements; a complex B side scaled by scal[6z + 2], scal[6z + 3] when
+ * scal is given (real). */
+typedef struct {
+    size_t batch, stride, pstride;
+    cl_mem offs, scal;
+    int col;
+} g3_pack_batch;
+
 typedef struct {
     const g3_operand *o;
+    const g3_pack_batch *bt; /* NULL: one operand */
     int bside;
     size_t x0, k0, xlen, klen;
     cl_mem P;
@@ -49,4 +61,8 @@ gpublas3Status g3_pack_pair(const g3_device *d, const g3_kset *ks, const g3_pack
  * `tri` triangle (0: all): the pre-pass of a call whose beta is not real. */
 gpublas3Status g3_cscale(const g3_device *d, const g3_kset *ks, cl_mem C, size_t offc, size_t ldc,
                          size_t M, size_t N, int tri, const double beta[2], g3_chain *chain);
+/* The same over a batch of C (routines/plan/batched.c): bt->batch of them,
+ * stride apart or at column 3 of bt->offs, beta from bt->scal when given. */
+gpublas3Status g3_cscale_batch(const g3_device *d, const g3_kset *ks, cl_mem C, size_t offc, size_t ldc,
+                               size_t M, size_t N, const double beta[2], const g3_pack_batch *bt, g3_chain *chain);
 #endif

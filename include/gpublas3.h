@@ -227,6 +227,70 @@ GPUBLAS3_API gpublas3Status gpublas3Ztrsm(gpublas3Order order, gpublas3Side side
     const cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
     GPUBLAS3_QUEUE_ARGS);
 
+/* Batched GEMM: C_b <- alpha * op(A_b) * op(B_b) + beta * C_b for b in [0, batchCount).
+ * Strided: X_b at offX + b*strideX (a stride of 0 for A or B: one matrix
+ * shared by every product).  Offset arrays: X_b at offsX[b], scalars
+ * alphas[b], betas[b] (host arrays of batchCount entries, read before the
+ * call returns).  The outputs must not overlap (gpublas3InvalidValue; each
+ * C_b's extent is ldc*N column-major, ldc*M row-major).  One event per
+ * queue however many products; several queues share out the products. */
+
+GPUBLAS3_API gpublas3Status gpublas3SgemmStridedBatched(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, cl_float alpha,
+    const cl_mem A, size_t offA, size_t lda, size_t strideA,
+    const cl_mem B, size_t offB, size_t ldb, size_t strideB,
+    cl_float beta, cl_mem C, size_t offC, size_t ldc, size_t strideC,
+    size_t batchCount, GPUBLAS3_QUEUE_ARGS);
+
+GPUBLAS3_API gpublas3Status gpublas3DgemmStridedBatched(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, cl_double alpha,
+    const cl_mem A, size_t offA, size_t lda, size_t strideA,
+    const cl_mem B, size_t offB, size_t ldb, size_t strideB,
+    cl_double beta, cl_mem C, size_t offC, size_t ldc, size_t strideC,
+    size_t batchCount, GPUBLAS3_QUEUE_ARGS);
+
+GPUBLAS3_API gpublas3Status gpublas3CgemmStridedBatched(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, cl_float2 alpha,
+    const cl_mem A, size_t offA, size_t lda, size_t strideA,
+    const cl_mem B, size_t offB, size_t ldb, size_t strideB,
+    cl_float2 beta, cl_mem C, size_t offC, size_t ldc, size_t strideC,
+    size_t batchCount, GPUBLAS3_QUEUE_ARGS);
+
+GPUBLAS3_API gpublas3Status gpublas3ZgemmStridedBatched(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, cl_double2 alpha,
+    const cl_mem A, size_t offA, size_t lda, size_t strideA,
+    const cl_mem B, size_t offB, size_t ldb, size_t strideB,
+    cl_double2 beta, cl_mem C, size_t offC, size_t ldc, size_t strideC,
+    size_t batchCount, GPUBLAS3_QUEUE_ARGS);
+
+GPUBLAS3_API gpublas3Status gpublas3SgemmBatched(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, const cl_float *alphas,
+    const cl_mem A, const size_t *offsA, size_t lda,
+    const cl_mem B, const size_t *offsB, size_t ldb,
+    const cl_float *betas, cl_mem C, const size_t *offsC, size_t ldc,
+    size_t batchCount, GPUBLAS3_QUEUE_ARGS);
+
+GPUBLAS3_API gpublas3Status gpublas3DgemmBatched(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, const cl_double *alphas,
+    const cl_mem A, const size_t *offsA, size_t lda,
+    const cl_mem B, const size_t *offsB, size_t ldb,
+    const cl_double *betas, cl_mem C, const size_t *offsC, size_t ldc,
+    size_t batchCount, GPUBLAS3_QUEUE_ARGS);
+
+GPUBLAS3_API gpublas3Status gpublas3CgemmBatched(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, const cl_float2 *alphas,
+    const cl_mem A, const size_t *offsA, size_t lda,
+    const cl_mem B, const size_t *offsB, size_t ldb,
+    const cl_float2 *betas, cl_mem C, const size_t *offsC, size_t ldc,
+    size_t batchCount, GPUBLAS3_QUEUE_ARGS);
+
+GPUBLAS3_API gpublas3Status gpublas3ZgemmBatched(gpublas3Order order, gpublas3Transpose transA,
+    gpublas3Transpose transB, size_t M, size_t N, size_t K, const cl_double2 *alphas,
+    const cl_mem A, const size_t *offsA, size_t lda,
+    const cl_mem B, const size_t *offsB, size_t ldb,
+    const cl_double2 *betas, cl_mem C, const size_t *offsC, size_t ldc,
+    size_t batchCount, GPUBLAS3_QUEUE_ARGS);
+
 #ifdef __cplusplus
 }
 #endif

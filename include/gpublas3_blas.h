@@ -121,6 +121,27 @@ GPUBLAS3_BLAS_API void ztrsm_(const char *side, const char *uplo, const char *tr
     const char *diag, const int *m, const int *n, const void *alpha, const void *a, const int *lda,
     void *b, const int *ldb);
 
+/* Batched GEMM under oneMKL's names: C_p <- alpha*op(A_p)*op(B_p) + beta*C_p
+ * for p < batch_size, X_p at x + p*stridex (elements; a stride of 0 for a
+ * or b shares one matrix among the products), column-major.  A bad
+ * argument calls xerbla_ with "SGEMM_BATCH_STRIDED" and its position. */
+GPUBLAS3_BLAS_API void sgemm_batch_strided_(const char *transa, const char *transb, const int *m,
+    const int *n, const int *k, const float *alpha, const float *a, const int *lda, const int *stridea,
+    const float *b, const int *ldb, const int *strideb, const float *beta, float *c, const int *ldc,
+    const int *stridec, const int *batch_size);
+GPUBLAS3_BLAS_API void dgemm_batch_strided_(const char *transa, const char *transb, const int *m,
+    const int *n, const int *k, const double *alpha, const double *a, const int *lda, const int *stridea,
+    const double *b, const int *ldb, const int *strideb, const double *beta, double *c, const int *ldc,
+    const int *stridec, const int *batch_size);
+GPUBLAS3_BLAS_API void cgemm_batch_strided_(const char *transa, const char *transb, const int *m,
+    const int *n, const int *k, const void *alpha, const void *a, const int *lda, const int *stridea,
+    const void *b, const int *ldb, const int *strideb, const void *beta, void *c, const int *ldc,
+    const int *stridec, const int *batch_size);
+GPUBLAS3_BLAS_API void zgemm_batch_strided_(const char *transa, const char *transb, const int *m,
+    const int *n, const int *k, const void *alpha, const void *a, const int *lda, const int *stridea,
+    const void *b, const int *ldb, const int *strideb, const void *beta, void *c, const int *ldc,
+    const int *stridec, const int *batch_size);
+
 /* Reports a bad argument: srname is the routine's name, six characters,
  * upper case, blank-padded ("DGEMM "), info its position (1 = first),
  * srname_len the hidden Fortran length (6).  The library's own prints
@@ -228,6 +249,24 @@ GPUBLAS3_BLAS_API void cblas_ctrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_U
 GPUBLAS3_BLAS_API void cblas_ztrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO Uplo,
     CBLAS_TRANSPOSE TransA, CBLAS_DIAG Diag, const int M, const int N, const void *alpha,
     const void *A, const int lda, void *B, const int ldb);
+
+/* Batched GEMM, oneMKL's cblas_?gemm_batch_strided (the Fortran forms above, by value) */
+GPUBLAS3_BLAS_API void cblas_sgemm_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+    CBLAS_TRANSPOSE transb, const int m, const int n, const int k, const float alpha, const float *a, const int lda,
+    const int stridea, const float *b, const int ldb, const int strideb, const float beta, float *c, const int ldc,
+    const int stridec, const int batch_size);
+GPUBLAS3_BLAS_API void cblas_dgemm_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+    CBLAS_TRANSPOSE transb, const int m, const int n, const int k, const double alpha, const double *a, const int lda,
+    const int stridea, const double *b, const int ldb, const int strideb, const double beta, double *c, const int ldc,
+    const int stridec, const int batch_size);
+GPUBLAS3_BLAS_API void cblas_cgemm_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+    CBLAS_TRANSPOSE transb, const int m, const int n, const int k, const void *alpha, const void *a, const int lda,
+    const int stridea, const void *b, const int ldb, const int strideb, const void *beta, void *c, const int ldc,
+    const int stridec, const int batch_size);
+GPUBLAS3_BLAS_API void cblas_zgemm_batch_strided(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+    CBLAS_TRANSPOSE transb, const int m, const int n, const int k, const void *alpha, const void *a, const int lda,
+    const int stridea, const void *b, const int ldb, const int strideb, const void *beta, void *c, const int ldc,
+    const int stridec, const int batch_size);
 
 /* Reports a bad argument of a cblas_ routine: p is its position (the layout
  * is 1), rout the routine's name ("cblas_dgemm"), form a printf format for

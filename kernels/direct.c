@@ -26,6 +26,7 @@ gpublas3Status g3_direct_launch(const g3_device *d, const g3_kset *ks, int dbl, 
     cl_double da = a->alpha, db = a->beta;
     cl_long offc = (cl_long)a->offc, ldc = (cl_long)a->ldc;
     cl_int tri = a->tri, inplace = a->inplace;
+    cl_long bs[3] = { (cl_long)a->stride[0], (cl_long)a->stride[1], (cl_long)a->stride[2] };
     /* term 1 repeats term 0 when there is none (never read) */
     const g3_operand *op[4] = { a->a[0], a->b[0], a->a[a->nterms > 1], a->b[a->nterms > 1] };
     operand_args o[4];
@@ -35,12 +36,14 @@ gpublas3Status g3_direct_launch(const g3_device *d, const g3_kset *ks, int dbl, 
                    G3_ARG(o[i].shape), G3_ARG(o[i].unit)
     g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K), dbl ? G3_ARG(da) : G3_ARG(fa),
         dbl ? G3_ARG(db) : G3_ARG(fb), G3_ARG(nterms), OPERAND(0), OPERAND(1), OPERAND(2), OPERAND(3),
-        G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc), G3_ARG(tri), G3_ARG(inplace) };
+        G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc), G3_ARG(tri), G3_ARG(inplace), G3_ARG(bs[0]), G3_ARG(bs[1]),
+        G3_ARG(bs[2]), G3_ARG(a->offs), G3_ARG(a->scal) };
 #undef OPERAND
     const g3_params *pr = &ks->p;
     size_t tm = g3_direct_tile_m(ks), tn = g3_direct_tile_n(ks);
-    size_t global[2] = { (a->M + tm - 1) / tm * pr->direct_dm, (a->N + tn - 1) / tn * pr->direct_dn };
-    size_t local[2] = { pr->direct_dm, pr->direct_dn };
+    size_t global[3] = { (a->M + tm - 1) / tm * pr->direct_dm, (a->N + tn - 1) / tn * pr->direct_dn,
+                         a->batch > 1 ? a->batch : 1 };
+    size_t local[3] = { pr->direct_dm, pr->direct_dn, 1 };
     return g3_launch(chain, d, g3_src_direct, "direct", ks->direct_defines, sizeof args / sizeof args[0], args,
-                     2, global, local);
+                     3, global, local);
 }

@@ -16,6 +16,12 @@
  *              when one work-group holds every element of C that its own
  *              work-items read, and the barrier makes every read of the
  *              group happen before any store.
+ * Batched GEMM (routines/plan/batched.c): layer z of work-groups (the
+ * third dimension) computes product z, term 0's A and B and C at
+ * offa0 + z*sa, offb0 + z*sb, offc + z*sc, or, with `offs`, at offs[4z],
+ * offs[4z+1], offs[4z+2], with alpha and beta scal[6z], scal[6z+1] when
+ * `scal` is given; a product whose alpha is 0 does not read A and B.  A
+ * single call is layer 0 with zero strides and no tables.
  * Parameters: PRECISION, DIRECT_DM, DIRECT_DN, DIRECT_WM, DIRECT_WN. */
 #include "real.cl"
 #include "fetch.cl"
@@ -30,13 +36,19 @@ inline real elem(__global const real *X, long off, long ld, int tr, int shape, i
 }
 
 __kernel __attribute__((reqd_work_group_size(DIRECT_DM, DIRECT_DN, 1)))
-void direct(const int M, const int N, const int K, const real alpha, const real beta, const int nterms,
-            __global const real *A0, const long offa0, const long lda0, const int tra0, const int sa0, const int ua0,
-            __global const real *B0, const long offb0, const long ldb0, const int trb0, const int sb0, const int ub0,
+void direct(const int M, const int N, const int K0, const real alpha0, const real beta0, const int nterms,
+            __global const real *A0, const long offa00, const long lda0, const int tra0, const int sa0, const int ua0,
+            __global const real *B0, const long offb00, const long ldb0, const int trb0, const int sb0, const int ub0,
             __global const real *A1, const long offa1, const long lda1, const int tra1, const int sa1, const int ua1,
             __global const real *B1, const long offb1, const long ldb1, const int trb1, const int sb1, const int ub1,
-            __global real *C, const long offc, const long ldc, const int tri, const int inplace)
+            __global real *C, const long offc0, const long ldc, const int tri, const int inplace,
+            const long bsa, const long bsb, const long bsc, __global const long *offs, __global const real *scal)
 {
+    const int z = get_group_id(2);
+    const long offa0 = offs ? offs[4 * z] : offa00 + z * bsa, offb0 = offs ? offs[4 * z + 1] : offb00 + z * bsb;
+    const long offc = offs ? offs[4 * z + 2] : offc0 + z * bsc;
+    const real alpha = scal ? scal[6 * z] : alpha0, beta = scal ? scal[6 * z + 1] : beta0;
+    const int K = alpha == 0 ? 0 : K0;
     const int m0 = get_group_id(0) * TILE_M, n0 = get_group_id(1) * TILE_N;
     const int lx = get_local_id(0), ly = get_local_id(1);
     /* a whole group off the stored triangle (never with inplace: TRMM has no tri) */

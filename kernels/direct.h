@@ -17,6 +17,12 @@ typedef struct {
     size_t offc, ldc;
     int tri;                  /* 1 / 2: store only the upper / lower triangle of C */
     int inplace;              /* C is an operand too (TRMM): see kernels/direct.cl */
+    /* batched GEMM (routines/plan/batched.c; 0 / NULL: one call): `batch`
+     * products, term 0's A, B and C `stride` elements apart, or at the
+     * offsets of the device table `offs` (cl_long, 4 a product), with
+     * alpha and beta from `scal` (real, 6 a product) when given */
+    size_t batch, stride[3];
+    cl_mem offs, scal;
 } g3_direct_args;
 
 /* The work-group tile of C with set ks: TILE_M x TILE_N elements. */

@@ -27,6 +27,8 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     size_t splits = a->splits > 1 ? (size_t)a->splits : 1;
     cl_int kslice = splits > 1 ? (cl_int)a->kslice : K;
     cl_long cslice = (cl_long)a->cslice;
+    cl_int batched = a->batch > 0;
+    cl_long abatch = (cl_long)a->abatch, bbatch = (cl_long)a->bbatch;
     /* in place: offsets and strides in vectors (VWM, VWN along m, n; 16
      * bytes along k), the kernel's AIP and BIP 1 (m, n contiguous) or 2 (k) */
     size_t vk = 16 / (dbl ? 8 : 4), va = a->ak ? vk : (size_t)pr->vwm, vb = a->bk ? vk : (size_t)pr->vwn;
@@ -52,10 +54,12 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
         G3_ARG(a->A), G3_ARG(a->B), G3_ARG(aoff), G3_ARG(ars), G3_ARG(boff), G3_ARG(brs),
         G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc),
         G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(bxb), G3_ARG(cplx),
-        G3_ARG(kslice), G3_ARG(cslice) };
+        G3_ARG(kslice), G3_ARG(cslice), G3_ARG(batched), G3_ARG(abatch), G3_ARG(bbatch), G3_ARG(a->offs),
+        G3_ARG(a->scal) };
     /* one work-item per MDIMC unit, or one warp of 32 for the tensor-core path */
     size_t wx = pr->mdimc * (pr->mma ? 32 : 1), gm = mp / pr->mwg, gn = np / pr->nwg;
-    size_t global[3] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc, splits };
+    size_t global[3] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc,
+                         a->batch ? a->batch : splits };
     if (a->trimap) { /* one dimension of ids: the triangle's gm (gm + 1) / 2 tiles */
         global[0] = gm * (gm + 1) / 2 * wx;
         global[1] = pr->ndimc;

@@ -261,13 +261,26 @@ inline void prefetch_c(__global const real *C, const long ldc, const int M, cons
 #endif
 
 __kernel __attribute__((reqd_work_group_size(MDIMC * WARP, NDIMC, 1)))
-void gemm(const int M, const int N, const int K, const real alpha, const real beta,
+void gemm(const int M, const int N, const int K, const real alpha0, const real beta0,
           __global const realM *restrict A, __global const realN *restrict B,
           const long aoff, const int ars, const long boff, const int brs,
-          __global real *C, const long offc, const long ldc,
+          __global real *C, const long offc0, const long ldc,
           const int tri, const int tri_off, const int band, const int band_off, const int bxb,
-          const int cplx, const int kslice, const long cslice)
+          const int cplx, const int kslice, const long cslice,
+          const int batched, const long abatch, const long bbatch, __global const long *offs,
+          __global const real *scal)
 {
+    /* batched GEMM (routines/plan/batched.c): layer zb of work-groups is
+     * product zb, its A' and B' (packed, or read in place) abatch and
+     * bbatch elements further, whole vectors (0: one shared by every
+     * product), its C cslice elements further or
+     * at offs[4 zb + 2], alpha and beta scal[6 zb], scal[6 zb + 1] when
+     * given; a product whose alpha is 0 multiplies nothing */
+    const int zb = batched ? get_group_id(2) : 0;
+    const long offc = offs ? offs[4 * zb + 2] : offc0;
+    const real alpha = scal ? scal[6 * zb] : alpha0, beta = scal ? scal[6 * zb + 1] : beta0;
+    A = (__global const realM *)((__global const real *)A + zb * abatch);
+    B = (__global const realN *)((__global const real *)B + zb * bbatch);
 #if LPT
     /* a band (LPT = band, set per launch): the deepest tiles first.  Depth
      * changes by up to K from one row (band 1, 2) or column (3, 4) of
@@ -331,10 +344,12 @@ void gemm(const int M, const int N, const int K, const real alpha, const real be
     /* split-K: layer z of work-groups takes k in [z*kslice, (z+1)*kslice)
      * (kslice a multiple of KWG) and stores into its own matrix, cslice
      * elements further; one layer with kslice = K changes nothing */
-    const int z = get_group_id(2);
+    const int z = batched ? 0 : get_group_id(2);
     kbeg = max(kbeg, z * kslice);
     kend = min(kend, z * kslice + kslice);
-    C += z * cslice;
+    C += (batched ? zb : z) * cslice;
+    if (alpha == 0)
+        kend = kbeg;
 
     /* this work-group's stripes of A' and B', and the vectors from one
      * k-row to the next (ARS, BRS).  Packed B' comes in blocks of bxb

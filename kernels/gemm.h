@@ -23,6 +23,14 @@ typedef struct {
     int cplx;              /* C is a complex matrix's real view (2: Hermitian output) */
     int splits;            /* split-K: slices of K (0 or 1: none), each kslice deep (a multiple of */
     size_t kslice, cslice; /* KWG), slice s storing to C + s*cslice */
+    /* batched GEMM (routines/plan/batched.c; batch 0: one call): product z
+     * of the third dimension reads A', B' abatch, bbatch elements further
+     * (whole vectors: VWM, VWN, or 16 bytes with k contiguous) and stores
+     * C cslice further, or at
+     * the offsets of the device table offs (cl_long, 4 a product), with
+     * alpha and beta from scal (real, 6 a product) when given */
+    size_t batch, abatch, bbatch;
+    cl_mem offs, scal;
 } g3_gemm_args;
 
 /* 1 when a launch with set p prefetches its tile of C into L2 (the set's

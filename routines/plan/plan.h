@@ -164,6 +164,23 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
  * prices the two apart). */
 int g3_solve_leaves(const g3_params *p, int cplx);
 
+/* A batch of GEMM products (batched.c), column-major: `one` is product 0
+ * as a single call (one term), the others like it with a[0], b[0] and C
+ * `stride` elements of the call's type further each (0 for a or b: one
+ * matrix shared by every product), or, with `offs`, at offs[0][p],
+ * offs[1][p], offs[2][p] (host arrays) and scalars alphas[p], betas[p]. */
+typedef struct {
+    g3_call one;
+    size_t count;
+    size_t stride[3];
+    const size_t *offs[3];
+    const g3_scalar *alphas, *betas;
+} g3_batch;
+/* Runs the batch on the caller's queues after the wait list, the products
+ * shared out among them, events[i] for queue i (batched.c). */
+gpublas3Status g3_batch_run(const g3_batch *b, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
+                            const cl_event *wait, cl_event *events);
+
 /* The paths (one file each).  Split-K is the packed path with its GEMM
  * launches writing partial sums to scratch, then splitk.c's reduction. */
 gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);

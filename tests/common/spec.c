@@ -139,13 +139,21 @@ void spec_complete(spec_case *c)
     }
 }
 
+size_t spec_batch_stride(const spec_case *c, char which)
+{
+    size_t nlines, linelen;
+    lines_of(c, which, &nlines, &linelen);
+    return nlines * ld_get(c, which);
+}
+
 size_t spec_elements(const spec_case *c, char which)
 {
     size_t nlines, linelen;
     if (!spec_uses(c, which)) return 0;
     lines_of(c, which, &nlines, &linelen);
     if (!nlines || !linelen) return off_get(c, which);
-    return off_get(c, which) + (nlines - 1) * ld_get(c, which) + linelen;
+    size_t more = c->batch > 1 ? (c->batch - 1) * spec_batch_stride(c, which) : 0;
+    return off_get(c, which) + more + (nlines - 1) * ld_get(c, which) + linelen;
 }
 
 size_t spec_index(const spec_case *c, char which, size_t i, size_t j)
@@ -187,6 +195,8 @@ int spec_imag_unread(const spec_case *c, char which, size_t i, size_t j)
 double spec_flops(const spec_case *c)
 {
     double m = (double)c->M, n = (double)c->N, k = (double)c->K, x = c->cplx ? 4 : 1;
+    if (c->batch > 1)
+        x *= (double)c->batch;
     switch (base(c->routine)) {
     case SPEC_GEMM: return x * 2 * m * n * k;
     case SPEC_SYMM: return x * 2 * m * n * (double)side_dim(c);
@@ -225,10 +235,12 @@ void spec_describe(const spec_case *c, char *buf, size_t n)
         snprintf(scal, sizeof scal, "alpha=%g%+gi beta=%g%+gi", c->alpha, c->alpha_im, c->beta, c->beta_im);
     else
         snprintf(scal, sizeof scal, "alpha=%g beta=%g", c->alpha, c->beta);
-    snprintf(buf, n, "%c%s %s %s M=%zu N=%zu K=%zu %s off=%zu/%zu/%zu ld=%zu/%zu/%zu",
-             spec_precision(c), spec_routine_name(c->routine),
-             c->order == gpublas3RowMajor ? "row" : "col", opts, c->M, c->N, c->K,
-             scal, c->offA, c->offB, c->offC, c->lda, c->ldb, c->ldc);
+    int used = snprintf(buf, n, "%c%s %s %s M=%zu N=%zu K=%zu %s off=%zu/%zu/%zu ld=%zu/%zu/%zu",
+                        spec_precision(c), spec_routine_name(c->routine),
+                        c->order == gpublas3RowMajor ? "row" : "col", opts, c->M, c->N, c->K,
+                        scal, c->offA, c->offB, c->offC, c->lda, c->ldb, c->ldc);
+    if (c->batch > 1 && used >= 0 && (size_t)used < n)
+        snprintf(buf + used, n - used, " batch=%zu", c->batch);
 }
 
 gpublas3Status spec_run(const spec_case *c, cl_command_queue q, cl_mem A, cl_mem B, cl_mem C,
@@ -302,6 +314,20 @@ gpublas3Status spec_run_queues(const spec_case *c, cl_uint nqueues, cl_command_q
                                cl_uint nwait, const cl_event *wait, cl_event *event)
 {
 #define TAIL nqueues, qs, nwait, wait, event
+    if (c->batch > 1 && c->routine == SPEC_GEMM) {
+        size_t sa = spec_batch_stride(c, 'A'), sb = spec_batch_stride(c, 'B'), sc = spec_batch_stride(c, 'C');
+#define STRIDED(T, al, be) gpublas3##T##gemmStridedBatched(c->order, c->transA, c->transB, c->M, c->N, c->K, al, \
+            A, c->offA, c->lda, sa, B, c->offB, c->ldb, sb, be, C, c->offC, c->ldc, sc, c->batch, TAIL)
+        if (c->cplx && c->dbl)
+            return STRIDED(Z, ((cl_double2){ { c->alpha, c->alpha_im } }), ((cl_double2){ { c->beta, c->beta_im } }));
+        if (c->cplx)
+            return STRIDED(C, ((cl_float2){ { (cl_float)c->alpha, (cl_float)c->alpha_im } }),
+                           ((cl_float2){ { (cl_float)c->beta, (cl_float)c->beta_im } }));
+        if (c->dbl)
+            return STRIDED(D, c->alpha, c->beta);
+        return STRIDED(S, (cl_float)c->alpha, (cl_float)c->beta);
+#undef STRIDED
+    }
     if (c->cplx)
         return run_complex(c, nqueues, qs, A, B, C, nwait, wait, event);
     if (!c->dbl) {
@@ -619,6 +645,16 @@ static void call_reference(const spec_case *c, const void *A, const void *B, voi
  * operands; the output array is updated in place. */
 static void reference(const spec_case *c, const void *A, const void *B, void *out, int absval)
 {
+    if (c->batch > 1) { /* product by product, each on its own part of the arrays */
+        size_t es = spec_elem_size(c), sa = spec_batch_stride(c, 'A'), sb = spec_batch_stride(c, 'B');
+        size_t sc = spec_batch_stride(c, 'C');
+        spec_case one = *c;
+        one.batch = 0;
+        for (size_t p = 0; p < c->batch; p++)
+            reference(&one, (const char *)A + p * sa * es, (const char *)B + p * sb * es, (char *)out + p * sc * es,
+                      absval);
+        return;
+    }
     char o = spec_output(c);
     void *a = clean_copy(c, 'A', A, absval);
     void *b = spec_uses(c, 'B') && o != 'B' ? clean_copy(c, 'B', B, absval) : NULL;
@@ -744,10 +780,13 @@ size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void
         trsm_residual(c, A, before, got, res, rbound);
     }
 
+    /* (a batch: every product's elements, spec_batch_stride apart) */
+    size_t nprod = c->batch > 1 ? c->batch : 1, pstride = c->batch > 1 ? spec_batch_stride(c, o) : 0;
+    for (size_t prod = 0; prod < nprod; prod++)
     for (size_t j = 0; j < k; j++)
         for (size_t i = 0; i < r; i++) {
             if (!spec_referenced(c, o, i, j)) continue;
-            size_t x = spec_index(c, o, i, j);
+            size_t x = spec_index(c, o, i, j) + prod * pstride;
             inside[x] = 1;
             for (size_t q = 0; q < nc; q++) {
                 double g = get(c, got, x * nc + q), e = get(c, ref, x * nc + q);

@@ -31,9 +31,14 @@ typedef struct {
      * parts (HERK's alpha and beta and HER2K's beta are real: *_im ignored). */
     int cplx;
     double alpha_im, beta_im;
+    /* GEMM: more than 1 is a strided batch of that many products
+     * (gpublas3?gemmStridedBatched), each operand's products one after
+     * another, spec_batch_stride apart (0 or 1: one call) */
+    size_t batch;
 } spec_case;
 
 const char *spec_routine_name(spec_routine r);         /* "gemm", "symm", ... */
+size_t spec_batch_stride(const spec_case *c, char which); /* elements between a batch's products */
 int spec_parse_routine(const char *name);               /* inverse; -1 if unknown */
 void spec_complete(spec_case *c);                       /* tight leading dimensions where 0 */
 int spec_uses(const spec_case *c, char which);          /* 'A','B','C': does the call take it */

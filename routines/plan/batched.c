@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* Batched GEMM (routines/gemm_batched.c describes the call): the batch is
+ * one more dimension of the launch grid, not a loop of calls.
+ *
+ * The plan of the batch is the plan of one product (plan.c, with
+ * GPUBLAS3_PLAN as for any call; split-K becomes packed):
+ *   direct: one launch of the direct kernel, layer z of its grid product z;
+ *   packed: per chunk of products, one launch of the copy kernel per
+ *           operand packing that operand of every product of the chunk
+ *           (packb, or cpack for complex operands, layer z product z; an
+ *           operand of stride 0 is packed once for all), then one GEMM
+ *           launch whose layer z multiplies product z's packed panels into
+ *           its C.  Operands are never read in place in a batch.  A chunk
+ *           is as many products as the scratch limit holds
+ *           (GPUBLAS3_SCRATCH_LIMIT, the largest allocation), all of them
+ *           normally; a product too large for the limit alone runs as
+ *           single calls, one per product (each with its own panels).
+ * Complex batches run as the real call complex.c maps them to, through
+ * the same copy and GEMM kernels.  The offset-array form passes each
+ * launch a small device table of the products' offsets (cl_long, 4 a
+ * product: A, B, C as the GEMM kernel counts it, C in complex elements)
+ * and scalars (real, 6 a product: the GEMM kernel's alpha and beta, the
+ * B copy's complex scale, the complex beta pre-pass's beta), made with
+ * CL_MEM_COPY_HOST_PTR: read before the call returns, nothing waits.
+ * Several queues share out the products in equal runs, each queue after
+ * the wait list with its own event, as split.c shares out C's blocks;
+ * queues on devices with memory of their own (discrete GPUs) leave the
+ * batch to queue 0, as split.c does, and return markers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "plan.h"
+
+/* Product p of batch b as a single call (not mapped to real). */
+static g3_call product(const g3_batch *b, size_t p)
+{
+    g3_call c = b->one;
+    if (b->offs[0]) {
+        c.a[0].off = b->offs[0][p];
+        c.b[0].off = b->offs[1][p];
+        c.offc = b->offs[2][p];
+        c.alpha = b->alphas[p].re;
+        c.alpha_im = b->alphas[p].im;
+        c.beta = b->betas[p].re;
+        c.beta_im = b->betas[p].im;
+    } else {
+        c.a[0].off += p * b->stride[0];
+        c.b[0].off += p * b->stride[1];
+        c.offc += p * b->stride[2];
+    }
+    return c;
+}
+
+/* The batch's products [lo, lo + n) as a batch of their own. */
+static g3_batch slice(const g3_batch *b, size_t lo, size_t n)
+{
+    g3_batch s = *b;
+    s.count = n;
+    if (b->offs[0]) {
+        for (int i = 0; i < 3; i++)
+            s.offs[i] = b->offs[i] + lo;
+        s.alphas = b->alphas + lo;
+        s.betas = b->betas + lo;
+    }
+    s.one = product(b, lo);
+    return s;
+}
+
+/* Does the call change nothing (every product scales C by 1)? */
+static int nothing_to_do(const g3_batch *b)
+{
+    if (!b->offs[0])
+        return (b->one.K == 0 || (b->one.alpha == 0 && b->one.alpha_im == 0)) && b->one.beta == 1 &&
+               b->one.beta_im == 0;
+    for (size_t p = 0; p < b->count; p++)
+        if (!((b->one.K == 0 || (b->alphas[p].re == 0 && b->alphas[p].im == 0)) && b->betas[p].re == 1 &&
+              b->betas[p].im == 0))
+            return 0;
+    return 1;
+}
+
+/* The launches' view of the batch: product 0 as the real call the kernels
+ * run, the strides in the units each kernel counts, and the tables. */
+typedef struct {
+    g3_call c;            /* product 0, mapped to real (complex.c) */
+    size_t sa, sb, sc;    /* strides of a[0], b[0] and C as the kernels count them */
+    size_t sc_cplx;       /* C's in complex elements (the beta pre-pass) */
+    int prepass;          /* complex beta: C <- beta*C first (cscale), then beta 1 */
+    int table;            /* the offset-array form: offs and scal hold its tables */
+    cl_mem offs, scal;
+} view;
+
+/* Builds v for batch b on device d; with `tables`, the offset-array
+ * form's device tables too. */
+static gpublas3Status make_view(const g3_device *d, const g3_batch *b, int tables, view *v)
+{
+    g3_call one = b->one;
+    int cplx = one.cplx, table = b->offs[0] != NULL;
+    int prepass = 0;
+    if (table) { /* the kernels take alpha and beta from the table */
+        one.alpha = 1;
+        one.beta = 1;
+    }
+    if (table && cplx) {
+        /* every product's alpha folds into its B copy (scale from the
+         * table), the kernel's alpha is 1 or 0 (alpha 0: A and B unread) */
+        one.alpha = 1;
+        one.alpha_im = 1;
+        for (size_t p = 0; p < b->count; p++)
+            prepass |= b->betas[p].im != 0;
+        one.beta = 1;
+        one.beta_im = prepass ? 1 : 0;
+    } else if (cplx) {
+        prepass = one.beta_im != 0;
+    }
+    *v = (view){ .sc_cplx = b->stride[2], .prepass = prepass, .table = table };
+    if (cplx)
+        g3_complex_map(&one, &v->c);
+    else
+        v->c = one;
+    /* an operand the real copy kernel reads (real calls; complex B read as
+     * its real view) counts real elements, a complex one complex elements */
+    size_t ea = cplx && !v->c.a[0].cplx ? 2 : 1, eb = cplx && !v->c.b[0].cplx ? 2 : 1, ec = cplx ? 2 : 1;
+    v->sa = b->stride[0] * ea;
+    v->sb = b->stride[1] * eb;
+    v->sc = b->stride[2] * ec;
+    if (!table || !tables)
+        return gpublas3Success;
+    size_t n = b->count, es = v->c.dbl ? 8 : 4;
+    cl_long *offs = malloc(n * 4 * sizeof *offs);
+    unsigned char *scal = malloc(n * 6 * es);
+    if (!offs || !scal) {
+        free(offs);
+        free(scal);
+        return gpublas3OutOfHostMemory;
+    }
+    for (size_t p = 0; p < n; p++) {
+        const g3_scalar al = b->alphas[p], be = b->betas[p];
+        offs[4 * p] = (cl_long)(b->offs[0][p] * ea);
+        offs[4 * p + 1] = (cl_long)(b->offs[1][p] * eb);
+        offs[4 * p + 2] = (cl_long)(b->offs[2][p] * ec);
+        offs[4 * p + 3] = (cl_long)b->offs[2][p];
+        double s[6] = { al.re, be.re, al.re, al.im, be.re, be.im };
+        if (cplx) {
+            s[0] = al.re == 0 && al.im == 0 ? 0 : 1;
+            s[1] = prepass ? 1 : be.re;
+        }
+        for (int i = 0; i < 6; i++) {
+            if (es == 8)
+                ((cl_double *)scal)[6 * p + i] = s[i];
+            else
+                ((cl_float *)scal)[6 * p + i] = (cl_float)s[i];
+        }
+    }
+    cl_int e1, e2;
+    v->offs = clCreateBuffer(d->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n * 4 * sizeof *offs, offs, &e1);
+    v->scal = clCreateBuffer(d->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n * 6 * es, scal, &e2);
+    free(offs);
+    free(scal);
+    if (e1 != CL_SUCCESS || e2 != CL_SUCCESS) {
+        if (v->offs) clReleaseMemObject(v->offs);
+        if (v->scal) clReleaseMemObject(v->scal);
+        return g3_alloc_failure(e1 != CL_SUCCESS ? e1 : e2) ? gpublas3OutOfResources
+                                                            : (gpublas3Status)(e1 != CL_SUCCESS ? e1 : e2);
+    }
+    return gpublas3Success;
+}
+
+static void release_view(view *v)
+{
+    /* (the launches that read them hold them until they complete) */
+    if (v->offs) clReleaseMemObject(v->offs);
+    if (v->scal) clReleaseMemObject(v->scal);
+}
+
+static gpublas3Status run_direct(const g3_device *d, const g3_plan *pl, const view *v, size_t n, g3_chain *chain)
+{
+    const g3_call *c = &v->c;
+    g3_direct_args a = { .M = c->M, .N = c->N, .K = c->K, .alpha = c->alpha, .beta = c->beta, .nterms = 1,
+                         .a = { &c->a[0], &c->a[0] }, .b = { &c->b[0], &c->b[0] }, .C = c->c, .offc = c->offc,
+                         .ldc = c->ldc, .batch = n, .stride = { v->sa, v->sb, v->sc }, .offs = v->offs,
+                         .scal = v->scal };
+    chain->eventless = chain->quiet; /* the launch is the whole call */
+    gpublas3Status st = g3_direct_launch(d, pl->ks, c->dbl, &a, chain);
+    chain->eventless = 0;
+    return st;
+}
+
+/* The operands of a strided batch read in place (g3_plan.inplace's bits
+ * for term 0), as packed.c reads those of one call, where the stride is
+ * whole vectors too; the offset form packs every operand. */
+static int batch_inplace(const g3_device *d, const g3_kset *ks, const view *v)
+{
+    if (v->table)
+        return 0;
+    int m = g3_packed_inplace(d, &v->c, ks), es = v->c.dbl ? 8 : 4, vk = 16 / es;
+    size_t va = m & G3_INPLACE_KA ? (size_t)vk : (size_t)ks->p.vwm, vb = m & G3_INPLACE_KB ? (size_t)vk : (size_t)ks->p.vwn;
+    if (!(m & G3_INPLACE_A) || v->sa % va)
+        m &= ~(G3_INPLACE_A | G3_INPLACE_KA);
+    if (!(m & G3_INPLACE_B) || v->sb % vb)
+        m &= ~(G3_INPLACE_B | G3_INPLACE_KB);
+    return m & (G3_INPLACE_A | G3_INPLACE_KA | G3_INPLACE_B | G3_INPLACE_KB);
+}
+
+/* Products per chunk of the packed path (0: one product alone exceeds the
+ * limit), and the packed panels' sizes (elements; 0: shared, read in
+ * place or none). */
+static size_t chunk_size(const g3_device *d, const g3_kset *ks, const view *v, size_t n, size_t *pa, size_t *pb,
+                         int *shared_a, int *shared_b)
+{
+    const g3_call *c = &v->c;
+    const g3_params *pr = &ks->p;
+    int in = batch_inplace(d, ks, v);
+    size_t es = c->dbl ? 8 : 4, K = c->K == 0 || c->alpha == 0 ? 0 : c->K;
+    size_t mp = g3_roundup(c->M, pr->mwg), np = g3_roundup(c->N, pr->nwg), kp = g3_roundup(K, pr->kwg);
+    *pa = in & G3_INPLACE_A ? 0 : kp * mp;
+    *pb = in & G3_INPLACE_B ? 0 : kp * np;
+    *shared_a = !v->table && v->sa == 0;
+    *shared_b = !v->table && v->sb == 0;
+    size_t fixed = ((*shared_a ? *pa : 0) + (*shared_b ? *pb : 0)) * es;
+    size_t per = ((*shared_a ? 0 : *pa) + (*shared_b ? 0 : *pb)) * es;
+    size_t budget = g3_scratch_limit(d), big = (*pa > *pb ? *pa : *pb) * es;
+    if (fixed > budget || big > d->max_alloc)
+        return 0;
+    size_t chunk = per ? (budget - fixed) / per : n;
+    if (big && d->max_alloc / big < chunk)
+        chunk = d->max_alloc / big;
+    return chunk < n ? chunk : n;
+}
+
+static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3_plan *pl, view *v, size_t chunk,
+                                 g3_chain *chain)
+{
+    const g3_params *pr = &pl->ks->p;
+    const g3_call *c = &v->c;
+    size_t es = c->dbl ? 8 : 4, pa, pb;
+    int sh_a, sh_b, in = batch_inplace(d, pl->ks, v);
+    chunk_size(d, pl->ks, v, b->count, &pa, &pb, &sh_a, &sh_b);
+    int in_a = !!(in & G3_INPLACE_A), in_b = !!(in & G3_INPLACE_B);
+    const size_t K = c->K == 0 || c->alpha == 0 ? 0 : c->K;
+    size_t mp = g3_roundup(c->M, pr->mwg), np = g3_roundup(c->N, pr->nwg), kp = g3_roundup(K, pr->kwg);
+    size_t bytes[G3_SCRATCH_MAX] = { K && pa ? pa * es * (sh_a ? 1 : chunk) : 0, K && pb ? pb * es * (sh_b ? 1 : chunk) : 0 };
+    cl_mem s[G3_SCRATCH_MAX];
+    gpublas3Status st = g3_scratch_acquire(d, chain, G3_SCRATCH_MAX, bytes, s);
+    if (st != gpublas3Success)
+        return st;
+    if (v->prepass) { /* complex beta: C <- beta*C, every product, then beta 1 (complex.c) */
+        const double beta[2] = { b->one.beta, b->one.beta_im };
+        g3_pack_batch bt = { .batch = b->count, .stride = v->sc_cplx, .offs = v->offs, .scal = v->scal };
+        st = g3_cscale_batch(d, pl->ks, c->c, c->offc / 2, c->ldc / 2, c->M / 2, c->N, beta, &bt, chain);
+    }
+    double beta = v->prepass ? 1 : c->beta;
+    for (size_t p0 = 0; p0 < b->count && st == gpublas3Success; p0 += chunk) {
+        size_t n = b->count - p0 < chunk ? b->count - p0 : chunk;
+        view w = *v;
+        g3_call *q = &w.c;
+        /* (strided: the chunk's first product; tables: a chunk is one launch, p0 = 0) */
+        q->a[0].off += p0 * v->sa;
+        q->b[0].off += p0 * v->sb;
+        q->offc += p0 * v->sc;
+        if (K && !in_a && (!sh_a || p0 == 0)) {
+            g3_pack_batch bt = { .batch = sh_a ? 1 : n, .stride = v->sa, .pstride = pa, .offs = v->offs, .col = 0,
+                                 .scal = v->scal };
+            g3_pack_job j = { .o = &q->a[0], .bt = &bt, .xlen = q->M, .klen = K, .P = s[0], .xb = pr->mwg,
+                              .xpad = mp, .kpad = kp };
+            st = g3_pack(d, pl->ks, &j, chain);
+        }
+        if (st == gpublas3Success && K && !in_b && (!sh_b || p0 == 0)) {
+            g3_pack_batch bt = { .batch = sh_b ? 1 : n, .stride = v->sb, .pstride = pb, .offs = v->offs, .col = 1,
+                                 .scal = v->scal };
+            g3_pack_job j = { .o = &q->b[0], .bt = &bt, .bside = 1, .xlen = q->N, .klen = K, .P = s[1],
+                              .xb = pr->nwg, .xpad = np, .kpad = kp };
+            st = g3_pack(d, pl->ks, &j, chain);
+        }
+        if (st != gpublas3Success)
+            break;
+        g3_gemm_args a = { .M = q->M, .N = q->N, .K = kp, .alpha = K ? q->alpha : 0, .beta = beta,
+                           .A = K ? s[0] : q->c, .B = K ? s[1] : q->c, .bxb = pr->nwg, .C = q->c, .offc = q->offc,
+                           .ldc = q->ldc, .cplx = q->cplx, .batch = n, .abatch = K && !sh_a ? pa : 0,
+                           .bbatch = K && !sh_b ? pb : 0, .cslice = v->offs ? 0 : v->sc, .offs = v->offs,
+                           .scal = v->scal };
+        /* operands read in place: from the chunk's first product on, a
+         * stride further each (packed.c's launch_gemm, one panel) */
+        if (K && in_a) {
+            a.A = q->a[0].buf;
+            a.ak = !!(in & G3_INPLACE_KA);
+            a.aoff = q->a[0].off;
+            a.ald = q->a[0].ld;
+            a.abatch = v->sa;
+        }
+        if (K && in_b) {
+            a.B = q->b[0].buf;
+            a.bk = !!(in & G3_INPLACE_KB);
+            a.boff = q->b[0].off;
+            a.bld = q->b[0].ld;
+            a.bbatch = v->sb;
+        }
+        st = g3_gemm_launch(d, pl->ks, c->dbl, &a, chain);
+    }
+    g3_scratch_release(d, chain, G3_SCRATCH_MAX, s);
+    return st;
+}
+
+/* The batch b (one queue's share) as the chain's next steps. */
+static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
+{
+    const g3_device *d;
+    gpublas3Status st = g3_device_of(chain->q, &d);
+    if (st != gpublas3Success)
+        return st;
+    if (b->one.dbl && !d->has_fp64)
+        return gpublas3InvalidDevice;
+    if (b->count == 0 || b->one.M == 0 || b->one.N == 0 || nothing_to_do(b))
+        return gpublas3Success;
+    view v;
+    size_t chunk = b->count;
+    /* the plan of one product: the set's tiles, direct or packed */
+    g3_call one = b->one;
+    g3_call real_one;
+    if (one.cplx) {
+        g3_complex_map(&one, &real_one);
+        one = real_one;
+    }
+    g3_plan pl;
+    g3_plan_choose(d, &one, &pl);
+    if (pl.path == G3_PATH_SPLITK)
+        pl.path = G3_PATH_PACKED;
+    pl.splits = 1;
+    pl.inplace = 0; /* (direct: every operand read in place anyway; packed: below) */
+    if (one.cplx && pl.ks->p.mwg % 2)
+        return gpublas3NotImplemented; /* (as g3_enqueue: whole 2 x 2 blocks in a tile) */
+    int direct = pl.path == G3_PATH_DIRECT;
+    if (!direct) {
+        view probe; /* (no tables yet) */
+        st = make_view(d, b, 0, &probe);
+        if (st != gpublas3Success)
+            return st;
+        size_t pa, pb;
+        int sa, sb;
+        chunk = chunk_size(d, pl.ks, &probe, b->count, &pa, &pb, &sa, &sb);
+        pl.inplace = batch_inplace(d, pl.ks, &probe);
+    }
+    if (g3_plan_verbose()) {
+        char line[384];
+        g3_plan_describe(d, &one, &pl, line, sizeof line);
+        char how[64];
+        if (direct)
+            snprintf(how, sizeof how, "one launch");
+        else if (chunk)
+            snprintf(how, sizeof how, "chunks of %zu products", chunk);
+        else
+            snprintf(how, sizeof how, "one call per product (one exceeds the scratch limit)");
+        fprintf(stderr, "gpublas3: plan: batch of %zu (%s), %s: %s\n", b->count, b->offs[0] ? "offsets" : "strided",
+                how, line);
+    }
+    if (!direct && chunk == 0) {
+        /* one product alone exceeds the scratch limit: single calls, each
+         * with its panels (packed.c) */
+        for (size_t p = 0; p < b->count && st == gpublas3Success; p++) {
+            g3_call c = product(b, p);
+            st = g3_enqueue(&c, chain);
+        }
+        return st;
+    }
+    if (!b->offs[0]) { /* strided: run_packed takes the chunks itself */
+        st = make_view(d, b, 1, &v);
+        if (st == gpublas3Success)
+            st = direct ? run_direct(d, &pl, &v, b->count, chain) : run_packed(d, b, &pl, &v, chunk, chain);
+        return st;
+    }
+    /* a table serves one launch: the products of one chunk */
+    for (size_t p0 = 0; p0 < b->count && st == gpublas3Success; p0 += chunk) {
+        size_t n = b->count - p0 < chunk ? b->count - p0 : chunk;
+        g3_batch part = slice(b, p0, n);
+        st = make_view(d, &part, 1, &v);
+        if (st != gpublas3Success)
+            return st;
+        st = direct ? run_direct(d, &pl, &v, n, chain) : run_packed(d, &part, &pl, &v, n, chain);
+        release_view(&v);
+    }
+    return st;
+}
+
+gpublas3Status g3_batch_run(const g3_batch *b, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
+                            const cl_event *wait, cl_event *events)
+{
+    /* queues that share the products: all where their devices are one or
+     * share the host's memory, else queue 0 alone (split.c says why) */
+    cl_uint used = nq;
+    const g3_device *d0 = NULL, *di;
+    for (cl_uint i = 0; i < nq; i++) {
+        gpublas3Status st = g3_device_of(qs[i], i ? &di : &d0);
+        if (st != gpublas3Success)
+            return st;
+        if (i && di != d0 && !(di->host_memory && d0->host_memory))
+            used = 1;
+    }
+    gpublas3Status st = gpublas3Success;
+    for (cl_uint i = 0; i < nq; i++) {
+        size_t lo = i < used ? b->count * i / used : b->count, hi = i < used ? b->count * (i + 1) / used : b->count;
+        g3_batch part = *b;
+        part.count = 0;
+        if (hi > lo) /* (slice reads product lo: only where it exists) */
+            part = slice(b, lo, hi - lo);
+        g3_chain chain;
+        g3_chain_init(&chain, qs[i], nwait, wait);
+        chain.quiet = events == NULL;
+        if (st == gpublas3Success)
+            st = enqueue(&part, &chain);
+        if (st != gpublas3Success) {
+            g3_chain_abandon(&chain);
+            if (events)
+                events[i] = NULL;
+            continue;
+        }
+        st = g3_chain_finish(&chain, events ? &events[i] : NULL);
+    }
+    return st;
+}
