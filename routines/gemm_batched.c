@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Batched GEMM, in the four types and two forms (DESIGN.md, Batched GEMM):
  * C_b <- alpha*op(A_b)*op(B_b) + beta*C_b for b in [0, batchCount), X_b
  * at offX + b*strideX (strided) or at offsX[b] with alphas[b] and betas[b]

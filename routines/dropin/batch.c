@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Batched GEMM drop-ins under oneMKL's names: {s,d,c,z}gemm_batch_strided_
  * (every argument by reference) and cblas_{s,d,c,z}gemm_batch_strided.
  * Checks: GEMM's (g3d_check) on one product, then the strides (stridea,

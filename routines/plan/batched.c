@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Batched GEMM (routines/gemm_batched.c describes the call): the batch is
  * one more dimension of the launch grid, not a loop of calls.
  *

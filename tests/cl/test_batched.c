@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Batched GEMM (gpublas3?gemmStridedBatched, gpublas3?gemmBatched) against
  * OpenBLAS product by product: every order x transA x transB in S, D, C, Z,
  * offsets and padded leading dimensions, stride 0 for A or B, M, N, K = 0,

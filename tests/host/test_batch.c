@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The batched GEMM drop-ins (cblas_?gemm_batch_strided, ?gemm_batch_strided_)
  * against OpenBLAS product by product, in S, D, C, Z, both layouts, several
  * op pairs, a shared A (stride 0), batch sizes 0, 1 and 5; everything
