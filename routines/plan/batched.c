@@ -188,11 +188,11 @@ static gpublas3Status run_direct(const g3_device *d, const g3_plan *pl, const vi
 /* The operands of a strided batch read in place (g3_plan.inplace's bits
  * for term 0), as packed.c reads those of one call, where the stride is
  * whole vectors too; the offset form packs every operand. */
-static int batch_inplace(const g3_device *d, const g3_kset *ks, const view *v)
+static int batch_inplace(const g3_kset *ks, const view *v)
 {
     if (v->table)
         return 0;
-    int m = g3_packed_inplace(d, &v->c, ks), es = v->c.dbl ? 8 : 4, vk = 16 / es;
+    int m = g3_packed_inplace(&v->c, ks), es = v->c.dbl ? 8 : 4, vk = 16 / es;
     size_t va = m & G3_INPLACE_KA ? (size_t)vk : (size_t)ks->p.vwm, vb = m & G3_INPLACE_KB ? (size_t)vk : (size_t)ks->p.vwn;
     if (!(m & G3_INPLACE_A) || v->sa % va)
         m &= ~(G3_INPLACE_A | G3_INPLACE_KA);
@@ -209,7 +209,7 @@ static size_t chunk_size(const g3_device *d, const g3_kset *ks, const view *v, s
 {
     const g3_call *c = &v->c;
     const g3_params *pr = &ks->p;
-    int in = batch_inplace(d, ks, v);
+    int in = batch_inplace(ks, v);
     size_t es = c->dbl ? 8 : 4, K = c->K == 0 || c->alpha == 0 ? 0 : c->K;
     size_t mp = g3_roundup(c->M, pr->mwg), np = g3_roundup(c->N, pr->nwg), kp = g3_roundup(K, pr->kwg);
     *pa = in & G3_INPLACE_A ? 0 : kp * mp;
@@ -233,7 +233,7 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
     const g3_params *pr = &pl->ks->p;
     const g3_call *c = &v->c;
     size_t es = c->dbl ? 8 : 4, pa, pb;
-    int sh_a, sh_b, in = batch_inplace(d, pl->ks, v);
+    int sh_a, sh_b, in = batch_inplace(pl->ks, v);
     chunk_size(d, pl->ks, v, b->count, &pa, &pb, &sh_a, &sh_b);
     int in_a = !!(in & G3_INPLACE_A), in_b = !!(in & G3_INPLACE_B);
     const size_t K = c->K == 0 || c->alpha == 0 ? 0 : c->K;
@@ -337,7 +337,7 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
         size_t pa, pb;
         int sa, sb;
         chunk = chunk_size(d, pl.ks, &probe, b->count, &pa, &pb, &sa, &sb);
-        pl.inplace = batch_inplace(d, pl.ks, &probe);
+        pl.inplace = batch_inplace(pl.ks, &probe);
     }
     if (g3_plan_verbose()) {
         char line[384];
