@@ -21,10 +21,12 @@
 #           shapes.csv, cublas-shapes.csv, and their table and plot
 #   routines every routine at n = 1024 and 4096, S and D, with CLBlast,
 #           then cuBLAS's peer: routines.csv, cublas-routines.csv, table
-#   compare  the shape suite (two rounds) and every routine at 1024 and 4096
-#           in S, D, C, Z, each round run by the build in $BEFORE (a folder
-#           holding an older gpublas3-bench and libgpublas3.so) and then by
-#           this one, gpublas3 alone; bench/compare.py prints the ratios
+#   compare  the shape suite and every routine at 1024 and 4096 (in
+#           $PRECISIONS, default s,d,c,z), run by the build in $BEFORE (a
+#           folder holding an older gpublas3-bench and libgpublas3.so), then
+#           by this one, gpublas3 alone; bench/compare.py prints the ratios
+#   batched  strided batched GEMM, n = 8 to 256, batch 1000, S/D/C/Z, with a
+#           loop of single calls and CLBlast, then cuBLAS's peer
 #   ARGS... anything else is run as a command after the set-up
 # Results go to $RESULTS (default $OUT), logs to $OUT; a short summary is
 # printed last.  The published H100 tables (bench/results/h100/) are
@@ -100,18 +102,26 @@ for phase in "$@"; do
         plot routines "$RESULTS/routines.csv" "$RESULTS/cublas-routines.csv"
         ;;
     compare)
-        for round in 1 2; do
-            for side in before after; do
-                if [ $side = before ]; then bin=$BEFORE/gpublas3-bench; lib=$BEFORE; else bin=$B/bench/gpublas3-bench; lib=$B; fi
-                LD_LIBRARY_PATH=$lib:$LD_LIBRARY_PATH $bin --suite shapes --reps 5 --peers gpublas3 \
-                    --csv "$RESULTS/shapes-$side-$round.csv" >>"$OUT/compare.log" 2>&1
-                [ $round = 1 ] && LD_LIBRARY_PATH=$lib:$LD_LIBRARY_PATH $bin --routines gemm,symm,syrk,syr2k,trmm,trsm,hemm,herk,her2k \
-                    --sizes 1024,4096 --precisions s,d,c,z --peers gpublas3 --reps 5 --sample 256 \
-                    --csv "$RESULTS/routines-$side.csv" >>"$OUT/compare.log" 2>&1
-            done
+        for side in before after; do
+            if [ $side = before ]; then bin=$BEFORE/gpublas3-bench; lib=$BEFORE; else bin=$B/bench/gpublas3-bench; lib=$B; fi
+            LD_LIBRARY_PATH=$lib:$LD_LIBRARY_PATH $bin --suite shapes --reps 5 --sample 256 --peers gpublas3 \
+                --csv "$RESULTS/shapes-$side.csv" >>"$OUT/compare.log" 2>&1
+            LD_LIBRARY_PATH=$lib:$LD_LIBRARY_PATH $bin --routines gemm,symm,syrk,syr2k,trmm,trsm,hemm,herk,her2k \
+                --sizes 1024,4096 --precisions "${PRECISIONS:-s,d,c,z}" --peers gpublas3 --reps 5 --sample 256 \
+                --csv "$RESULTS/routines-$side.csv" >>"$OUT/compare.log" 2>&1
         done
-        summary+="compare, shapes: $(python3 bench/compare.py --before "$RESULTS"/shapes-before-*.csv --after "$RESULTS"/shapes-after-*.csv)"$'\n'
-        summary+="compare, routines: $(python3 bench/compare.py --before "$RESULTS/routines-before.csv" --after "$RESULTS/routines-after.csv")"$'\n'
+        for set in shapes routines; do
+            summary+="compare, $set: $(python3 bench/compare.py --before "$RESULTS/$set-before.csv" --after "$RESULTS/$set-after.csv")"$'\n'
+        done
+        ;;
+    batched)
+        "$B/bench/gpublas3-bench" --routines gemm_batched --sizes 8,16,32,64,128,256 --precisions s,d,c,z \
+            --peers gpublas3,gpublas3-loop,clblast --reps 7 --csv "$RESULTS/batched.csv" >"$OUT/batched.log" 2>&1
+        summary+="batched: exit $? ($(grep -E 'checked' "$OUT/batched.log" | tr '\n' ' '))"$'\n'
+        cublas_peer --routines gemm --batch 1000 --sizes 8,16,32,64,128,256 --precisions s,d,c,z --reps 7 \
+            --csv "$RESULTS/cublas-batched.csv" >"$OUT/cublas-batched.log" 2>&1
+        summary+="batched, cuBLAS: exit $?"$'\n'
+        plot batched "$RESULTS/batched.csv" "$RESULTS/cublas-batched.csv"
         ;;
     *)
         echo "== $phase" >>"$OUT/commands.log"
