@@ -104,7 +104,8 @@ int g3d_cut(const g3d_call *c, double f_host, g3d_call *host, g3d_call *dev, int
 /* ---- the host BLAS and the crossover (cpu_blas.c, host_rate.c, crossover.c) ---- */
 
 /* A host BLAS defines the call's routine (GPUBLAS3_CPU_BLAS, else the next
- * library in the process with the same name). */
+ * library in the process with the same name, else the system's
+ * libopenblas.so.0 or libblas.so.3: cpu_blas.c). */
 int g3b_have(const g3d_call *c);
 /* Runs the call there (g3b_have must have said yes). */
 void g3b_run(const g3d_call *c);
