@@ -60,9 +60,16 @@ elseif(STEP STREQUAL "layout")
     message(FATAL_ERROR "built with -Bsymbolic: an application's xerbla_ could not replace the library's")
   endif()
   file(READ ${LIB}/pkgconfig/gpublas3.pc pc)
-  if(NOT pc MATCHES "Requires.private: OpenCL" OR NOT pc MATCHES "Version: ${VERSION}")
-    message(FATAL_ERROR "gpublas3.pc lacks Requires.private: OpenCL or Version: ${VERSION}")
+  # Requires, not Requires.private: gpublas3.h exposes OpenCL's types, so a
+  # program that includes it links OpenCL too
+  if(NOT pc MATCHES "\nRequires: OpenCL\n" OR NOT pc MATCHES "Version: ${VERSION}")
+    message(FATAL_ERROR "gpublas3.pc lacks Requires: OpenCL or Version: ${VERSION}")
   endif()
+  foreach(routine GEMM SYMM SYRK SYR2K TRMM TRSM HEMM HERK HER2K)
+    if(NOT pc MATCHES "Description: [^\n]*${routine}[,;]")
+      message(FATAL_ERROR "gpublas3.pc's Description does not name ${routine}")
+    endif()
+  endforeach()
   # Exported symbols: the public names and nothing else.
   run(${NM} -D --defined-only ${LIB}/libgpublas3.so.${VERSION})
   string(REGEX MATCHALL "[^\n]+" lines "${OUT}")
