@@ -46,10 +46,14 @@ elseif(STEP STREQUAL "layout")
   foreach(f ${LIBDIR}/libgpublas3.so.${VERSION} ${LIBDIR}/libgpublas3.so.${major} ${LIBDIR}/libgpublas3.so
             ${INCLUDEDIR}/gpublas3.h ${INCLUDEDIR}/gpublas3_blas.h ${LIBDIR}/pkgconfig/gpublas3.pc
             ${LIBDIR}/cmake/gpublas3/gpublas3Config.cmake ${LIBDIR}/cmake/gpublas3/gpublas3ConfigVersion.cmake
-            ${LIBDIR}/cmake/gpublas3/gpublas3Targets.cmake ${BINDIR}/gpublas3-bench ${BINDIR}/gpublas3-tune
-            ${DATADIR}/gpublas3/pack.cl)
+            ${LIBDIR}/cmake/gpublas3/gpublas3Targets.cmake)
     require_file(${f})
   endforeach()
+  if(TOOLS)
+    foreach(f ${BINDIR}/gpublas3-bench ${BINDIR}/gpublas3-tune ${DATADIR}/gpublas3/pack.cl)
+      require_file(${f})
+    endforeach()
+  endif()
   if(NOT IS_SYMLINK ${LIB}/libgpublas3.so.${major} OR NOT IS_SYMLINK ${LIB}/libgpublas3.so)
     message(FATAL_ERROR "libgpublas3.so and libgpublas3.so.${major} should be links to the versioned file")
   endif()
