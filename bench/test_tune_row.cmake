@@ -42,7 +42,7 @@ endif()
 # is written as it takes effect, 0, so that the search does not time one
 # kernel twice under two names either.
 execute_process(COMMAND ${TUNE} --device cpu --precision s --copy-only --size 64 --final 64 --timeout 60
-                        --copy-src ${CMAKE_CURRENT_LIST_DIR}/../copy/pack.cl --match SwzDevice --out ${DIR}/swz.csv
+                        --match SwzDevice --out ${DIR}/swz.csv
                         --start "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=4,vwn=4,kwi=1,sa=1,sb=1,db=0,pad=4,swz=1"
                 RESULT_VARIABLE rc OUTPUT_VARIABLE log ERROR_VARIABLE log)
 file(STRINGS ${DIR}/swz.csv rows REGEX "^SwzDevice,")

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -343,8 +344,10 @@ static void usage(void)
          "  --timeout S       per-candidate limit (default 120)\n"
          "  --no-copy         skip the copy-kernel tuning\n"
          "  --copy-only       tune only the copy kernel, for --start (or the first seed)\n"
-         "  --copy-src FILE   copy/pack.cl to tune (default copy/pack.cl)\n"
-         "  --out FILE        tuned-params CSV to update (default: print the row only)\n"
+         "  --copy-src FILE   the copy kernel to tune (default: pack.cl in share/gpublas3 beside the tool)\n"
+         "  --out FILE|user   tuned-params CSV to update (default: print the row only); user: tuned.csv in\n"
+         "                    the folder the library reads your rows from (GPUBLAS3_TUNED_DIR, else\n"
+         "                    $XDG_CONFIG_HOME/gpublas3, else ~/.config/gpublas3), made if missing\n"
          "  --match STR       the row's device match (default: the device name)\n"
          "  --seed S");
 }
@@ -358,8 +361,7 @@ static int parse(int argc, char **argv, options *o)
         { "copy-src", 1, 0, 'c' }, { "out", 1, 0, 'o' }, { "match", 1, 0, 'm' }, { "seed", 1, 0, 'x' },
         { "copy-only", 0, 0, 'O' }, { "help", 0, 0, 'h' }, { "class", 1, 0, 'K' }, { "shapes", 1, 0, 'L' },
         { 0, 0, 0, 0 } };
-    *o = (options){ .reps = 3, .timeout = 120, .copy = 1, .budget = 300, .prune = 0.5, .seed = 1,
-                    .copy_src = "copy/pack.cl" };
+    *o = (options){ .reps = 3, .timeout = 120, .copy = 1, .budget = 300, .prune = 0.5, .seed = 1 };
     int c;
     while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
         switch (c) {
@@ -384,6 +386,34 @@ static int parse(int argc, char **argv, options *o)
         case 'L': o->shapes = optarg; break;
         default: usage(); return -1;
         }
+    }
+    /* the copy kernel installed with the tool (bench/CMakeLists.txt puts
+     * it at the same place relative to the tool in the build tree) */
+    static char copy_src[4096], out[4096];
+    if (!o->copy_src) {
+        char exe[2048];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        exe[n > 0 ? n : 0] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = 0;
+        snprintf(copy_src, sizeof copy_src, "%s/%s/pack.cl", slash ? exe : ".", G3_TUNE_DATA);
+        o->copy_src = copy_src;
+    }
+    if (o->out && strcmp(o->out, "user") == 0) {
+        char dir[2048];
+        if (!g3_user_dir(dir, sizeof dir)) {
+            fprintf(stderr, "gpublas3-tune: --out user: no folder (set GPUBLAS3_TUNED_DIR or HOME)\n");
+            return -1;
+        }
+        for (char *p = dir + 1;; p++) /* mkdir -p */
+            if (*p == '/' || !*p) {
+                char c = *p;
+                *p = 0;
+                mkdir(dir, 0755);
+                if (!(*p = c)) break;
+            }
+        snprintf(out, sizeof out, "%s/tuned.csv", dir);
+        o->out = out;
     }
     return 0;
 }

@@ -1,12 +1,29 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* gpublas3 — Level-3 BLAS (GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM; real and complex, single and double
- * precision) on OpenCL devices, with clBLAS's argument lists.
+/* gpublas3 — Level-3 BLAS (GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM in S, D, C, Z; HEMM, HERK, HER2K
+ * in C, Z) on OpenCL devices, with clBLAS's argument lists.
  *
  * Every routine takes the caller's cl_mem buffers and command queue(s),
  * enqueues its work after eventWaitList, returns at once without waiting on
  * the device, and, when `events` is not NULL, stores in events[0] an event
- * that completes once the result is in the output matrix.  Offsets and
- * leading dimensions count elements.  Only commandQueues[0] is used. */
+ * that completes once the result is in the output matrix (with one queue).
+ * Offsets and leading dimensions count elements.
+ *
+ * Several command queues (numCommandQueues > 1, all of the buffers'
+ * context, possibly of different devices): every queue waits on the whole
+ * wait list, `events` (when not NULL) has numCommandQueues entries and
+ * events[i] is queue i's event, and the result is in the output matrix
+ * when all of them have completed.  The call cuts the output into one
+ * block of columns or rows per queue and each queue computes its block,
+ * when the queues are all on one device or on devices that share the
+ * host's memory (CPU devices, sub-devices, integrated GPUs).  When they
+ * span devices with memory of their own (discrete GPUs), the call runs
+ * whole on commandQueues[0] and the other queues' events complete after
+ * the wait list: moving a buffer between GPUs costs more than one GPU's
+ * whole call.  To use several discrete GPUs, give each its own context.
+ *
+ * A refused call returns a status naming the fault and enqueues nothing;
+ * with the environment variable GPUBLAS3_VERBOSE=1 it also prints one
+ * line on stderr naming the routine, the argument and its value. */
 #ifndef GPUBLAS3_H
 #define GPUBLAS3_H
 
@@ -55,7 +72,8 @@ typedef enum gpublas3Status_ {
     gpublas3InvalidMatC,
     gpublas3InvalidVecX,
     gpublas3InvalidVecY,
-    gpublas3InvalidDim,          /* -1017 */
+    gpublas3InvalidDim,          /* -1017: M, N or K no buffer could hold (over 2^62 bytes of elements),
+                                  * e.g. a negative int passed as size_t */
     gpublas3InvalidLeadDimA,     /* -1016: lda smaller than A's stored rows */
     gpublas3InvalidLeadDimB,
     gpublas3InvalidLeadDimC,

@@ -82,21 +82,31 @@ typedef struct {
     size_t off, ld;
     size_t rows, cols;  /* the matrix as stored, in the call's order */
 } g3_matrix;
+/* A call's arguments as the checker sees them; each routine fills one in. */
+typedef struct {
+    const char *routine;  /* "gemm", "hemm", ...: "gpublas3" + type + routine names the call */
+    char type;            /* 'S', 'D', 'C' or 'Z' */
+    size_t esize;         /* bytes per element */
+    gpublas3Order order;
+    struct { const char *name; int value, ok; } enums[4]; /* the other enum arguments; a NULL name ends */
+    struct { const char *name; size_t value; } dims[3];   /* M, N, K as the routine names them */
+    const g3_matrix *mats[3]; /* A, B, C; NULL for a matrix the routine does not take */
+} g3_args;
 /* Checks, in this order: Setup done, every queue (valid, and all of one
- * context: gpublas3InvalidContext otherwise), wait list, enum values (the
- * routine passes enums_ok), then for A, B, C in turn the leading dimension,
- * the buffer, its context and its size.  mats[i] == NULL skips a matrix the
- * routine does not take; esize is the element size in bytes. */
-gpublas3Status g3_check_call(gpublas3Order order, int enums_ok, size_t esize, cl_uint nq,
-                             const cl_command_queue *qs, cl_uint nwait, const cl_event *wait,
-                             const g3_matrix *mats[3]);
+ * context: gpublas3InvalidContext otherwise), wait list, enum values, the
+ * dimensions (gpublas3InvalidDim where one times the element size exceeds
+ * 2^62: no buffer holds that, so it is a negative int passed as size_t or
+ * the like), then for A, B, C in turn the leading dimension, the buffer,
+ * its context and its size.  GPUBLAS3_VERBOSE prints each refusal. */
+gpublas3Status g3_check_call(const g3_args *a, cl_uint nq, const cl_command_queue *qs, cl_uint nwait,
+                             const cl_event *wait);
 /* The checks of TRMM and TRSM, which take the same arguments: A is the
  * side's square, B the M x N in-out matrix. */
-gpublas3Status g3_check_triangular(gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
-                                   gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N,
-                                   cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
-                                   size_t esize, cl_uint nq, const cl_command_queue *qs, cl_uint nwait,
-                                   const cl_event *wait);
+gpublas3Status g3_check_triangular(const char *routine, char type, size_t esize, gpublas3Order order,
+                                   gpublas3Side side, gpublas3Uplo uplo, gpublas3Transpose trans,
+                                   gpublas3Diag diag, size_t M, size_t N, cl_mem A, size_t offA, size_t lda,
+                                   cl_mem B, size_t offB, size_t ldb, cl_uint nq, const cl_command_queue *qs,
+                                   cl_uint nwait, const cl_event *wait);
 int g3_valid_order(gpublas3Order o);
 int g3_valid_trans(gpublas3Transpose t);
 int g3_valid_uplo(gpublas3Uplo u);

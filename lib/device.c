@@ -51,8 +51,10 @@ static void plan_defaults(g3_params *p, int cpu)
 
 /* The most specific table row for this device and shape class: its name,
  * then its vendor, then its type, then the default, and at each of those a
- * row for the class before one for any class; a row the device cannot run
- * is passed over, so a bad table entry costs speed, never a failed call.
+ * row for the class before one for any class; of two such rows the user's
+ * (lib/usertable.c, looked at first) before the built-in one.  A row the
+ * device cannot run is passed over, so a bad table entry costs speed,
+ * never a failed call.
  * GPUBLAS3_PARAMS applies on top; `say`: a list it refuses is reported. */
 static void choose_params(cl_device_id dev, int precision, int shape, size_t max_wg, size_t local_mem,
                           g3_params *out, int say)
@@ -67,8 +69,10 @@ static void choose_params(cl_device_id dev, int precision, int shape, size_t max
     const g3_params *best = NULL;
     int best_rank = 0;
     const int cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
-    for (int i = 0; i < g3_tuned_count; i++) {
-        const g3_params *p = &g3_tuned_table[i];
+    int nuser;
+    const g3_params *user = g3_user_rows(&nuser);
+    for (int i = 0; i < nuser + g3_tuned_count; i++) {
+        const g3_params *p = i < nuser ? &user[i] : &g3_tuned_table[i - nuser];
         g3_params full = *p;
         plan_defaults(&full, cpu);
         int rank = 0;

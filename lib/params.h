@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Tuned parameters of the GEMM and copy kernels for one device and
  * precision.  The rows come from the CSV tables in tuned-params/ (turned into
- * g3_tuned_table by lib/cmake/params.cmake); lib/params.c checks a set and
+ * g3_tuned_table by lib/cmake/params.cmake) and from the user's own
+ * (lib/usertable.c, at run time); lib/params.c checks a set and
  * applies the GPUBLAS3_PARAMS override; kernels/gemm.cl says what each
  * parameter does to the kernel. */
 #ifndef G3_PARAMS_H
@@ -77,6 +78,13 @@ typedef struct {
 
 extern const g3_params g3_tuned_table[];
 extern const int g3_tuned_count;
+
+/* The user's rows (lib/usertable.c): those of every *.csv in the folder
+ * g3_user_dir names, read once per process; lib/device.c looks at them
+ * before g3_tuned_table's.  g3_user_dir: GPUBLAS3_TUNED_DIR, else
+ * $XDG_CONFIG_HOME/gpublas3, else $HOME/.config/gpublas3; 0 when none. */
+const g3_params *g3_user_rows(int *count);
+int g3_user_dir(char *buf, size_t n);
 
 /* The ring of buffers cp.async fills (the set's async), or 0 where the set
  * cannot use it: A' and B' not both staged, or vectors over cp.async's 16

@@ -15,9 +15,10 @@ gpublas3Status g3_gemm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3T
     g3_matrix a = { A, offA, lda, ta ? K : M, ta ? M : K };
     g3_matrix b = { B, offB, ldb, tb ? N : K, tb ? K : N };
     g3_matrix c = { C, offC, ldc, M, N };
-    const g3_matrix *mats[3] = { &a, &b, &c };
-    gpublas3Status st = g3_check_call(order, g3_valid_trans(transA) && g3_valid_trans(transB), g3_type_size(type),
-                                      numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, mats);
+    g3_args args = { "gemm", g3_type_letter(type), g3_type_size(type), order,
+                     { { "transA", transA, g3_valid_trans(transA) }, { "transB", transB, g3_valid_trans(transB) } },
+                     { { "M", M }, { "N", N }, { "K", K } }, { &a, &b, &c } };
+    gpublas3Status st = g3_check_call(&args, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList);
     if (st != gpublas3Success)
         return st;
     int cplx = type >> 1;

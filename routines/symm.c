@@ -15,9 +15,10 @@ gpublas3Status g3_symm(g3_reuse *reuse, int type, int herm, gpublas3Order order,
 {
     size_t ka = side == gpublas3Left ? M : N;
     g3_matrix a = { A, offA, lda, ka, ka }, b = { B, offB, ldb, M, N }, c = { C, offC, ldc, M, N };
-    const g3_matrix *mats[3] = { &a, &b, &c };
-    gpublas3Status st = g3_check_call(order, g3_valid_side(side) && g3_valid_uplo(uplo), g3_type_size(type),
-                                      numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, mats);
+    g3_args args = { herm ? "hemm" : "symm", g3_type_letter(type), g3_type_size(type), order,
+                     { { "side", side, g3_valid_side(side) }, { "uplo", uplo, g3_valid_uplo(uplo) } },
+                     { { "M", M }, { "N", N } }, { &a, &b, &c } };
+    gpublas3Status st = g3_check_call(&args, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList);
     if (st != gpublas3Success)
         return st;
     int row = order == gpublas3RowMajor;

@@ -18,10 +18,10 @@ static gpublas3Status syrk(int type, int herm, gpublas3Order order, gpublas3Uplo
 {
     int t = trans != gpublas3NoTrans;
     g3_matrix a = { A, offA, lda, t ? K : N, t ? N : K }, c = { C, offC, ldc, N, N };
-    const g3_matrix *mats[3] = { &a, NULL, &c };
-    gpublas3Status st = g3_check_call(order, g3_valid_uplo(uplo) && g3_valid_rank_trans(type, herm, trans),
-                                      g3_type_size(type), numCommandQueues, commandQueues,
-                                      numEventsInWaitList, eventWaitList, mats);
+    g3_args args = { herm ? "herk" : "syrk", g3_type_letter(type), g3_type_size(type), order,
+                     { { "uplo", uplo, g3_valid_uplo(uplo) }, { "transA", trans, g3_valid_rank_trans(type, herm, trans) } },
+                     { { "N", N }, { "K", K } }, { &a, NULL, &c } };
+    gpublas3Status st = g3_check_call(&args, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList);
     if (st != gpublas3Success)
         return st;
     int row = order == gpublas3RowMajor;

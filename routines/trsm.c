@@ -13,9 +13,9 @@ static gpublas3Status trsm(int type, gpublas3Order order, gpublas3Side side, gpu
     gpublas3Transpose trans, gpublas3Diag diag, size_t M, size_t N, g3_scalar alpha,
     cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb, GPUBLAS3_QUEUE_ARGS)
 {
-    gpublas3Status st = g3_check_triangular(order, side, uplo, trans, diag, M, N, A, offA, lda, B, offB, ldb,
-                                            g3_type_size(type), numCommandQueues, commandQueues,
-                                            numEventsInWaitList, eventWaitList);
+    gpublas3Status st = g3_check_triangular("trsm", g3_type_letter(type), g3_type_size(type), order, side, uplo,
+                                            trans, diag, M, N, A, offA, lda, B, offB, ldb, numCommandQueues,
+                                            commandQueues, numEventsInWaitList, eventWaitList);
     if (st != gpublas3Success)
         return st;
     int row = order == gpublas3RowMajor, t = trans != gpublas3NoTrans;

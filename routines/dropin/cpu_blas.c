@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The host BLAS the drop-ins defer to for calls too small to pay for the
- * trip to the device (and for calls no device can run): the library
- * GPUBLAS3_CPU_BLAS names, dlopen'd RTLD_LOCAL so that its names never
- * shadow ours, else the next library in the process that defines the same
- * Fortran name (dlsym(RTLD_NEXT), as under LD_PRELOAD, where the program's
- * own libblas.so.3 is still loaded).  gpublas3 never links a CPU BLAS.
+ * trip to the device (and for calls no device can run), the first of:
+ *  1. the library GPUBLAS3_CPU_BLAS names, dlopen'd RTLD_LOCAL so that its
+ *     names never shadow ours (`none`: no host BLAS, every call to the
+ *     device);
+ *  2. the next library in the process that defines the same Fortran name
+ *     (dlsym(RTLD_NEXT)), as under LD_PRELOAD, where the program's own
+ *     libblas.so.3 is still loaded;
+ *  3. the system's BLAS by its usual sonames, libopenblas.so.0 then
+ *     libblas.so.3, dlopen'd RTLD_LOCAL: a program linked
+ *     `-lgpublas3 -lopenblas` under the linker's default --as-needed has
+ *     no OpenBLAS loaded (it calls nothing only OpenBLAS defines).
+ * gpublas3 never links a CPU BLAS.  GPUBLAS3_VERBOSE says which was taken.
  *
  * Only Fortran names are looked up: a cblas_ call has become a
  * column-major g3d_call by the time it gets here, which is a Fortran call.
@@ -16,6 +23,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "dropin.h"
 
 /* The Fortran name of each routine in each of its types: S, D, C, Z, then
@@ -71,27 +79,59 @@ static int ours(void *f)
     return copy;
 }
 
-static void find(void)
+/* Takes every routine lib (or, NULL, the next library) defines and that
+ * is not ours; the number taken. */
+static int take(void *lib)
 {
-    const char *path = getenv("GPUBLAS3_CPU_BLAS");
-    void *lib = NULL;
-    if (path && *path && !(lib = dlopen(path, RTLD_NOW | RTLD_LOCAL))) {
-        fprintf(stderr, "gpublas3: GPUBLAS3_CPU_BLAS=%s cannot be loaded (%s); no host BLAS\n", path, dlerror());
-        return;
-    }
+    int n = 0;
     for (int r = 0; r < NROUTINES; r++)
         for (int d = 0; d < NTYPES; d++) {
             if (!fortran_names[r][d])
                 continue;
             void *f = lib ? dlsym(lib, fortran_names[r][d]) : dlsym(RTLD_NEXT, fortran_names[r][d]);
-            if (f && !ours(f))
-                fns[r][d] = f;
+            fns[r][d] = f && !ours(f) ? f : NULL;
             Dl_info at;
-            if (fns[r][d] && !where[0] && dladdr(f, &at) && at.dli_fname)
+            if (fns[r][d] && !n++ && dladdr(f, &at) && at.dli_fname)
                 snprintf(where, sizeof where, "%s", at.dli_fname);
         }
-    if (path && *path && !where[0])
-        fprintf(stderr, "gpublas3: GPUBLAS3_CPU_BLAS=%s defines no BLAS routine gpublas3 has\n", path);
+    return n;
+}
+
+static void find(void)
+{
+    static const char *const sonames[] = { "libopenblas.so.0", "libblas.so.3" };
+    const char *path = getenv("GPUBLAS3_CPU_BLAS"), *how = NULL;
+    if (path && strcmp(path, "none") == 0) {
+        how = "GPUBLAS3_CPU_BLAS=none";
+    } else if (path && *path) {
+        void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        if (!lib)
+            fprintf(stderr, "gpublas3: GPUBLAS3_CPU_BLAS=%s cannot be loaded (%s); no host BLAS\n", path, dlerror());
+        else if (!take(lib))
+            fprintf(stderr, "gpublas3: GPUBLAS3_CPU_BLAS=%s defines no BLAS routine gpublas3 has\n", path);
+        else
+            how = "GPUBLAS3_CPU_BLAS";
+    } else if (take(NULL)) {
+        how = "the next library defining the same names";
+    } else {
+        for (size_t i = 0; i < sizeof sonames / sizeof sonames[0] && !how; i++) {
+            void *lib = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL);
+            if (lib && take(lib))
+                how = sonames[i];
+            else if (lib)
+                dlclose(lib); /* gpublas3 itself under that soname, or no BLAS routine */
+        }
+    }
+    /* read here, not through host.c, which would open OpenCL before the
+     * host BLAS's rate is timed (host_rate.c) */
+    const char *verbose = getenv("GPUBLAS3_VERBOSE");
+    if (verbose && *verbose && strcmp(verbose, "0") != 0) {
+        if (how && where[0])
+            fprintf(stderr, "gpublas3: host BLAS for small calls: %s (%s)\n", where, how);
+        else
+            fprintf(stderr, "gpublas3: host BLAS for small calls: none (%s): every call to the device\n",
+                    how ? how : path && *path ? "GPUBLAS3_CPU_BLAS unusable" : "none found");
+    }
 }
 
 int g3b_have(const g3d_call *c)

@@ -94,7 +94,8 @@ void g3d_kept_rows(const g3d_call *c, const g3d_region *y, int j, int *r0, int *
 /* ---- the host BLAS and the crossover (cpu_blas.c, host_rate.c, crossover.c) ---- */
 
 /* A host BLAS defines the call's routine (GPUBLAS3_CPU_BLAS, else the next
- * library in the process with the same name). */
+ * library in the process with the same name, else the system's
+ * libopenblas.so.0 or libblas.so.3: cpu_blas.c). */
 int g3b_have(const g3d_call *c);
 /* Runs the call there (g3b_have must have said yes). */
 void g3b_run(const g3d_call *c);

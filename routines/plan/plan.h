@@ -36,6 +36,8 @@ static inline g3_scalar g3_real(double x) { return (g3_scalar){ x, 0 }; }
 static inline g3_scalar g3_cfloat(cl_float2 x) { return (g3_scalar){ x.s[0], x.s[1] }; }
 static inline g3_scalar g3_cdouble(cl_double2 x) { return (g3_scalar){ x.s[0], x.s[1] }; }
 static inline size_t g3_type_size(int type) { return (size_t)4 << (type & 1) << (type >> 1); }
+/* The type's letter in the public names (gpublas3Sgemm ...). */
+static inline char g3_type_letter(int type) { return "SDCZ"[type & 3]; }
 /* SYRK's and SYR2K's trans as reference BLAS takes it: any for real types
  * (C acts as T), N or T for complex symmetric, N or C for Hermitian. */
 static inline int g3_valid_rank_trans(int type, int herm, gpublas3Transpose t)

@@ -5,14 +5,19 @@
  * no queue, NULL queue, wait-list count without a list) must return its own
  * status, enqueue nothing, return no event and leave every buffer as it was.
  * A buffer of exactly offset + extent must be accepted; M = 0 or N = 0 must
- * succeed touching nothing.  The first group runs before gpublas3Setup:
- * calls then return NotInitialized, and Setup/Teardown count references. */
+ * succeed touching nothing.  A dimension no buffer could hold (a negative
+ * int passed as size_t) must be InvalidDim, said before the leading
+ * dimensions and buffers it would make look wrong; under GPUBLAS3_VERBOSE
+ * each refused call prints one line naming the routine, the argument and
+ * its value.  The first group runs before gpublas3Setup: calls then return
+ * NotInitialized, and Setup/Teardown count references. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include "harness.h"
 
@@ -157,6 +162,46 @@ static int bad_queues(const test_data *d)
          + expect(d, &d->c, NULL, 0, -1, &nolist, gpublas3InvalidEventWaitList, "1 event, NULL list");
 }
 
+/* The routine's dimension arguments, as spec_case fields. */
+static const char *dims_of(spec_routine r)
+{
+    return r == SPEC_GEMM ? "MNK" : r == SPEC_SYRK || r == SPEC_SYR2K || r == SPEC_HERK || r == SPEC_HER2K ? "NK" : "MN";
+}
+
+static size_t *dim_field(spec_case *c, char which) { return which == 'M' ? &c->M : which == 'N' ? &c->N : &c->K; }
+
+/* M, N or K = -5 (as size_t), or just over 2^62 bytes of elements:
+ * InvalidDim, though the tight leading dimensions and buffers no longer
+ * fit.  2^62 bytes of elements exactly is no InvalidDim: what fails then
+ * is the leading dimension or the buffer. */
+static int huge_dims(const test_data *d)
+{
+    int fails = 0;
+    const size_t limit = ((size_t)1 << 62) / spec_elem_size(&d->c);
+    for (const char *w = dims_of(d->c.routine); *w; w++) {
+        spec_case c = d->c;
+        char what[32];
+        snprintf(what, sizeof what, "%c = -5", *w);
+        *dim_field(&c, *w) = (size_t)-5;
+        fails += expect(d, &c, NULL, 0, -1, NULL, gpublas3InvalidDim, what);
+        snprintf(what, sizeof what, "%c = 2^62 bytes + 1", *w);
+        *dim_field(&c, *w) = limit + 1;
+        fails += expect(d, &c, NULL, 0, -1, NULL, gpublas3InvalidDim, what);
+        *dim_field(&c, *w) = limit;
+        cl_command_queue q[1] = { env.q };
+        cl_mem m[3];
+        for (int k = 0; k < 3; k++) m[k] = data_buffer(d, k, env.ctx);
+        gpublas3Status st = spec_run_queues(&c, 1, q, m[0], m[1], m[2], 0, NULL, NULL);
+        for (int k = 0; k < 3; k++) if (m[k]) clReleaseMemObject(m[k]);
+        if (st == gpublas3InvalidDim || st == gpublas3Success) {
+            print_error("%c = 2^62 bytes: status %d (%s), expected a leading-dimension or buffer status\n", *w,
+                        st, gpublas3StatusString(st));
+            fails++;
+        }
+    }
+    return fails;
+}
+
 static void each_case(int (*fn)(const test_data *))
 {
     int fails = 0;
@@ -175,6 +220,90 @@ static void each_case(int (*fn)(const test_data *))
 static void invalid_enums(void **state) { (void)state; each_case(bad_enums); }
 static void invalid_operands(void **state) { (void)state; each_case(bad_operands); }
 static void invalid_queues_and_wait_list(void **state) { (void)state; each_case(bad_queues); }
+
+static void invalid_dims(void **state)
+{
+    (void)state;
+    each_case(huge_dims);
+    int fails = 0;
+    for (int r = SPEC_HEMM; r < SPEC_NALL; r++) { /* the Hermitian names too */
+        spec_case c = base(r, 1, gpublas3ColumnMajor);
+        c.cplx = 1;
+        spec_complete(&c);
+        test_data d;
+        data_fill(&d, &c, 40 + r, 0);
+        fails += huge_dims(&d);
+        data_free(&d);
+    }
+    assert_int_equal(fails, 0);
+}
+
+/* GPUBLAS3_VERBOSE=1: one line on stderr per refused call, naming the
+ * routine, the argument and its value (lib/check.c). */
+static void refused_calls_say_why(void **state)
+{
+    (void)state;
+    spec_case c = base(SPEC_GEMM, 0, gpublas3ColumnMajor), herk = base(SPEC_HERK, 1, gpublas3RowMajor);
+    herk.cplx = 1;
+    spec_complete(&herk);
+    test_data d, dh;
+    data_fill(&d, &c, 50, 0);
+    data_fill(&dh, &herk, 51, 0);
+    cl_command_queue none[1] = { NULL };
+    queue_args nullq0 = { 1, none, 0, NULL };
+    FILE *captured = tmpfile();
+    assert_non_null(captured);
+    fflush(stderr);
+    int saved = dup(2);
+    assert_true(saved >= 0 && dup2(fileno(captured), 2) >= 0);
+    setenv("GPUBLAS3_VERBOSE", "1", 1);
+    int fails = 0;
+    spec_case bad = c;
+    bad.M = (size_t)-5;
+    bad.lda = 1; /* the dimension is said first */
+    fails += expect(&d, &bad, NULL, 0, -1, NULL, gpublas3InvalidDim, "M = -5");
+    bad = c;
+    bad.lda -= 1;
+    fails += expect(&d, &bad, NULL, 0, -1, NULL, gpublas3InvalidLeadDimA, "lda one short");
+    bad = c;
+    bad.transB = (gpublas3Transpose)9;
+    fails += expect(&d, &bad, NULL, 0, -1, NULL, gpublas3InvalidValue, "transB = 9");
+    fails += expect(&d, &c, NULL, 0, -1, &nullq0, gpublas3InvalidCommandQueue, "commandQueues[0] = NULL");
+    bad = herk;
+    bad.N = (size_t)-1;
+    fails += expect(&dh, &bad, NULL, 0, -1, NULL, gpublas3InvalidDim, "N = -1");
+    unsetenv("GPUBLAS3_VERBOSE");
+    fflush(stderr);
+    assert_true(dup2(saved, 2) >= 0);
+    close(saved);
+    char text[4096];
+    rewind(captured);
+    size_t len = fread(text, 1, sizeof text - 1, captured);
+    text[len] = 0;
+    fclose(captured);
+    fputs(text, stderr);
+    data_free(&d);
+    data_free(&dh);
+    static const char *const want[] = {
+        "gpublas3: gpublas3Sgemm refused: M = 18446744073709551611 (gpublas3InvalidDim)\n",
+        "gpublas3: gpublas3Sgemm refused: lda = 6, below A's 7 stored rows (gpublas3InvalidLeadDimA)\n",
+        "gpublas3: gpublas3Sgemm refused: transB = 9 (gpublas3InvalidValue)\n",
+        "gpublas3: gpublas3Sgemm refused: commandQueues[0] = NULL (gpublas3InvalidCommandQueue)\n",
+        "gpublas3: gpublas3Zherk refused: N = 18446744073709551615 (gpublas3InvalidDim)\n",
+    };
+    int lines = 0;
+    for (const char *p = text; (p = strstr(p, "refused")); p++) lines++;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (!strstr(text, want[i])) {
+            print_error("stderr lacks: %s", want[i]);
+            fails++;
+        }
+    if (lines != 5) {
+        print_error("%d refusal lines for 5 refused calls\n", lines);
+        fails++;
+    }
+    assert_int_equal(fails, 0);
+}
 
 /* A buffer holding exactly offset + extent is big enough: the size check
  * must not be off by one (check_case also verifies the result). */
@@ -264,6 +393,8 @@ int main(void)
         cmocka_unit_test(invalid_enums),
         cmocka_unit_test(invalid_operands),
         cmocka_unit_test(invalid_queues_and_wait_list),
+        cmocka_unit_test(invalid_dims),
+        cmocka_unit_test(refused_calls_say_why),
         cmocka_unit_test(exact_size_buffers_accepted),
         cmocka_unit_test(empty_matrices_return_at_once),
     };

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The steps of the downstream proofs (see CMakeLists.txt), one per ctest
-# test: cmake -DSTEP=<install|layout|pkgconfig|cmake|xerbla|fortran> ... -P.
+# test: cmake -DSTEP=<install|layout|pkgconfig|first|tools|cmake|xerbla|fortran|package> ... -P.
 # Programs run with LD_LIBRARY_PATH on the staging prefix, so they load the
 # installed library, not the build tree's.
 cmake_minimum_required(VERSION 3.16)
@@ -49,6 +49,11 @@ elseif(STEP STREQUAL "layout")
             ${LIBDIR}/cmake/gpublas3/gpublas3Targets.cmake)
     require_file(${f})
   endforeach()
+  if(TOOLS)
+    foreach(f ${BINDIR}/gpublas3-bench ${BINDIR}/gpublas3-tune ${DATADIR}/gpublas3/pack.cl)
+      require_file(${f})
+    endforeach()
+  endif()
   if(NOT IS_SYMLINK ${LIB}/libgpublas3.so.${major} OR NOT IS_SYMLINK ${LIB}/libgpublas3.so)
     message(FATAL_ERROR "libgpublas3.so and libgpublas3.so.${major} should be links to the versioned file")
   endif()
@@ -60,9 +65,16 @@ elseif(STEP STREQUAL "layout")
     message(FATAL_ERROR "built with -Bsymbolic: an application's xerbla_ could not replace the library's")
   endif()
   file(READ ${LIB}/pkgconfig/gpublas3.pc pc)
-  if(NOT pc MATCHES "Requires.private: OpenCL" OR NOT pc MATCHES "Version: ${VERSION}")
-    message(FATAL_ERROR "gpublas3.pc lacks Requires.private: OpenCL or Version: ${VERSION}")
+  # Requires, not Requires.private: gpublas3.h exposes OpenCL's types, so a
+  # program that includes it links OpenCL too
+  if(NOT pc MATCHES "\nRequires: OpenCL\n" OR NOT pc MATCHES "Version: ${VERSION}")
+    message(FATAL_ERROR "gpublas3.pc lacks Requires: OpenCL or Version: ${VERSION}")
   endif()
+  foreach(routine GEMM SYMM SYRK SYR2K TRMM TRSM HEMM HERK HER2K)
+    if(NOT pc MATCHES "Description: [^\n]*[^A-Z0-9]${routine}[^A-Z0-9]")
+      message(FATAL_ERROR "gpublas3.pc's Description does not name ${routine}")
+    endif()
+  endforeach()
   # Exported symbols: the public names and nothing else.
   run(${NM} -D --defined-only ${LIB}/libgpublas3.so.${VERSION})
   string(REGEX MATCHALL "[^\n]+" lines "${OUT}")
@@ -91,6 +103,76 @@ elseif(STEP STREQUAL "pkgconfig")
   pkg_flags(flags --cflags --libs gpublas3)
   run(${CC} ${SRC}/consumer.c -o ${WORK}/consumer_pkgconfig ${flags})
   run(${RUNENV} ${WORK}/consumer_pkgconfig ${VERSION})
+
+elseif(STEP STREQUAL "first")
+  # the README's line: cc first.c $(pkg-config --cflags --libs gpublas3) -lm
+  pkg_flags(flags --cflags --libs gpublas3)
+  run(${CC} ${FIRST} ${flags} -lm -o ${WORK}/first)
+  run(${RUNENV} ${WORK}/first)
+
+elseif(STEP STREQUAL "tools")
+  # from the prefix alone: the tools find the library (their RUNPATH) and
+  # the tuner its copy kernel (share/gpublas3) relative to themselves
+  set(env ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH --unset=GPUBLAS3_TUNED_DIR
+      GPUBLAS3_CACHE_DIR=${WORK}/cache)
+  execute_process(COMMAND ${env} ${STAGE}/${BINDIR}/gpublas3-bench --device cpu --shapes 40x24x56 --precisions s
+                  --peers gpublas3 --reps 1 WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  message("${out}")
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "1 passed, 0 FAILED")
+    message(FATAL_ERROR "the installed gpublas3-bench failed (${rc})")
+  endif()
+  execute_process(COMMAND ${env} ${STAGE}/${BINDIR}/gpublas3-tune --device cpu --precision s --copy-only --size 64
+                  --final 64 --timeout 60 --start mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=4,vwn=4,kwi=1,sa=0,sb=0
+                  WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  message("${out}")
+  if(NOT rc EQUAL 0 OR out MATCHES "FAILED" OR NOT out MATCHES "best: [^\n]*copy [0-9.]+ GB/s")
+    message(FATAL_ERROR "the installed gpublas3-tune did not tune the copy kernel (${rc})")
+  endif()
+
+elseif(STEP STREQUAL "package")
+  set(dir ${WORK}/package)
+  set(root ${dir}/root)
+  file(REMOVE_RECURSE ${dir})
+  file(MAKE_DIRECTORY ${root})
+  run(${CPACK} -G DEB --config ${BUILD}/CPackConfig.cmake -B ${dir})
+  file(GLOB debs ${dir}/*.deb)
+  foreach(pkg libgpublas3 libgpublas3-dev)
+    if(NOT debs MATCHES "/${pkg}_${VERSION}_[^/;]*\\.deb")
+      message(FATAL_ERROR "cpack made no ${pkg} ${VERSION} package: ${debs}")
+    endif()
+  endforeach()
+  # the library alone in libgpublas3; headers, .pc and tools in -dev
+  foreach(deb ${debs})
+    run(${DPKG_DEB} --contents ${deb})
+    if(deb MATCHES "/libgpublas3_" AND (NOT OUT MATCHES "libgpublas3\\.so\\.${VERSION}" OR OUT MATCHES "include/"))
+      message(FATAL_ERROR "libgpublas3 should hold the shared library and no header")
+    endif()
+    if(deb MATCHES "/libgpublas3-dev_" AND NOT OUT MATCHES "gpublas3\\.pc.*gpublas3\\.h|gpublas3\\.h.*gpublas3\\.pc")
+      message(FATAL_ERROR "libgpublas3-dev should hold gpublas3.h and gpublas3.pc")
+    endif()
+    run(${DPKG_DEB} -x ${deb} ${root})
+  endforeach()
+  file(GLOB_RECURSE pcs ${root}/*/gpublas3.pc)
+  list(LENGTH pcs npc)
+  if(NOT npc EQUAL 1)
+    message(FATAL_ERROR "the packages hold ${npc} gpublas3.pc files")
+  endif()
+  get_filename_component(pcdir ${pcs} DIRECTORY)
+  get_filename_component(libdir ${pcdir} DIRECTORY)
+  # pkg-config alone, pointed into the root (the .pc finds its prefix from
+  # its own folder, so the sysroot must not be added to it twice)
+  run(${CMAKE_COMMAND} -E env PKG_CONFIG_SYSROOT_DIR=${root} PKG_CONFIG_PATH=${pcdir}
+      ${PKG_CONFIG} --cflags --libs gpublas3)
+  if(NOT OUT MATCHES "-L${root}/" OR OUT MATCHES "${root}${root}")
+    message(FATAL_ERROR "pkg-config's flags do not point into ${root} once")
+  endif()
+  separate_arguments(flags UNIX_COMMAND "${OUT}")
+  run(${CC} ${FIRST} ${flags} -lm -o ${dir}/first)
+  run(${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${libdir} ldd ${dir}/first)
+  if(NOT OUT MATCHES "libgpublas3\\.so\\.[0-9]+ => ${libdir}/")
+    message(FATAL_ERROR "first does not load the packaged library")
+  endif()
+  run(${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${libdir} ${dir}/first)
 
 elseif(STEP STREQUAL "cmake")
   set(dir ${WORK}/cmake_consumer)

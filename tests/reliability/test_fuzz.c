@@ -109,6 +109,11 @@ static gpublas3Status model(const tuple *t)
     default: break;
     }
     if (!ok) return gpublas3InvalidValue;
+    /* a dimension of more than 2^62 bytes of elements, before any matrix */
+    const size_t dim_max = ((size_t)1 << 62) / (c->dbl ? 8 : 4);
+    int uses_m = c->routine != SPEC_SYRK && c->routine != SPEC_SYR2K, uses_k = c->routine == SPEC_GEMM ||
+        c->routine == SPEC_SYRK || c->routine == SPEC_SYR2K;
+    if ((uses_m && c->M > dim_max) || c->N > dim_max || (uses_k && c->K > dim_max)) return gpublas3InvalidDim;
     mat m[3];
     int n = matrices(c, m);
     size_t es = c->dbl ? 8 : 4;
