@@ -41,7 +41,7 @@ static const char *status_name(gpublas3Status s)
 
 /* Returns st; under GPUBLAS3_VERBOSE first says why, in one line.  Read
  * here, on the refusal only, so that a good call never pays for it. */
-static gpublas3Status refuse(const g3_args *a, gpublas3Status st, const char *fmt, ...)
+gpublas3Status g3_refuse(const g3_args *a, gpublas3Status st, const char *fmt, ...)
 {
     const char *v = getenv("GPUBLAS3_VERBOSE");
     if (!v || !*v || *v == '0')
@@ -74,7 +74,7 @@ static gpublas3Status check_matrix(const g3_args *a, int which, cl_context ctx)
     const char name = "ABC"[which], lower = "abc"[which];
     size_t inner = a->order == gpublas3ColumnMajor ? m->rows : m->cols;
     if (m->ld < (inner > 1 ? inner : 1))
-        return refuse(a, gpublas3InvalidLeadDimA + which, "ld%c = %zu, below %c's %zu stored %s", lower, m->ld,
+        return g3_refuse(a, gpublas3InvalidLeadDimA + which, "ld%c = %zu, below %c's %zu stored %s", lower, m->ld,
                       name, inner, a->order == gpublas3ColumnMajor ? "rows" : "columns");
     size_t n = extent(a->order, m);
     if (n == 0)
@@ -82,15 +82,15 @@ static gpublas3Status check_matrix(const g3_args *a, int which, cl_context ctx)
     cl_context mctx;
     size_t bytes;
     if (!m->buf)
-        return refuse(a, gpublas3InvalidMatA + which, "%c = NULL", name);
+        return g3_refuse(a, gpublas3InvalidMatA + which, "%c = NULL", name);
     if (clGetMemObjectInfo(m->buf, CL_MEM_CONTEXT, sizeof mctx, &mctx, NULL) != CL_SUCCESS ||
         clGetMemObjectInfo(m->buf, CL_MEM_SIZE, sizeof bytes, &bytes, NULL) != CL_SUCCESS)
-        return refuse(a, gpublas3InvalidMatA + which, "%c = %p, not a buffer", name, (void *)m->buf);
+        return g3_refuse(a, gpublas3InvalidMatA + which, "%c = %p, not a buffer", name, (void *)m->buf);
     if (mctx != ctx)
-        return refuse(a, gpublas3InvalidContext, "%c = %p, of another context than the queues", name,
+        return g3_refuse(a, gpublas3InvalidContext, "%c = %p, of another context than the queues", name,
                       (void *)m->buf);
     if (n == SIZE_MAX || n > bytes / a->esize)
-        return refuse(a, gpublas3InsufficientMemMatA + which,
+        return g3_refuse(a, gpublas3InsufficientMemMatA + which,
                       "%c = %p holds %zu elements, off%c + extent needs %zu", name, (void *)m->buf,
                       bytes / a->esize, lower, n);
     return gpublas3Success;
@@ -100,43 +100,43 @@ gpublas3Status g3_check_call(const g3_args *a, cl_uint nq, const cl_command_queu
                              const cl_event *wait)
 {
     if (!g3_initialized())
-        return refuse(a, gpublas3NotInitialized, "gpublas3Setup has not been called");
+        return g3_refuse(a, gpublas3NotInitialized, "gpublas3Setup has not been called");
     cl_context ctx = NULL, qctx;
     if (nq == 0)
-        return refuse(a, gpublas3InvalidCommandQueue, "numCommandQueues = 0");
+        return g3_refuse(a, gpublas3InvalidCommandQueue, "numCommandQueues = 0");
     if (!qs)
-        return refuse(a, gpublas3InvalidCommandQueue, "commandQueues = NULL");
+        return g3_refuse(a, gpublas3InvalidCommandQueue, "commandQueues = NULL");
     /* Every queue of a split call (routines/plan/split.c) runs a share on
      * the same buffers, so all must be valid and of one context. */
     for (cl_uint i = 0; i < nq; i++) {
         if (!qs[i])
-            return refuse(a, gpublas3InvalidCommandQueue, "commandQueues[%u] = NULL", i);
+            return g3_refuse(a, gpublas3InvalidCommandQueue, "commandQueues[%u] = NULL", i);
         if (clGetCommandQueueInfo(qs[i], CL_QUEUE_CONTEXT, sizeof qctx, &qctx, NULL) != CL_SUCCESS)
-            return refuse(a, gpublas3InvalidCommandQueue, "commandQueues[%u] = %p, not a command queue", i,
+            return g3_refuse(a, gpublas3InvalidCommandQueue, "commandQueues[%u] = %p, not a command queue", i,
                           (void *)qs[i]);
         if (i == 0)
             ctx = qctx;
         else if (qctx != ctx)
-            return refuse(a, gpublas3InvalidContext, "commandQueues[%u] = %p, of another context than commandQueues[0]",
+            return g3_refuse(a, gpublas3InvalidContext, "commandQueues[%u] = %p, of another context than commandQueues[0]",
                           i, (void *)qs[i]);
     }
     if ((nwait > 0) != (wait != NULL))
-        return refuse(a, gpublas3InvalidEventWaitList, "numEventsInWaitList = %u with eventWaitList = %p", nwait,
+        return g3_refuse(a, gpublas3InvalidEventWaitList, "numEventsInWaitList = %u with eventWaitList = %p", nwait,
                       (const void *)wait);
     for (cl_uint i = 0; i < nwait; i++)
         if (!wait[i])
-            return refuse(a, gpublas3InvalidEventWaitList, "eventWaitList[%u] = NULL", i);
+            return g3_refuse(a, gpublas3InvalidEventWaitList, "eventWaitList[%u] = NULL", i);
     if (!g3_valid_order(a->order))
-        return refuse(a, gpublas3InvalidValue, "order = %d", (int)a->order);
+        return g3_refuse(a, gpublas3InvalidValue, "order = %d", (int)a->order);
     for (int i = 0; i < 4 && a->enums[i].name; i++)
         if (!a->enums[i].ok)
-            return refuse(a, gpublas3InvalidValue, "%s = %d", a->enums[i].name, a->enums[i].value);
+            return g3_refuse(a, gpublas3InvalidValue, "%s = %d", a->enums[i].name, a->enums[i].value);
     /* A dimension no buffer could hold: a negative int passed as size_t,
      * say.  Said as such, before the leading dimensions and buffers that it
      * would make look wrong. */
     for (int i = 0; i < 3 && a->dims[i].name; i++)
         if (a->dims[i].value > ((size_t)1 << 62) / a->esize)
-            return refuse(a, gpublas3InvalidDim, "%s = %zu", a->dims[i].name, a->dims[i].value);
+            return g3_refuse(a, gpublas3InvalidDim, "%s = %zu", a->dims[i].name, a->dims[i].value);
     for (int i = 0; i < 3; i++) {
         gpublas3Status st = a->mats[i] ? check_matrix(a, i, ctx) : gpublas3Success;
         if (st != gpublas3Success)

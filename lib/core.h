@@ -100,6 +100,9 @@ typedef struct {
  * its context and its size.  GPUBLAS3_VERBOSE prints each refusal. */
 gpublas3Status g3_check_call(const g3_args *a, cl_uint nq, const cl_command_queue *qs, cl_uint nwait,
                              const cl_event *wait);
+/* Returns st; under GPUBLAS3_VERBOSE first prints the one line naming the
+ * refused argument (printf-style), for a routine's checks of its own. */
+gpublas3Status g3_refuse(const g3_args *a, gpublas3Status st, const char *fmt, ...);
 /* The checks of TRMM and TRSM, which take the same arguments: A is the
  * side's square, B the M x N in-out matrix. */
 gpublas3Status g3_check_triangular(const char *routine, char type, size_t esize, gpublas3Order order,

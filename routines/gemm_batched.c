@@ -47,24 +47,26 @@ static gpublas3Status batched(int type, gpublas3Order order, gpublas3Transpose t
     const g3_scalar *betas, cl_mem C, const size_t off[3], const size_t stride[3], const size_t *const offs[3],
     size_t lda, size_t ldb, size_t ldc, size_t count, GPUBLAS3_QUEUE_ARGS)
 {
-    if (!g3_initialized())
-        return gpublas3NotInitialized;
-    if (bad_dim(M) || bad_dim(N) || bad_dim(K) || bad_dim(count))
-        return gpublas3InvalidDim;
-    if (offs && count > 0 && (!offs[0] || !offs[1] || !offs[2] || !alphas || !betas))
-        return gpublas3InvalidValue;
     /* the products reaching furthest into each buffer (batchCount 0: the
      * first, whose leading dimensions are checked all the same) */
+    int arrays = !offs || count == 0 || (offs[0] && offs[1] && offs[2] && alphas && betas);
     size_t far[3];
     for (int i = 0; i < 3; i++)
-        far[i] = offs ? (count ? max_of(offs[i], count) : 0) : last_offset(off[i], stride[i], count);
+        far[i] = offs ? (count && arrays && !bad_dim(count) ? max_of(offs[i], count) : 0) : last_offset(off[i], stride[i], count);
     int ta = transA != gpublas3NoTrans, tb = transB != gpublas3NoTrans;
     g3_matrix a = { A, far[0], lda, ta ? K : M, ta ? M : K };
     g3_matrix b = { B, far[1], ldb, tb ? N : K, tb ? K : N };
     g3_matrix c = { C, far[2], ldc, M, N };
-    const g3_matrix *mats[3] = { &a, &b, &c };
-    gpublas3Status st = g3_check_call(order, g3_valid_trans(transA) && g3_valid_trans(transB), g3_type_size(type),
-                                      numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList, mats);
+    g3_args args = { offs ? "gemmBatched" : "gemmStridedBatched", g3_type_letter(type), g3_type_size(type), order,
+                     { { "transA", transA, g3_valid_trans(transA) }, { "transB", transB, g3_valid_trans(transB) } },
+                     { { "M", M }, { "N", N }, { "K", K } }, { &a, &b, &c } };
+    if (!g3_initialized())
+        return gpublas3NotInitialized;
+    if (bad_dim(count))
+        return g3_refuse(&args, gpublas3InvalidDim, "batchCount = %zu", count);
+    if (!arrays)
+        return g3_refuse(&args, gpublas3InvalidValue, "a NULL offset, alpha or beta array with batchCount = %zu", count);
+    gpublas3Status st = g3_check_call(&args, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList);
     if (st != gpublas3Success)
         return st;
     int row = order == gpublas3RowMajor;
@@ -73,7 +75,7 @@ static gpublas3Status batched(int type, gpublas3Order order, gpublas3Transpose t
         size_t outer = row ? M : N;
         size_t ext = outer > SIZE_MAX / ldc ? SIZE_MAX : ldc * outer;
         if (!offs && stride[2] < ext)
-            return gpublas3InvalidValue;
+            return g3_refuse(&args, gpublas3InvalidValue, "strideC = %zu, below one output's extent %zu", stride[2], ext);
         if (offs) {
             size_t *sorted = malloc(count * sizeof *sorted);
             if (!sorted)
@@ -86,7 +88,7 @@ static gpublas3Status batched(int type, gpublas3Order order, gpublas3Transpose t
                 overlap = sorted[i] - sorted[i - 1] < ext;
             free(sorted);
             if (overlap)
-                return gpublas3InvalidValue;
+                return g3_refuse(&args, gpublas3InvalidValue, "offsC: two outputs overlap");
         }
     }
     int cplx = type >> 1;

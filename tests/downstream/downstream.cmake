@@ -78,7 +78,7 @@ elseif(STEP STREQUAL "layout")
   # Exported symbols: the public names and nothing else.
   run(${NM} -D --defined-only ${LIB}/libgpublas3.so.${VERSION})
   string(REGEX MATCHALL "[^\n]+" lines "${OUT}")
-  set(public "^(gpublas3[A-Z][A-Za-z0-9]*|cblas_[sdcz](gemm|symm|syrk|syr2k|trmm|trsm)|cblas_[cz](hemm|herk|her2k)|cblas_xerbla|[sdcz](gemm|symm|syrk|syr2k|trmm|trsm)_|[cz](hemm|herk|her2k)_|xerbla_)$")
+  set(public "^(gpublas3[A-Z][A-Za-z0-9]*|cblas_[sdcz](gemm|symm|syrk|syr2k|trmm|trsm|gemm_batch_strided)|cblas_[cz](hemm|herk|her2k)|cblas_xerbla|[sdcz](gemm|symm|syrk|syr2k|trmm|trsm|gemm_batch_strided)_|[cz](hemm|herk|her2k)_|xerbla_)$")
   set(count 0)
   foreach(line ${lines})
     string(REGEX REPLACE "^.* " "" sym "${line}")
@@ -88,7 +88,8 @@ elseif(STEP STREQUAL "layout")
     math(EXPR count "${count} + 1")
   endforeach()
   foreach(sym dgemm_ ssyr2k_ strmm_ xerbla_ cblas_dsymm cblas_strmm cblas_xerbla gpublas3Dgemm gpublas3Setup
-          zgemm_ cher2k_ cblas_zherk gpublas3Zhemm gpublas3Ctrmm)
+          zgemm_ cher2k_ cblas_zherk gpublas3Zhemm gpublas3Ctrmm
+          dgemm_batch_strided_ cblas_cgemm_batch_strided gpublas3SgemmStridedBatched gpublas3ZgemmBatched)
     if(NOT OUT MATCHES " ${sym}\n" AND NOT OUT MATCHES " ${sym}$")
       message(FATAL_ERROR "not exported: ${sym}")
     endif()
