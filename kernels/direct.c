@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Host side of the direct kernel (kernels/direct.cl): sets the arguments
  * and the launch geometry. */
+#include <stdio.h>
 #include "direct.h"
 
 size_t g3_direct_tile_m(const g3_kset *ks) { return (size_t)ks->p.direct_dm * ks->p.direct_wm; }
@@ -41,9 +42,11 @@ gpublas3Status g3_direct_launch(const g3_device *d, const g3_kset *ks, int dbl, 
 #undef OPERAND
     const g3_params *pr = &ks->p;
     size_t tm = g3_direct_tile_m(ks), tn = g3_direct_tile_n(ks);
-    size_t global[3] = { (a->M + tm - 1) / tm * pr->direct_dm, (a->N + tn - 1) / tn * pr->direct_dn,
-                         a->batch > 1 ? a->batch : 1 };
+    size_t global[3] = { (a->M + tm - 1) / tm * pr->direct_dm, (a->N + tn - 1) / tn * pr->direct_dn, a->batch };
     size_t local[3] = { pr->direct_dm, pr->direct_dn, 1 };
-    return g3_launch(chain, d, g3_src_direct, "direct", ks->direct_defines, sizeof args / sizeof args[0], args,
-                     3, global, local);
+    /* a batch: its own build (BATCHED), the last five arguments, a third dimension */
+    char options[sizeof ks->direct_defines + 16];
+    snprintf(options, sizeof options, "%s -DBATCHED=1", ks->direct_defines);
+    return g3_launch(chain, d, g3_src_direct, "direct", a->batch ? options : ks->direct_defines,
+                     sizeof args / sizeof args[0] - (a->batch ? 0 : 5), args, a->batch ? 3 : 2, global, local);
 }

@@ -21,8 +21,11 @@
  * offa0 + z*sa, offb0 + z*sb, offc + z*sc, or, with `offs`, at offs[4z],
  * offs[4z+1], offs[4z+2], with alpha and beta scal[6z], scal[6z+1] when
  * `scal` is given; a product whose alpha is 0 does not read A and B.  A
- * single call is layer 0 with zero strides and no tables.
+ * single call is a build without BATCHED, which has none of this.
  * Parameters: PRECISION, DIRECT_DM, DIRECT_DN, DIRECT_WM, DIRECT_WN. */
+#ifndef BATCHED
+#define BATCHED 0
+#endif
 #include "real.cl"
 #include "fetch.cl"
 #include "store.cl"
@@ -41,14 +44,23 @@ void direct(const int M, const int N, const int K0, const real alpha0, const rea
             __global const real *B0, const long offb00, const long ldb0, const int trb0, const int sb0, const int ub0,
             __global const real *A1, const long offa1, const long lda1, const int tra1, const int sa1, const int ua1,
             __global const real *B1, const long offb1, const long ldb1, const int trb1, const int sb1, const int ub1,
-            __global real *C, const long offc0, const long ldc, const int tri, const int inplace,
-            const long bsa, const long bsb, const long bsc, __global const long *offs, __global const real *scal)
+            __global real *C, const long offc0, const long ldc, const int tri, const int inplace
+#if BATCHED
+            , const long bsa, const long bsb, const long bsc, __global const long *offs, __global const real *scal
+#endif
+            )
 {
+#if BATCHED
     const int z = get_group_id(2);
     const long offa0 = offs ? offs[4 * z] : offa00 + z * bsa, offb0 = offs ? offs[4 * z + 1] : offb00 + z * bsb;
     const long offc = offs ? offs[4 * z + 2] : offc0 + z * bsc;
     const real alpha = scal ? scal[6 * z] : alpha0, beta = scal ? scal[6 * z + 1] : beta0;
     const int K = alpha == 0 ? 0 : K0;
+#else
+    const long offa0 = offa00, offb0 = offb00, offc = offc0;
+    const real alpha = alpha0, beta = beta0;
+    const int K = K0;
+#endif
     const int m0 = get_group_id(0) * TILE_M, n0 = get_group_id(1) * TILE_N;
     const int lx = get_local_id(0), ly = get_local_id(1);
     /* a whole group off the stored triangle (never with inplace: TRMM has no tri) */

@@ -27,14 +27,13 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     size_t splits = a->splits > 1 ? (size_t)a->splits : 1;
     cl_int kslice = splits > 1 ? (cl_int)a->kslice : K;
     cl_long cslice = (cl_long)a->cslice;
-    cl_int batched = a->batch > 0;
     cl_long abatch = (cl_long)a->abatch, bbatch = (cl_long)a->bbatch;
     /* in place: offsets and strides in vectors (VWM, VWN along m, n; 16
      * bytes along k), the kernel's AIP and BIP 1 (m, n contiguous) or 2 (k) */
     size_t vk = 16 / (dbl ? 8 : 4), va = a->ak ? vk : (size_t)pr->vwm, vb = a->bk ? vk : (size_t)pr->vwn;
     cl_long aoff = (cl_long)(a->aoff / va), boff = (cl_long)(a->boff / vb);
     cl_int ars = (cl_int)(a->ald / va), brs = (cl_int)(a->bld / vb);
-    char options[sizeof ks->gemm_defines[0][0] + 80];
+    char options[sizeof ks->gemm_defines[0][0] + 100];
     /* nor where C is not read: beta 0, split-K's slices (their partial sums store with beta 0) */
     const int cpref = g3_gemm_prefetches_c(pr, a->beta, (int)splits, a->K);
     /* a band's build unswizzled where the set's swz is 2: S TRMM 4096 ran 12 % slower swizzled
@@ -42,9 +41,11 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     const char *defines = ks->gemm_defines[cpref][a->band != 0];
     const char *opts = defines;
     /* a band's or a triangle's launch maps its ids to tiles (LPT, SNAKE, TRIMAP) */
-    if (a->ald || a->bld || a->band || a->trimap) {
-        snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d -DLPT=%d -DSNAKE=%d -DTRIMAP=%d", defines,
-                 a->ald ? 1 + !!a->ak : 0, a->bld ? 1 + !!a->bk : 0, a->band, a->snake, a->trimap);
+    if (a->ald || a->bld || a->band || a->trimap || a->batch) {
+        int n = snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d -DLPT=%d -DSNAKE=%d -DTRIMAP=%d", defines,
+                         a->ald ? 1 + !!a->ak : 0, a->bld ? 1 + !!a->bk : 0, a->band, a->snake, a->trimap);
+        if (a->batch)
+            snprintf(options + n, sizeof options - n, " -DBATCHED=1");
         opts = options;
     }
     cl_float fa = (cl_float)a->alpha, fb = (cl_float)a->beta;
@@ -54,8 +55,9 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
         G3_ARG(a->A), G3_ARG(a->B), G3_ARG(aoff), G3_ARG(ars), G3_ARG(boff), G3_ARG(brs),
         G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc),
         G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(bxb), G3_ARG(cplx),
-        G3_ARG(kslice), G3_ARG(cslice), G3_ARG(batched), G3_ARG(abatch), G3_ARG(bbatch), G3_ARG(a->offs),
-        G3_ARG(a->scal) };
+        G3_ARG(kslice), G3_ARG(cslice), G3_ARG(abatch), G3_ARG(bbatch), G3_ARG(a->offs), G3_ARG(a->scal) };
+    /* the last four only in a batch's build */
+    cl_uint nargs = sizeof args / sizeof args[0] - (a->batch ? 0 : 4);
     /* one work-item per MDIMC unit, or one warp of 32 for the tensor-core path */
     size_t wx = pr->mdimc * (pr->mma ? 32 : 1), gm = mp / pr->mwg, gn = np / pr->nwg;
     size_t global[3] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc,
@@ -65,6 +67,6 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
         global[1] = pr->ndimc;
     }
     size_t local[3] = { wx, pr->ndimc, 1 };
-    return g3_launch(chain, d, g3_src_gemm, "gemm", opts, sizeof args / sizeof args[0], args, 3,
+    return g3_launch(chain, d, g3_src_gemm, "gemm", opts, nargs, args, 3,
                      global, local);
 }

@@ -82,11 +82,16 @@
  *                via inline PTX mma.sync of shape m8n8k4, m16n8k4, m16n8k8
  *                or m16n8k16 (one warp of 32 work-items per MDIMC unit);
  *                lib/device.c never selects it on another vendor's device.
+ *   BATCHED      1: the build for batched GEMM (kernels/gemm.c adds it to
+ *                a batch's launches only), with the batch's arguments
  *
  * Portable work-item tile: MWI = MWG/MDIMC rows, NWI = NWG/NDIMC columns, as
  * vectors of VWM along M; work-item (tm, tn) owns the vectors
  * tm + i*MDIMC and the B vectors tn + j*NDIMC, so neighbouring work-items
  * read neighbouring addresses. */
+#ifndef BATCHED
+#define BATCHED 0
+#endif
 #include "real.cl"
 #include "store.cl"
 #if PRECISION == 64
@@ -266,21 +271,29 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
           const long aoff, const int ars, const long boff, const int brs,
           __global real *C, const long offc0, const long ldc,
           const int tri, const int tri_off, const int band, const int band_off, const int bxb,
-          const int cplx, const int kslice, const long cslice,
-          const int batched, const long abatch, const long bbatch, __global const long *offs,
-          __global const real *scal)
+          const int cplx, const int kslice, const long cslice
+#if BATCHED
+          , const long abatch, const long bbatch, __global const long *offs, __global const real *scal
+#endif
+          )
 {
-    /* batched GEMM (routines/plan/batched.c): layer zb of work-groups is
+#if BATCHED
+    /* batched GEMM (routines/plan/batched.c; a build of its own, so that
+     * one call's kernel carries none of this): layer zb of work-groups is
      * product zb, its A' and B' (packed, or read in place) abatch and
      * bbatch elements further, whole vectors (0: one shared by every
-     * product), its C cslice elements further or
-     * at offs[4 zb + 2], alpha and beta scal[6 zb], scal[6 zb + 1] when
-     * given; a product whose alpha is 0 multiplies nothing */
-    const int zb = batched ? get_group_id(2) : 0;
+     * product), its C cslice elements further or at offs[4 zb + 2], alpha
+     * and beta scal[6 zb], scal[6 zb + 1] when given; a product whose
+     * alpha is 0 multiplies nothing */
+    const int zb = get_group_id(2);
     const long offc = offs ? offs[4 * zb + 2] : offc0;
     const real alpha = scal ? scal[6 * zb] : alpha0, beta = scal ? scal[6 * zb + 1] : beta0;
     A = (__global const realM *)((__global const real *)A + zb * abatch);
     B = (__global const realN *)((__global const real *)B + zb * bbatch);
+#else
+    const long offc = offc0;
+    const real alpha = alpha0, beta = beta0;
+#endif
 #if LPT
     /* a band (LPT = band, set per launch): the deepest tiles first.  Depth
      * changes by up to K from one row (band 1, 2) or column (3, 4) of
@@ -344,12 +357,20 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
     /* split-K: layer z of work-groups takes k in [z*kslice, (z+1)*kslice)
      * (kslice a multiple of KWG) and stores into its own matrix, cslice
      * elements further; one layer with kslice = K changes nothing */
-    const int z = batched ? 0 : get_group_id(2);
+#if BATCHED
+    const int z = 0;
+#else
+    const int z = get_group_id(2);
+#endif
     kbeg = max(kbeg, z * kslice);
     kend = min(kend, z * kslice + kslice);
-    C += (batched ? zb : z) * cslice;
+#if BATCHED
+    C += zb * cslice;
     if (alpha == 0)
         kend = kbeg;
+#else
+    C += z * cslice;
+#endif
 
     /* this work-group's stripes of A' and B', and the vectors from one
      * k-row to the next (ARS, BRS).  Packed B' comes in blocks of bxb
