@@ -19,7 +19,12 @@ static const char *od(const spec_case *c) { return c->order == gpublas3ColumnMaj
 void bench_options_string(const spec_case *c, char *buf, size_t n)
 {
     switch (c->routine) {
-    case SPEC_GEMM: snprintf(buf, n, "%s transA=%s transB=%s", od(c), tr(c->transA), tr(c->transB)); break;
+    case SPEC_GEMM:
+        if (c->batch) /* as cublas_peer.cu writes it, so the two join */
+            snprintf(buf, n, "%s transA=%s transB=%s batch=%zu", od(c), tr(c->transA), tr(c->transB), c->batch);
+        else
+            snprintf(buf, n, "%s transA=%s transB=%s", od(c), tr(c->transA), tr(c->transB));
+        break;
     case SPEC_SYMM:
     case SPEC_HEMM: snprintf(buf, n, "%s side=%s uplo=%s", od(c), sd(c), ul(c)); break;
     case SPEC_SYRK:
