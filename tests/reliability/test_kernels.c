@@ -15,9 +15,11 @@
  * arithmetic; complex calls take the packed path whatever is forced),
  * operands read in place by the GEMM kernel, the tile maps and the pairs
  * of packs, first with the parameters the library picks for the device,
- * then with every row of the tuned-parameter tables given as argv[1] (CSV
+ * then with every row of the tuned-parameter tables given as arguments (CSV
  * files; rows for NVIDIA's inline-PTX path are skipped: Oclgrind cannot
  * run them), one packed call each.  Results are checked against OpenBLAS too.
+ * Part names among the arguments run only those parts (main() lists them),
+ * so that ctest can run the parts side by side.
  *
  * Buffers are released only at exit: Oclgrind 21.10's uninitialized-value
  * plugin keeps the shadow state of a released buffer at its address, so a
@@ -364,22 +366,45 @@ static void leaves(void)
     solves(params, 2, cases, 4);
 }
 
+/* The parts, each runnable alone so that ctest can run them side by side. */
+static const struct { const char *name; void (*run)(void); } parts[] = {
+    { "chosen", chosen }, { "trtri", trtri }, { "leaves", leaves }, { "paths", paths },
+    { "split", split }, { "inplace", inplace }, { "maps", maps },
+};
+#define NPARTS (sizeof parts / sizeof parts[0])
+
+/* Arguments: part names and tuned-parameter tables (*.csv), in any order;
+ * without a part name every part runs, then the tables' rows. */
 int main(int argc, char **argv)
 {
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
+    int want[NPARTS] = { 0 }, named = 0, ntables = 0;
+    const char **tables = calloc((size_t)argc, sizeof *tables);
+    for (int i = 1; i < argc; i++) {
+        size_t n = strlen(argv[i]);
+        if (n > 4 && strcmp(argv[i] + n - 4, ".csv") == 0) {
+            tables[ntables++] = argv[i];
+            continue;
+        }
+        size_t p = 0;
+        while (p < NPARTS && strcmp(parts[p].name, argv[i]) != 0)
+            p++;
+        if (p == NPARTS) {
+            fprintf(stderr, "test_kernels: %s is neither a part nor a .csv table\n", argv[i]);
+            return 2;
+        }
+        want[p] = named = 1;
+    }
     rel_open(&dev);
     char name[256] = "";
     clGetDeviceInfo(dev.dev, CL_DEVICE_NAME, sizeof name, name, NULL);
     printf("device: %s\n", name);
     gpublas3Setup();
-    chosen();
-    trtri();
-    leaves();
-    paths();
-    split();
-    inplace();
-    maps();
-    rows((const char *const *)argv + 1, argc - 1);
+    for (size_t p = 0; p < NPARTS; p++)
+        if (!named || want[p])
+            parts[p].run();
+    rows(tables, ntables);
+    free(tables);
     gpublas3Teardown();
     release_graveyard();
     rel_close(&dev);
