@@ -18,8 +18,8 @@
  * then with every row of the tuned-parameter tables given as arguments (CSV
  * files; rows for NVIDIA's inline-PTX path are skipped: Oclgrind cannot
  * run them), one packed call each.  Results are checked against OpenBLAS too.
- * Part names among the arguments run only those parts (main() lists them),
- * so that ctest can run the parts side by side.
+ * Each part can run alone (main() names them), so that ctest runs them
+ * side by side.
  *
  * Buffers are released only at exit: Oclgrind 21.10's uninitialized-value
  * plugin keeps the shadow state of a released buffer at its address, so a
@@ -125,17 +125,16 @@ static void chosen(void)
 
 /* The same calls with the packed path and with split-K forced (the plan
  * runs most of chosen()'s calls on the direct kernel on its own). */
-static void paths(void)
+static void forced(const char *plan)
 {
-    static const char *const plans[] = { "packed", "splitk" };
-    for (int i = 0; i < 2; i++) {
-        setenv("GPUBLAS3_PLAN", plans[i], 1);
-        restart();
-        chosen();
-    }
+    setenv("GPUBLAS3_PLAN", plan, 1);
+    restart();
+    chosen();
     unsetenv("GPUBLAS3_PLAN");
     restart();
 }
+static void packed(void) { forced("packed"); }
+static void splitk(void) { forced("splitk"); }
 
 /* Operands read in place (routines/plan/packed.c): whole tiles of the
  * first set of tests/cl/test_inplace.c (staged, double-buffered: the
@@ -368,17 +367,17 @@ static void leaves(void)
 
 /* The parts, each runnable alone so that ctest can run them side by side. */
 static const struct { const char *name; void (*run)(void); } parts[] = {
-    { "chosen", chosen }, { "trtri", trtri }, { "leaves", leaves }, { "paths", paths },
+    { "chosen", chosen }, { "trtri", trtri }, { "leaves", leaves }, { "packed", packed }, { "splitk", splitk },
     { "split", split }, { "inplace", inplace }, { "maps", maps },
 };
 #define NPARTS (sizeof parts / sizeof parts[0])
 
-/* Arguments: part names and tuned-parameter tables (*.csv), in any order;
- * without a part name every part runs, then the tables' rows. */
+/* Arguments: part names and tuned-parameter tables (*.csv), in any order:
+ * the parts named, then the tables' rows; with no argument, every part. */
 int main(int argc, char **argv)
 {
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
-    int want[NPARTS] = { 0 }, named = 0, ntables = 0;
+    int want[NPARTS] = { 0 }, ntables = 0;
     const char **tables = calloc((size_t)argc, sizeof *tables);
     for (int i = 1; i < argc; i++) {
         size_t n = strlen(argv[i]);
@@ -393,7 +392,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "test_kernels: %s is neither a part nor a .csv table\n", argv[i]);
             return 2;
         }
-        want[p] = named = 1;
+        want[p] = 1;
     }
     rel_open(&dev);
     char name[256] = "";
@@ -401,7 +400,7 @@ int main(int argc, char **argv)
     printf("device: %s\n", name);
     gpublas3Setup();
     for (size_t p = 0; p < NPARTS; p++)
-        if (!named || want[p])
+        if (argc == 1 || want[p])
             parts[p].run();
     rows(tables, ntables);
     free(tables);
