@@ -12,7 +12,7 @@
 #    rates and corrections) or memory limits, which a loaded host upsets;
 #  - PROCESSORS 2 for those that keep two cores busy themselves (MPI ranks,
 #    a parallel build);
-#  - a timeout of at least least_timeout seconds, enough for a test that
+#  - a timeout of at least 20 minutes (least_timeout), enough for a test that
 #    compiles its kernels cold while three others run on 2 cores.
 # Tests that force a parameter set of their own share its compile through
 # RESOURCE_LOCK where they are defined (tests/cl/CMakeLists.txt).
@@ -25,7 +25,7 @@ function(g3_schedule)
   set(no_warmup "^(cl_warmup_|rel_oclgrind_|rel_(asan|tsan)_build$|downstream_|tree_|host_copy$|host_links_|host_crossover_price_|bench_(h100_rows|refused_option|copy_probe)$)")
   set(run_serial "^(host_rate_|host_split_model_|host_crossover_(model|trsm|trsm_path_.*|learn|nolearn)$|rel_(asan_)?test_memlimits$)")
   set(two_cores "^(scalapack_|rel_(asan|tsan)_build$)")
-  # seconds on a warm 2-core run, rounded up: the order ctest starts them in
+  # about their seconds on a warm 2-core run: the order ctest starts them in
   set(cost_table
     "^rel_oclgrind_" 300
     "^scalapack_pblas3_" 200
