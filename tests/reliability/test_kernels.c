@@ -15,9 +15,11 @@
  * arithmetic; complex calls take the packed path whatever is forced),
  * operands read in place by the GEMM kernel, the tile maps and the pairs
  * of packs, first with the parameters the library picks for the device,
- * then with every row of the tuned-parameter tables given as argv[1] (CSV
+ * then with every row of the tuned-parameter tables given as arguments (CSV
  * files; rows for NVIDIA's inline-PTX path are skipped: Oclgrind cannot
  * run them), one packed call each.  Results are checked against OpenBLAS too.
+ * Each part can run alone (main() names them), so that ctest runs them
+ * side by side.
  *
  * Buffers are released only at exit: Oclgrind 21.10's uninitialized-value
  * plugin keeps the shadow state of a released buffer at its address, so a
@@ -123,17 +125,16 @@ static void chosen(void)
 
 /* The same calls with the packed path and with split-K forced (the plan
  * runs most of chosen()'s calls on the direct kernel on its own). */
-static void paths(void)
+static void forced(const char *plan)
 {
-    static const char *const plans[] = { "packed", "splitk" };
-    for (int i = 0; i < 2; i++) {
-        setenv("GPUBLAS3_PLAN", plans[i], 1);
-        restart();
-        chosen();
-    }
+    setenv("GPUBLAS3_PLAN", plan, 1);
+    restart();
+    chosen();
     unsetenv("GPUBLAS3_PLAN");
     restart();
 }
+static void packed(void) { forced("packed"); }
+static void splitk(void) { forced("splitk"); }
 
 /* Operands read in place (routines/plan/packed.c): whole tiles of the
  * first set of tests/cl/test_inplace.c (staged, double-buffered: the
@@ -362,22 +363,45 @@ static void leaves(void)
     solves(params, 2, cases, 4);
 }
 
+/* The parts, each runnable alone so that ctest can run them side by side. */
+static const struct { const char *name; void (*run)(void); } parts[] = {
+    { "chosen", chosen }, { "trtri", trtri }, { "leaves", leaves }, { "packed", packed }, { "splitk", splitk },
+    { "split", split }, { "inplace", inplace }, { "maps", maps },
+};
+#define NPARTS (sizeof parts / sizeof parts[0])
+
+/* Arguments: part names and tuned-parameter tables (*.csv), in any order:
+ * the parts named, then the tables' rows; with no argument, every part. */
 int main(int argc, char **argv)
 {
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
+    int want[NPARTS] = { 0 }, ntables = 0;
+    const char **tables = calloc((size_t)argc, sizeof *tables);
+    for (int i = 1; i < argc; i++) {
+        size_t n = strlen(argv[i]);
+        if (n > 4 && strcmp(argv[i] + n - 4, ".csv") == 0) {
+            tables[ntables++] = argv[i];
+            continue;
+        }
+        size_t p = 0;
+        while (p < NPARTS && strcmp(parts[p].name, argv[i]) != 0)
+            p++;
+        if (p == NPARTS) {
+            fprintf(stderr, "test_kernels: %s is neither a part nor a .csv table\n", argv[i]);
+            return 2;
+        }
+        want[p] = 1;
+    }
     rel_open(&dev);
     char name[256] = "";
     clGetDeviceInfo(dev.dev, CL_DEVICE_NAME, sizeof name, name, NULL);
     printf("device: %s\n", name);
     gpublas3Setup();
-    chosen();
-    trtri();
-    leaves();
-    paths();
-    split();
-    inplace();
-    maps();
-    rows((const char *const *)argv + 1, argc - 1);
+    for (size_t p = 0; p < NPARTS; p++)
+        if (argc == 1 || want[p])
+            parts[p].run();
+    rows(tables, ntables);
+    free(tables);
     gpublas3Teardown();
     release_graveyard();
     rel_close(&dev);

@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# How ctest schedules the suite (`ctest -j4` on CI's 2 cores, README):
+# g3_schedule(), called at the end of each test folder's CMakeLists.txt,
+# gives that folder's tests
+#  - the fixture g3_kernels (the warm-up, tests/cl/test_warmup.c): every
+#    test that runs kernels on the device waits for it, so that the
+#    device's own kernels are compiled once and then found in the disk
+#    caches instead of being compiled by several tests at the same time;
+#  - a COST for the long ones, so that ctest starts them first (without
+#    CTestCostData.txt from an earlier run, as on a fresh machine);
+#  - RUN_SERIAL for those that judge timings (the crossover model's learned
+#    rates and corrections) or memory limits, which a loaded host upsets;
+#  - PROCESSORS 2 for those that keep two cores busy themselves (MPI ranks,
+#    a parallel build);
+#  - a timeout of at least 20 minutes (least_timeout), enough for a test that
+#    compiles its kernels cold while three others run on 2 cores.
+# Tests that force a parameter set of their own share its compile through
+# RESOURCE_LOCK where they are defined (tests/cl/CMakeLists.txt).
+# docs/testing.md, Running in parallel, says how to run parts of the suite.
+function(g3_schedule)
+  set(least_timeout 1200)
+
+  # No device kernels (or their own compiler: Oclgrind, the sanitizer builds):
+  # they start at once, beside the warm-up.
+  set(no_warmup "^(cl_warmup_|rel_oclgrind_|rel_(asan|tsan)_build$|downstream_|tree_|host_copy$|host_links_|host_crossover_price_|bench_(h100_rows|refused_option|copy_probe)$)")
+  set(run_serial "^(host_rate_|host_crossover_(model|trsm|trsm_path_.*|learn)$|rel_(asan_)?test_memlimits$)")
+  set(two_cores "^(scalapack_|rel_(asan|tsan)_build$)")
+  # about their seconds on a warm 2-core run: the order ctest starts them in
+  set(cost_table
+    "^rel_oclgrind_" 300
+    "^scalapack_pblas3_" 200
+    "^rel_(asan|tsan)_build$" 120
+    "^netlib_lapack_[cz]_ls_" 100
+    "^(liblapack-test-|netlib_lapack_|netlib_blas3_[cz]_(panels|edges)$)" 30
+    "^(bench_plan_sweep|bench_tune_row|cl_plan)$" 20)
+
+  get_property(tests DIRECTORY PROPERTY TESTS)
+  foreach(t IN LISTS tests)
+    if(NOT t MATCHES "${no_warmup}")
+      set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED g3_kernels)
+    endif()
+    if(t MATCHES "${run_serial}")
+      set_tests_properties(${t} PROPERTIES RUN_SERIAL ON)
+    endif()
+    if(t MATCHES "${two_cores}")
+      set_tests_properties(${t} PROPERTIES PROCESSORS 2)
+    endif()
+    set(costs ${cost_table})
+    while(costs)
+      list(POP_FRONT costs regex cost)
+      if(t MATCHES "${regex}")
+        set_tests_properties(${t} PROPERTIES COST ${cost})
+        break()
+      endif()
+    endwhile()
+    get_test_property(${t} TIMEOUT timeout)
+    if(NOT timeout OR timeout LESS least_timeout)
+      set_tests_properties(${t} PROPERTIES TIMEOUT ${least_timeout})
+    endif()
+  endforeach()
+endfunction()
