@@ -31,8 +31,10 @@ function(g3_schedule)
     "^scalapack_pblas3_" 200
     "^rel_(asan|tsan)_build$" 120
     "^netlib_lapack_[cz]_ls_" 100
+    # cold, these compile parameter sets of their own for minutes
+    "^(cl_plan|cl_inplace|cl_multiqueue|cl_tilemap|bench_plan_sweep)$" 60
     "^(liblapack-test-|netlib_lapack_|netlib_blas3_[cz]_(panels|edges)$)" 30
-    "^(bench_plan_sweep|bench_tune_row|cl_plan)$" 20)
+    "^bench_tune_row$" 20)
 
   get_property(tests DIRECTORY PROPERTY TESTS)
   foreach(t IN LISTS tests)
