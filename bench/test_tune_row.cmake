@@ -4,10 +4,10 @@
 # still a table lib/cmake/params.cmake reads: the old row as `any`, the new
 # one with its class; the old table's other columns (TRSM's, the plan's)
 # are kept, and the new row takes them from the device's `any` row.  And
-# the candidates ran as themselves: the library
-# took each one's GPUBLAS3_PARAMS (from 8c3f779 to 2026-11-23 it refused
-# them, "ignored", for the TRSM and plan fields of 0 they carried, and a
-# search timed the device's own row; no committed row was searched so).  Run as: cmake -DTUNE=path -DPARAMS=params.cmake -DDIR=scratch -P test_tune_row.cmake
+# the candidates ran as themselves: the library takes each one's
+# GPUBLAS3_PARAMS, TRSM and plan fields of 0 included, rather than
+# ignoring it and timing the device's own row.
+# Run as: cmake -DTUNE=path -DPARAMS=params.cmake -DDIR=scratch -P test_tune_row.cmake
 file(MAKE_DIRECTORY ${DIR})
 file(WRITE ${DIR}/old.csv "# a table of before the shape column\ndevice,precision,mwg,nwg,kwg,mdimc,ndimc,vwm,vwn,kwi,sa,sb,trsm_nb,skinny_max\nOldDevice,32,16,8,8,1,1,4,1,1,0,0,32,96\nOtherDevice,32,16,8,8,1,1,4,1,1,0,0,7,9\n")
 execute_process(COMMAND ${TUNE} --device cpu --precision s --class medium --shapes 17x9x33,40x24x56

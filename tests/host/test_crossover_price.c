@@ -113,7 +113,7 @@ static void leaves_cheaper(void **state)
             g3d_call z = trsm(dbl, 1, c.side, c.m, c.n);
             priced r = price(&c), old = price(&z);
             assert_true(r.leaves && !old.leaves);
-            double blocks = old.part / panels(&z) * panels(&c), t_old = r.t[1] - r.part + blocks; /* as before */
+            double blocks = old.part / panels(&z) * panels(&c), t_old = r.t[1] - r.part + blocks; /* priced without leaves */
             print_message("%cTRSM %c %d x %d, %d panel(s): leaves %.3g s, blocks %.3g s; device %.3g s, was %.3g s\n",
                           dbl ? 'D' : 'S', c.side, c.m, c.n, panels(&c), r.part, blocks, r.t[1], t_old);
             assert_true(r.part < blocks * (1 - 2 * DIGITS));
