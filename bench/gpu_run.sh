@@ -6,8 +6,9 @@
 #   bash bench/gpu_run.sh PHASE...
 #
 # It expects a build made on this side in .device-carry/build (configured
-# with -S /work/main -B /work/main/.device-carry/build, so the paths inside
-# ctest's files hold there once /work/main points at the copy) and Debian
+# with -S /work/main -B /work/main/.device-carry/build
+# -DPython3_EXECUTABLE=/usr/bin/python3, so the paths inside ctest's files
+# hold there once /work/main points at the copy) and Debian
 # .debs in .device-carry/debs (libclblast1, libopenblas0-pthread,
 # libcmocka0, libblas-test, liblapack-test, liblapack3, libblas3,
 # libgfortran5, ocl-icd-libopencl1: Debian's ICD loader, which the tests'
