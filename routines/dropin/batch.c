@@ -210,42 +210,25 @@ void zgemm_batch_strided_(const char *transa, const char *transb, const int *m, 
 
 /* CBLAS: a row-major batch is the column-major batch of the transposes
  * (A and B swap with their strides, m and n swap), as cblas.c does. */
-static char letter(int t) { return t == CblasNoTrans ? 'N' : t == CblasTrans ? 'T' : t == CblasConjTrans ? 'C' : 0; }
-
 static void cblas(g3d_call t, const char *rout, int layout, int ta, int tb, int m, int n, int k, const void *a,
                   int lda, int stridea, const void *b, int ldb, int strideb, void *c, int ldc, int stridec, int count)
 {
-    int row = layout == CblasRowMajor, pos = 0, value = 0;
-    const char *form = "";
-    char la = letter(ta), lb = letter(tb);
-    if (layout != CblasRowMajor && layout != CblasColMajor)
-        pos = 1, form = "Illegal layout setting, %d\n", value = layout;
-    else if (!la)
-        pos = 2, form = "Illegal transa setting, %d\n", value = ta;
-    else if (!lb)
-        pos = 3, form = "Illegal transb setting, %d\n", value = tb;
-    g3d_call x = t;
-    x.routine = G3D_GEMM;
-    x.trans = row ? lb : la;
-    x.transb = row ? la : lb;
-    x.m = row ? n : m;
-    x.n = row ? m : n;
-    x.k = k;
-    x.a = row ? b : a;
-    x.lda = row ? ldb : lda;
-    x.b = row ? a : b;
-    x.ldb = row ? lda : ldb;
-    x.c = c;
-    x.ldc = ldc;
-    int sa = row ? strideb : stridea, sb = row ? stridea : strideb;
-    if (!pos) {
-        int info = check(&x, sa, sb, stridec, count);
-        pos = info ? info + 1 : 0;
+    int row = g3d_cblas_layout(layout, rout);
+    if (row < 0)
+        return;
+    char la = g3d_cblas_trans(ta), lb = g3d_cblas_trans(tb);
+    if (!la) {
+        g3d_cblas_report(row, 2, rout, "Illegal transa setting, %d\n", ta);
+        return;
     }
-    if (pos) {
-        g3d_cblas_rowmajor = row;
-        cblas_xerbla(pos, rout, form, value);
-        g3d_cblas_rowmajor = 0;
+    if (!lb) {
+        g3d_cblas_report(row, 3, rout, "Illegal transb setting, %d\n", tb);
+        return;
+    }
+    g3d_call x = g3d_cblas_gemm(t, row, la, lb, m, n, k, a, lda, b, ldb, c, ldc);
+    int sa = row ? strideb : stridea, sb = row ? stridea : strideb, info = check(&x, sa, sb, stridec, count);
+    if (info) {
+        g3d_cblas_report(row, info + 1, rout, "", 0);
         return;
     }
     run(&x, (const long long[3]){ sa, sb, stridec }, count, rout);

@@ -14,7 +14,7 @@
 #include "gpublas3_blas.h"
 #include "dropin.h"
 
-static void report(int row, int pos, const char *rout, const char *form, int value)
+void g3d_cblas_report(int row, int pos, const char *rout, const char *form, int value)
 {
     g3d_cblas_rowmajor = row;
     cblas_xerbla(pos, rout, form, value);
@@ -25,13 +25,12 @@ static void run(g3d_call *c, int row, const char *rout)
 {
     int info = g3d_check(c);
     if (info)
-        report(row, info + 1, rout, "", 0);
+        g3d_cblas_report(row, info + 1, rout, "", 0);
     else
         g3d_run(c);
 }
 
-/* The Fortran letter of an enum value, 0 if the value is not one of them. */
-static char trans_letter(int t)
+char g3d_cblas_trans(int t)
 {
     return t == CblasNoTrans ? 'N' : t == CblasTrans ? 'T' : t == CblasConjTrans ? 'C' : 0;
 }
@@ -44,24 +43,17 @@ static char side_letter(int s, int row)
     return s == CblasLeft ? (row ? 'R' : 'L') : s == CblasRight ? (row ? 'L' : 'R') : 0;
 }
 
-/* Checks the layout; returns 1 for row-major, 0 for column-major, -1 (and
- * reports) for anything else. */
-static int layout_of(int layout, const char *rout)
+int g3d_cblas_layout(int layout, const char *rout)
 {
     if (layout == CblasRowMajor || layout == CblasColMajor)
         return layout == CblasRowMajor;
-    report(0, 1, rout, "Illegal layout setting, %d\n", layout);
+    g3d_cblas_report(0, 1, rout, "Illegal layout setting, %d\n", layout);
     return -1;
 }
 
-static void gemm(g3d_call t, const char *rout, int layout, int ta, int tb, int M, int N, int K,
-                 const void *A, int lda, const void *B, int ldb, void *C, int ldc)
+g3d_call g3d_cblas_gemm(g3d_call t, int row, char a, char b, int M, int N, int K, const void *A, int lda,
+                        const void *B, int ldb, void *C, int ldc)
 {
-    int row = layout_of(layout, rout);
-    if (row < 0) return;
-    char a = trans_letter(ta), b = trans_letter(tb);
-    if (!a) { report(row, 2, rout, "Illegal TransA setting, %d\n", ta); return; }
-    if (!b) { report(row, 3, rout, "Illegal TransB setting, %d\n", tb); return; }
     /* Row-major: C^T = op(B)^T op(A)^T. */
     g3d_call c = t;
     c.routine = G3D_GEMM;
@@ -76,17 +68,29 @@ static void gemm(g3d_call t, const char *rout, int layout, int ta, int tb, int M
     c.ldb = row ? lda : ldb;
     c.c = C;
     c.ldc = ldc;
+    return c;
+}
+
+static void gemm(g3d_call t, const char *rout, int layout, int ta, int tb, int M, int N, int K,
+                 const void *A, int lda, const void *B, int ldb, void *C, int ldc)
+{
+    int row = g3d_cblas_layout(layout, rout);
+    if (row < 0) return;
+    char a = g3d_cblas_trans(ta), b = g3d_cblas_trans(tb);
+    if (!a) { g3d_cblas_report(row, 2, rout, "Illegal TransA setting, %d\n", ta); return; }
+    if (!b) { g3d_cblas_report(row, 3, rout, "Illegal TransB setting, %d\n", tb); return; }
+    g3d_call c = g3d_cblas_gemm(t, row, a, b, M, N, K, A, lda, B, ldb, C, ldc);
     run(&c, row, rout);
 }
 
 static void symm(g3d_call t, const char *rout, int layout, int side, int uplo, int M, int N,
                  const void *A, int lda, const void *B, int ldb, void *C, int ldc)
 {
-    int row = layout_of(layout, rout);
+    int row = g3d_cblas_layout(layout, rout);
     if (row < 0) return;
     char s = side_letter(side, row), u = uplo_letter(uplo, row);
-    if (!s) { report(row, 2, rout, "Illegal Side setting, %d\n", side); return; }
-    if (!u) { report(row, 3, rout, "Illegal Uplo setting, %d\n", uplo); return; }
+    if (!s) { g3d_cblas_report(row, 2, rout, "Illegal Side setting, %d\n", side); return; }
+    if (!u) { g3d_cblas_report(row, 3, rout, "Illegal Uplo setting, %d\n", uplo); return; }
     g3d_call c = t;
     c.routine = G3D_SYMM;
     c.side = s;
@@ -102,11 +106,11 @@ static void symm(g3d_call t, const char *rout, int layout, int side, int uplo, i
 static void syrk(g3d_call t, const char *rout, int layout, int uplo, int trans, int N, int K,
                  const void *A, int lda, const void *B, int ldb, void *C, int ldc)
 {
-    int row = layout_of(layout, rout);
+    int row = g3d_cblas_layout(layout, rout);
     if (row < 0) return;
-    char u = uplo_letter(uplo, row), tr = trans_letter(trans);
-    if (!u) { report(row, 2, rout, "Illegal Uplo setting, %d\n", uplo); return; }
-    if (!tr) { report(row, 3, rout, "Illegal Trans setting, %d\n", trans); return; }
+    char u = uplo_letter(uplo, row), tr = g3d_cblas_trans(trans);
+    if (!u) { g3d_cblas_report(row, 2, rout, "Illegal Uplo setting, %d\n", uplo); return; }
+    if (!tr) { g3d_cblas_report(row, 3, rout, "Illegal Trans setting, %d\n", trans); return; }
     if (row)
         tr = tr == 'N' ? (t.herm ? 'C' : 'T') : 'N';
     g3d_call c = t; /* its routine: SYRK or SYR2K */
@@ -122,14 +126,14 @@ static void syrk(g3d_call t, const char *rout, int layout, int uplo, int trans, 
 static void trmm(g3d_call t, const char *rout, int layout, int side, int uplo, int ta, int diag, int M, int N,
                  const void *A, int lda, void *B, int ldb)
 {
-    int row = layout_of(layout, rout);
+    int row = g3d_cblas_layout(layout, rout);
     if (row < 0) return;
-    char s = side_letter(side, row), u = uplo_letter(uplo, row), tr = trans_letter(ta);
+    char s = side_letter(side, row), u = uplo_letter(uplo, row), tr = g3d_cblas_trans(ta);
     char d = diag == CblasUnit ? 'U' : diag == CblasNonUnit ? 'N' : 0;
-    if (!s) { report(row, 2, rout, "Illegal Side setting, %d\n", side); return; }
-    if (!u) { report(row, 3, rout, "Illegal Uplo setting, %d\n", uplo); return; }
-    if (!tr) { report(row, 4, rout, "Illegal Trans setting, %d\n", ta); return; }
-    if (!d) { report(row, 5, rout, "Illegal Diag setting, %d\n", diag); return; }
+    if (!s) { g3d_cblas_report(row, 2, rout, "Illegal Side setting, %d\n", side); return; }
+    if (!u) { g3d_cblas_report(row, 3, rout, "Illegal Uplo setting, %d\n", uplo); return; }
+    if (!tr) { g3d_cblas_report(row, 4, rout, "Illegal Trans setting, %d\n", ta); return; }
+    if (!d) { g3d_cblas_report(row, 5, rout, "Illegal Diag setting, %d\n", diag); return; }
     g3d_call c = t;
     c.side = s, c.uplo = u, c.trans = tr, c.diag = d;
     c.m = row ? N : M;

@@ -42,6 +42,16 @@ void g3d_run(const g3d_call *c);
 /* Set while a row-major cblas_ call reports an error, so that the library's
  * own cblas_xerbla can name the argument as the caller wrote it. */
 extern _Thread_local int g3d_cblas_rowmajor;
+/* cblas.c's pieces that the batched CBLAS drop-ins (batch.c) share:
+ * cblas_xerbla with g3d_cblas_rowmajor set; the layout's check (1 row-major,
+ * 0 column-major, -1 reported); the Fortran letter of a transpose enum (0
+ * if none); and the column-major GEMM of a call in either layout (row-major:
+ * C^T = op(B)^T op(A)^T), its type and scalars from t. */
+void g3d_cblas_report(int row, int pos, const char *rout, const char *form, int value);
+int g3d_cblas_layout(int layout, const char *rout);
+char g3d_cblas_trans(int t);
+g3d_call g3d_cblas_gemm(g3d_call t, int row, char a, char b, int M, int N, int K, const void *A, int lda,
+                        const void *B, int ldb, void *C, int ldc);
 
 /* ---- the plan: panels of the output, each a few sub-calls (dropin_plan.c) ---- */
 
