@@ -6,6 +6,20 @@
  * transpose (and conjugation) flags stay as they are. */
 #include "routines.h"
 
+g3_call g3_gemm_call(int type, gpublas3Order order, gpublas3Transpose transA, gpublas3Transpose transB,
+    size_t M, size_t N, size_t K, g3_scalar alpha, cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB,
+    size_t ldb, g3_scalar beta, cl_mem C, size_t offC, size_t ldc)
+{
+    int cplx = type >> 1, ta = transA != gpublas3NoTrans, tb = transB != gpublas3NoTrans;
+    g3_operand opa = { A, offA, lda, ta, G3_GENERAL, 0, .conj = cplx && transA == gpublas3ConjTrans };
+    g3_operand opb = { B, offB, ldb, tb, G3_GENERAL, 0, .conj = cplx && transB == gpublas3ConjTrans };
+    int row = order == gpublas3RowMajor;
+    return (g3_call){ .dbl = type & 1, .cplx = cplx, .M = row ? N : M, .N = row ? M : N, .K = K,
+                      .alpha = alpha.re, .alpha_im = alpha.im, .beta = beta.re, .beta_im = beta.im,
+                      .nterms = 1, .a = { row ? opb : opa }, .b = { row ? opa : opb },
+                      .c = C, .offc = offC, .ldc = ldc };
+}
+
 gpublas3Status g3_gemm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3Transpose transA,
     gpublas3Transpose transB, size_t M, size_t N, size_t K, g3_scalar alpha,
     cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
@@ -21,14 +35,8 @@ gpublas3Status g3_gemm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3T
     gpublas3Status st = g3_check_call(&args, numCommandQueues, commandQueues, numEventsInWaitList, eventWaitList);
     if (st != gpublas3Success)
         return st;
-    int cplx = type >> 1;
-    g3_operand opa = { A, offA, lda, ta, G3_GENERAL, 0, .conj = cplx && transA == gpublas3ConjTrans };
-    g3_operand opb = { B, offB, ldb, tb, G3_GENERAL, 0, .conj = cplx && transB == gpublas3ConjTrans };
-    int row = order == gpublas3RowMajor;
-    g3_call p = { .dbl = type & 1, .cplx = cplx, .M = row ? N : M, .N = row ? M : N, .K = K,
-                  .alpha = alpha.re, .alpha_im = alpha.im, .beta = beta.re, .beta_im = beta.im,
-                  .nterms = 1, .a = { row ? opb : opa }, .b = { row ? opa : opb },
-                  .c = C, .offc = offC, .ldc = ldc };
+    g3_call p = g3_gemm_call(type, order, transA, transB, M, N, K, alpha, A, offA, lda, B, offB, ldb, beta, C,
+                             offC, ldc);
     p.reuse = reuse;
     return g3_run(&p, G3_QUEUE_PASS);
 }

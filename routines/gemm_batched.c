@@ -91,13 +91,8 @@ static gpublas3Status batched(int type, gpublas3Order order, gpublas3Transpose t
                 return g3_refuse(&args, gpublas3InvalidValue, "offsC: two outputs overlap");
         }
     }
-    int cplx = type >> 1;
-    g3_operand opa = { A, off[0], lda, ta, G3_GENERAL, 0, .conj = cplx && transA == gpublas3ConjTrans };
-    g3_operand opb = { B, off[1], ldb, tb, G3_GENERAL, 0, .conj = cplx && transB == gpublas3ConjTrans };
-    g3_batch bt = { .one = { .dbl = type & 1, .cplx = cplx, .M = row ? N : M, .N = row ? M : N, .K = K,
-                             .alpha = alpha.re, .alpha_im = alpha.im, .beta = beta.re, .beta_im = beta.im,
-                             .nterms = 1, .a = { row ? opb : opa }, .b = { row ? opa : opb },
-                             .c = C, .offc = off[2], .ldc = ldc },
+    g3_batch bt = { .one = g3_gemm_call(type, order, transA, transB, M, N, K, alpha, A, off[0], lda, B, off[1], ldb,
+                                        beta, C, off[2], ldc),
                     .count = count, .stride = { stride[row], stride[!row], stride[2] },
                     .alphas = alphas, .betas = betas };
     if (offs) {

@@ -8,6 +8,11 @@
 #define G3_ROUTINES_H
 #include "plan.h"
 
+/* GEMM's column-major call (a row-major call is the one on the transposes),
+ * for g3_gemm and the batched forms' one product. */
+g3_call g3_gemm_call(int type, gpublas3Order order, gpublas3Transpose transA, gpublas3Transpose transB,
+    size_t M, size_t N, size_t K, g3_scalar alpha, cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB,
+    size_t ldb, g3_scalar beta, cl_mem C, size_t offC, size_t ldc);
 gpublas3Status g3_gemm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3Transpose transA,
     gpublas3Transpose transB, size_t M, size_t N, size_t K, g3_scalar alpha,
     cl_mem A, size_t offA, size_t lda, cl_mem B, size_t offB, size_t ldb,
