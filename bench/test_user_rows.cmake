@@ -11,15 +11,7 @@ file(REMOVE_RECURSE ${DIR})
 set(clean --unset=GPUBLAS3_TUNED_DIR --unset=XDG_CONFIG_HOME --unset=GPUBLAS3_PARAMS --unset=GPUBLAS3_PLAN
     GPUBLAS3_CACHE_DIR=${CACHE})
 
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
-  string(REPLACE ";" " " shown "${ARGN}")
-  message("$ ${shown}\n${out}")
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "exit status ${rc}")
-  endif()
-  set(OUT "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/../tests/run.cmake)
 
 # One checked GEMM on the large class's set, said by GPUBLAS3_VERBOSE.
 function(bench_with)

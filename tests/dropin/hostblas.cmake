@@ -9,17 +9,7 @@ get_filename_component(libdir ${LIB} DIRECTORY)
 set(clean --unset=GPUBLAS3_CPU_BLAS --unset=GPUBLAS3_CROSSOVER --unset=GPUBLAS3_DEVICE --unset=LD_PRELOAD
     GPUBLAS3_VERBOSE=1)
 
-# Runs a command; fails the step unless it succeeds.  Its output, stdout
-# and stderr together, is left in OUT.
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
-  string(REPLACE ";" " " shown "${ARGN}")
-  message("$ ${shown}\n${out}")
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "exit status ${rc}")
-  endif()
-  set(OUT "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/../run.cmake)
 
 function(expect what)
   if(NOT OUT MATCHES "${what}")
