@@ -6,6 +6,24 @@
 
 extern const char g3_src_cpack[];
 
+/* The work-groups of the one-work-item-per-element kernels.  PoCL: 32 x 8
+ * (halved while the device allows fewer), the grid rounded up to them;
+ * left to the driver, PoCL compiled the kernel once more for every matrix
+ * shape, each with its own divisor of the grid.  Elsewhere the driver's
+ * choice: on the H200 (2026-11-29) complex calls of 256 ran up to 1.24x
+ * slower with 32 x 8. */
+static const size_t *elementwise(const g3_device *d, size_t global[3], size_t local[3])
+{
+    if (!d->one_launch)
+        return NULL;
+    local[0] = 32, local[1] = 8, local[2] = 1;
+    while (local[0] * local[1] > d->max_wg)
+        local[local[1] > 1] /= 2;
+    global[0] = g3_roundup(global[0], local[0]);
+    global[1] = g3_roundup(global[1], local[1]);
+    return local;
+}
+
 /* A complex operand: one work-item per element of P (copy/cpack.cl); it
  * writes every tile, so `skip` needs nothing here. */
 static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_operand *o, int bside,
@@ -26,9 +44,10 @@ static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_oper
         G3_ARG(unit), G3_ARG(bs), G3_ARG(gx0), G3_ARG(gk0), G3_ARG(xl), G3_ARG(kl), G3_ARG(P), G3_ARG(xbl),
         G3_ARG(xp), G3_ARG(kp), G3_ARG(sc), dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi),
         G3_ARG(sx), G3_ARG(bt->offs), G3_ARG(oi), G3_ARG(ps), G3_ARG(bt->scal) };
-    size_t global[3] = { xpad, kpad, bt->batch };
+    size_t global[3] = { xpad, kpad, bt->batch }, local[3];
+    const size_t *wg = elementwise(d, global, local);
     return g3_launch(chain, d, g3_src_cpack, "cpack", ks->copy_defines, sizeof args / sizeof args[0], args, 3,
-                     global, NULL);
+                     global, wg);
 }
 
 static gpublas3Status cscale(const g3_device *d, const g3_kset *ks, cl_mem C, size_t offc, size_t ldc,
@@ -43,9 +62,10 @@ static gpublas3Status cscale(const g3_device *d, const g3_kset *ks, cl_mem C, si
     g3_arg args[] = { G3_ARG(C), G3_ARG(off), G3_ARG(ld), G3_ARG(m), G3_ARG(n), G3_ARG(t),
                       dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi), G3_ARG(sc), G3_ARG(bt->offs),
                       G3_ARG(bt->scal) };
-    size_t global[3] = { M, N, bt->batch };
+    size_t global[3] = { M, N, bt->batch }, local[3];
+    const size_t *wg = elementwise(d, global, local);
     return g3_launch(chain, d, g3_src_cpack, "cscale", ks->copy_defines, sizeof args / sizeof args[0], args, 3,
-                     global, NULL);
+                     global, wg);
 }
 
 gpublas3Status g3_cscale(const g3_device *d, const g3_kset *ks, cl_mem C, size_t offc, size_t ldc,

@@ -41,6 +41,7 @@ typedef struct {
     int shape_force;  /* GPUBLAS3_SHAPE: -1 none, else the G3_SHAPE_* whose set runs every call */
     int splits_force; /* GPUBLAS3_SPLITS (GPUBLAS3_PLAN=splitk alone: 3): slices asked of split-K, else 0 */
     int one_launch;   /* a kernel's launches run one at a time (PoCL's CPU device: lib/launch.c says why) */
+    int driver_cache; /* the driver caches compiled programs itself (PoCL: lib/diskcache.c says why) */
 } g3_device;
 /* The state of the queue's device, made on first use; NULL only when out of memory. */
 gpublas3Status g3_device_of(cl_command_queue q, const g3_device **out);

@@ -186,6 +186,8 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
     clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof d->compute_units, &d->compute_units, NULL);
     d->max_wg = max_wg;
     d->one_launch = pocl_cpu(dev);
+    const char *pocl_cache = getenv("POCL_KERNEL_CACHE");
+    d->driver_cache = d->one_launch && !(pocl_cache && strcmp(pocl_cache, "0") == 0);
     for (int i = 0; i < 2; i++)
         for (int s = 0; s < G3_NSHAPES; s++) {
             g3_kset *k = &d->sets[i][s];

@@ -11,7 +11,10 @@
  * threads or processes) only ever see whole files.
  *
  * Location: GPUBLAS3_CACHE_DIR, else $XDG_CACHE_HOME/gpublas3, else
- * $HOME/.cache/gpublas3; GPUBLAS3_CACHE_DIR=off turns the cache off.  Any
+ * $HOME/.cache/gpublas3; GPUBLAS3_CACHE_DIR=off turns the cache off.  Left
+ * unset, a driver that keeps its own cache (g3_device.driver_cache) gets
+ * none: PoCL caches its builds, and asking it for a binary compiles every
+ * kernel of the program once more, which doubled a cold start.  Any
  * failure here (no HOME, read-only folder, full disk) only costs the build
  * time: the cache is never a reason for a call to fail. */
 #include <errno.h>
@@ -43,10 +46,10 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
 #define FNV_SEED 0xcbf29ce484222325ull
 
 /* The folder, or 0 when the cache is off or has no home. */
-static int cache_dir(char *dir, size_t n)
+static int cache_dir(const g3_device *d, char *dir, size_t n)
 {
     const char *env = getenv("GPUBLAS3_CACHE_DIR");
-    if (env && strcmp(env, "off") == 0)
+    if ((env && strcmp(env, "off") == 0) || (!(env && *env) && d->driver_cache))
         return 0;
     int len;
     if (env && *env)
@@ -95,7 +98,7 @@ static int make_key(const g3_device *d, const char *src, const char *options, ch
                     char *file, size_t fn)
 {
     char dir[4096];
-    if (!cache_dir(dir, sizeof dir))
+    if (!cache_dir(d, dir, sizeof dir))
         return 0;
     cl_platform_id plat = NULL;
     clGetDeviceInfo(d->dev, CL_DEVICE_PLATFORM, sizeof plat, &plat, NULL);
@@ -203,7 +206,7 @@ cl_program g3_diskcache_load(const g3_device *d, const char *src, const char *op
 void g3_diskcache_store(const g3_device *d, const char *src, const char *options, cl_program p)
 {
     char key[4096], file[4200], dir[4096];
-    if (!make_key(d, src, options, key, sizeof key, file, sizeof file) || !cache_dir(dir, sizeof dir))
+    if (!make_key(d, src, options, key, sizeof key, file, sizeof file) || !cache_dir(d, dir, sizeof dir))
         return;
     cl_uint ndev = 0;
     if (clGetProgramInfo(p, CL_PROGRAM_NUM_DEVICES, sizeof ndev, &ndev, NULL) != CL_SUCCESS || !ndev || ndev > 64)

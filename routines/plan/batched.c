@@ -2,8 +2,17 @@
 /* Batched GEMM (routines/gemm_batched.c describes the call): the batch is
  * one more dimension of the launch grid, not a loop of calls.
  *
- * The plan of the batch is the plan of one product (plan.c, with
- * GPUBLAS3_PLAN as for any call; split-K becomes packed):
+ * The plan of the batch (batch_plan) is not that of one product, which
+ * sizes its launch for a product alone: the batch fills the device with
+ * products.  A product that fills one tile of the medium set (where the
+ * device has a medium row), else of the small set, else of the large set,
+ * runs packed on that set; a smaller one runs direct, with each
+ * work-item holding at least 2 x 2 elements of C.  H200, 2026-11-29
+ * (docs/performance.md, Batched GEMM): one-product plans ran 64^3 to
+ * 256^3 products direct, 3.5-5.5x slower than packed on the medium set,
+ * and the GPU's direct set of one element a work-item ran batches of
+ * 16^3 2.1x slower than 2 x 2.  GPUBLAS3_PLAN and GPUBLAS3_SHAPE force
+ * path and set as for any call; split-K becomes packed.  Then:
  *   direct: one launch of the direct kernel, layer z of its grid product z;
  *   packed: per chunk of products, one launch of the copy kernel per
  *           operand packing that operand of every product of the chunk
@@ -300,6 +309,38 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
     return st;
 }
 
+/* The plan of a batch of products like c (the comment at the top); a
+ * direct one's set is held in own. */
+static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kset *own)
+{
+    g3_plan_choose(d, c, pl);
+    if (pl->path == G3_PATH_SPLITK)
+        pl->path = G3_PATH_PACKED;
+    const g3_kset *sets = d->sets[c->dbl];
+    const int order[] = { G3_SHAPE_MEDIUM, G3_SHAPE_SMALL, G3_SHAPE_LARGE };
+    for (int i = sets[G3_SHAPE_MEDIUM].p.medium_wgs > 0 ? 0 : 1; d->plan_force < 0 && d->shape_force < 0 && i < 3;
+         i++) {
+        const g3_params *p = &sets[order[i]].p;
+        if (c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg && (!c->cplx || p->mwg % 2 == 0)) {
+            *pl = (g3_plan){ .path = G3_PATH_PACKED, .shape = order[i], .ks = &sets[order[i]], .splits = 1 };
+            return;
+        }
+        if (i == 2 && !c->cplx && g3_direct_fits(c, pl->ks))
+            pl->path = G3_PATH_DIRECT;
+    }
+    if (pl->path != G3_PATH_DIRECT)
+        return;
+    /* each work-item at least 2 x 2 elements of C (a batch has work-groups
+     * enough): a set's geometry of one element a work-item halved along M */
+    *own = *pl->ks;
+    if (own->p.direct_wm * own->p.direct_wn < 4) {
+        own->p.direct_dm = own->p.direct_dm > 1 ? own->p.direct_dm / 2 : 1;
+        own->p.direct_wm = own->p.direct_wn = 2;
+        g3_params_direct_defines(&own->p, own->direct_defines, sizeof own->direct_defines);
+    }
+    pl->ks = own;
+}
+
 /* The batch b (one queue's share) as the chain's next steps. */
 static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
 {
@@ -313,7 +354,7 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
         return gpublas3Success;
     view v;
     size_t chunk = b->count;
-    /* the plan of one product: the set's tiles, direct or packed */
+    /* the plan of the batch, as the real call the kernels run */
     g3_call one = b->one;
     g3_call real_one;
     if (one.cplx) {
@@ -321,9 +362,8 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
         one = real_one;
     }
     g3_plan pl;
-    g3_plan_choose(d, &one, &pl);
-    if (pl.path == G3_PATH_SPLITK)
-        pl.path = G3_PATH_PACKED;
+    g3_kset direct_set;
+    batch_plan(d, &one, &pl, &direct_set);
     pl.splits = 1;
     pl.inplace = 0; /* (direct: every operand read in place anyway; packed: below) */
     if (one.cplx && pl.ks->p.mwg % 2)

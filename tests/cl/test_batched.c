@@ -7,8 +7,11 @@
  * element of C outside the products (between them, in ld padding, the
  * tail) must come back bit-identical.  Then the refusals (status, nothing
  * enqueued, C untouched), gating on a user event, two queues, and a batch
- * chunked under a small GPUBLAS3_SCRATCH_LIMIT.  ctest runs it under the
- * automatic plan and with GPUBLAS3_PLAN=packed and direct. */
+ * chunked under a small GPUBLAS3_SCRATCH_LIMIT, and the batch's own plan
+ * (routines/plan/batched.c): products that fill a set's tile packed on such
+ * a set, smaller ones direct with 2 x 2 or more elements a work-item.
+ * ctest runs it under the automatic plan and with GPUBLAS3_PLAN=packed and
+ * direct. */
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
@@ -540,7 +543,65 @@ static void chunked(void **state)
     assert_int_equal(fails, 0);
 }
 
-int main(void)
+/* check() with stderr (the GPUBLAS3_VERBOSE lines) captured into text. */
+static int check_logged(const bcase *b, uint64_t seed, char *text, size_t n)
+{
+    fflush(stderr);
+    FILE *log = tmpfile();
+    int saved = dup(2);
+    assert_non_null(log);
+    assert_true(saved >= 0 && dup2(fileno(log), 2) >= 0);
+    int bad = check(b, seed);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(log);
+    text[fread(text, 1, n - 1, log)] = 0;
+    fclose(log);
+    fputs(text, stderr);
+    return bad;
+}
+
+/* The automatic plan of a batch: tiny products direct, each work-item
+ * 2 x 2 or more; products of 130 x 150 (larger than any set's tile) packed
+ * on a set whose tile they fill, complex ones too (M counted real, 2M). */
+static void batch_plan(void **state)
+{
+    (void)state;
+    static const char *const vars[] = { "GPUBLAS3_PLAN", "GPUBLAS3_SHAPE" };
+    static const char *const on[] = { NULL, NULL };
+    const char *off[] = { getenv("GPUBLAS3_PLAN"), getenv("GPUBLAS3_SHAPE") };
+    restart_with(2, vars, on);
+    int fails = 0;
+    char text[8192];
+    for (int type = 0; type < 4; type++) {
+        for (int big = type >> 1; big < 2; big++) {
+            size_t M = big ? 130 : 4, N = big ? 150 : 4;
+            bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, M, N, big ? 40 : 4, 1, 0.5, 3);
+            fails += check_logged(&b, 90 + type, text, sizeof text);
+            const char *line = strstr(text, "plan: batch of 3");
+            int mwg = 0, nwg = 0, wm = 0, wn = 0;
+            const char *set = line ? strstr(line, "mwg=") : NULL, *wi = line ? strstr(line, "work-group ") : NULL;
+            if (big && !(set && sscanf(set, "mwg=%d nwg=%d", &mwg, &nwg) == 2 && strstr(line, ": packed,") &&
+                         mwg > 0 && (size_t)mwg <= (type >> 1 ? 2 : 1) * M && nwg > 0 && (size_t)nwg <= N)) {
+                print_message("type %d, %zu x %zu: not packed on a set it fills (mwg %d, nwg %d)\n", type, M, N, mwg,
+                              nwg);
+                fails++;
+            }
+            if (!big && !(wi && strstr(line, ": direct,") && sscanf(wi, "work-group %*dx%*d, %dx%d", &wm, &wn) == 2 &&
+                          wm * wn >= 4)) {
+                print_message("type %d, 4 x 4: not direct with 2 x 2 a work-item (%d x %d)\n", type, wm, wn);
+                fails++;
+            }
+        }
+    }
+    restart_with(2, vars, off);
+    assert_int_equal(fails, 0);
+}
+
+/* argv[1] "plan": batch_plan alone, under GPUBLAS3_VERBOSE=1 (read once
+ * per process, so ctest sets it: cl_batched_plan) */
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(all_options),
@@ -553,5 +614,8 @@ int main(void)
         cmocka_unit_test(two_queues),
         cmocka_unit_test(chunked),
     };
+    const struct CMUnitTest plan[] = { cmocka_unit_test(batch_plan) };
+    if (argc > 1 && strcmp(argv[1], "plan") == 0)
+        return cmocka_run_group_tests_name("batched plan", plan, env_open, env_close);
     return cmocka_run_group_tests_name("batched", tests, env_open, env_close);
 }
