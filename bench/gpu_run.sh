@@ -26,8 +26,9 @@
 #           $PRECISIONS, default s,d,c,z), run by the build in $BEFORE (a
 #           folder holding an older gpublas3-bench and libgpublas3.so), then
 #           by this one, gpublas3 alone; bench/compare.py prints the ratios
-#   batched  strided batched GEMM, n = 8 to 256, batch 1000, S/D/C/Z, with a
-#           loop of single calls and CLBlast, then cuBLAS's peer
+#   batched  strided batched GEMM at 16^3 x 20000 ... 512^3 x 64 (S, D; C, Z
+#           at 32^3 and 128^3) with CLBlast, then cuBLAS's peer; 1000
+#           16^3 products against a loop of single calls
 #   ARGS... anything else is run as a command after the set-up
 # Results go to $RESULTS (default $OUT), logs to $OUT; a short summary is
 # printed last.  The published H100 tables (bench/results/h100/) are
@@ -116,12 +117,22 @@ for phase in "$@"; do
         done
         ;;
     batched)
-        "$B/bench/gpublas3-bench" --routines gemm_batched --sizes 8,16,32,64,128,256 --precisions s,d,c,z \
-            --peers gpublas3,gpublas3-loop,clblast --reps 7 --csv "$RESULTS/batched.csv" >"$OUT/batched.log" 2>&1
-        summary+="batched: exit $? ($(grep -E 'checked' "$OUT/batched.log" | tr '\n' ' '))"$'\n'
-        cublas_peer --routines gemm --batch 1000 --sizes 8,16,32,64,128,256 --precisions s,d,c,z --reps 7 \
-            --csv "$RESULTS/cublas-batched.csv" >"$OUT/cublas-batched.log" 2>&1
-        summary+="batched, cuBLAS: exit $?"$'\n'
+        # the products of real programs' batches: 16^3 x 20000 ... 512^3 x 64
+        # (C and Z at 32^3 and 128^3), then 1000 16^3 products against a loop
+        for sb in 16:20000 32:10000 64:4096 128:1024 256:256 512:64; do
+            n=${sb%:*} bt=${sb#*:} pr=s,d
+            case $n in 32|128) pr=s,d,c,z;; esac
+            "$B/bench/gpublas3-bench" --routines gemm --batch $bt --sizes $n --precisions $pr \
+                --peers gpublas3,clblast --reps 7 --csv "$OUT/batched-$n.csv" >>"$OUT/batched.log" 2>&1
+            cublas_peer --routines gemm --batch $bt --sizes $n --precisions $pr --reps 7 \
+                --csv "$OUT/cublas-batched-$n.csv" >>"$OUT/cublas-batched.log" 2>&1
+        done
+        "$B/bench/gpublas3-bench" --routines gemm --batch 1000 --sizes 16 --precisions s,d \
+            --peers gpublas3,gpublas3-loop --reps 7 --csv "$OUT/batched-loop.csv" >>"$OUT/batched.log" 2>&1
+        for f in batched cublas-batched; do
+            { head -n 1 "$OUT/$f-16.csv"; for g in "$OUT/$f"-*.csv; do tail -n +2 "$g"; done; } >"$RESULTS/$f.csv"
+        done
+        summary+="batched: $(grep -c ', 0 FAILED, 0 could not' "$OUT/batched.log") runs all checked"$'\n'
         plot batched "$RESULTS/batched.csv" "$RESULTS/cublas-batched.csv"
         ;;
     *)
