@@ -10,8 +10,10 @@
  * NoTrans); `panel`, a triangle of 256-512 against a long panel: DGETRF's
  * row panel (TRSM left lower unit) and DPOTRF's column panel (TRSM right
  * lower transposed), and TRMM on the same shapes, the product such a solve
- * costs at least.  "shapes-cpu" keeps the groups at sizes a 2-core PoCL
- * host affords (most shapes at least 0.25 GFLOP, the PoCL target's floor). */
+ * costs at least.  No GPU output exceeds 8192^2 elements: the host's
+ * reference and check of every element are most of a run's time.
+ * "shapes-cpu" keeps the groups at sizes a 2-core PoCL host
+ * affords (most shapes at least 0.25 GFLOP, the PoCL target's floor). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,13 +23,13 @@
 /* The suites, group by group; `pairs`: each shape runs with every pair of
  * transposes (NN, NT, TN, TT). */
 static const struct { const char *suite, *group; int pairs; const char *shapes; } suites[] = {
-    { "shapes", "update", 1, "4096x4096x64,4096x4096x256,8192x8192x128,8192x8192x256,8192x8192x512,16384x16384x256" },
+    { "shapes", "update", 1, "4096x4096x64,4096x4096x256,8192x8192x256" },
     { "shapes", "skinny", 1, "8192x64x8192,64x8192x8192,16384x128x4096,128x8192x8192" },
     { "shapes", "deepk", 0, "64x64x65536,128x128x32768:TN,256x256x16384,512x512x8192:TN" },
     { "shapes", "small", 0, "32x32x32,64x64x64,128x128x128,256x256x256,512x512x512" },
     { "shapes", "large", 0, "1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192" },
-    { "shapes", "rank-k", 0, "syrk:4096x256:LN,syrk:8192x64:LN,syrk:8192x128:LN,syrk:8192x256:LN,syrk:16384x256:LN,"
-                             "syrk:8192x256:UT,syr2k:8192x64:LN,syr2k:8192x128:LN,syr2k:8192x256:LN" },
+    { "shapes", "rank-k", 0, "syrk:4096x64:LN,syrk:4096x128:LN,syrk:4096x256:LN,syrk:8192x256:LN,syrk:4096x256:UT,"
+                             "syr2k:4096x64:LN,syr2k:4096x128:LN,syr2k:4096x256:LN" },
     { "shapes", "panel", 0, "trsm:256x8192:LLNU,trsm:512x16384:LLNU,trsm:8192x256:RLTN,trsm:16384x256:RLTN,"
                             "trmm:256x8192:LLNU,trmm:512x16384:LLNU,trmm:8192x256:RLTN,trmm:16384x256:RLTN" },
     { "shapes-cpu", "update", 1, "2048x2048x64,2048x2048x256,4096x4096x128,4096x4096x256" },

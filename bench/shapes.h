@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-#define BENCH_MAX_SHAPES 128
+#define BENCH_MAX_SHAPES 64
 
 /* One shape: the routine it is for ("syrk"; NULL for a plain MxNxK, which
  * runs for every routine of the run it fits), M x N x K as spec.h names
