@@ -380,8 +380,12 @@ static void usage(FILE *out)
         "                     a host loop of single gpublas3 calls)\n"
         "  --precisions LIST  s,d,c,z (default: s,d; hemm, herk, her2k run in c and z only)\n"
         "  --sizes LIST       square sizes n, M=N=K=n (default: 256,1024)\n"
-        "  --shapes LIST      shapes MxNxK[:TT] instead (TT: op(A) op(B), N or T; default NN),\n"
-        "                     e.g. 8192x64x8192:NN,512x512x512; routines default to gemm\n"
+        "  --shapes LIST      shapes MxNxK[:TT] instead (TT: op(A) op(B), N, T or C; default NN),\n"
+        "                     e.g. 8192x64x8192:NN,512x512x512, each run by every routine it fits;\n"
+        "                     or a routine's own, ROUTINE:DIMS[:OPTIONS] as the table writes them:\n"
+        "                     syrk:8192x256:LN (N x K, uplo trans), trsm:256x8192:LLNU (M x N,\n"
+        "                     side uplo transA diag), symm:MxN:LU, gemm:MxNxK:NT; routines\n"
+        "                     default to the shapes' own (gemm for MxNxK)\n"
         "  --suite NAME       a named shape list: %s (see bench/README.md)\n"
         "  --reps R           timed calls per case, median reported (default: 3, max 64)\n"
         "  --rounds W         run the whole sweep W times, pooling each case's times\n"
@@ -609,9 +613,16 @@ static int parse_args(int argc, char **argv, bench_config *cfg)
         }
     }
     if (optind < argc) { fprintf(stderr, "gpublas3-bench: unexpected \"%s\"\n", argv[optind]); return -1; }
-    if (cfg->nshapes && !routines_given) {   /* shapes are GEMM's words; other routines on request */
-        cfg->routines[0] = SPEC_GEMM;
-        cfg->nroutines = 1;
+    if (cfg->nshapes && !routines_given) {   /* each shape runs for its own routine, MxNxK for GEMM */
+        for (int i = 0; i < cfg->nshapes; i++)
+            if (!cfg->shapes[i].routine) cfg->shapes[i].routine = "gemm";
+        cfg->nroutines = 0;
+        for (int r = 0; r < SPEC_NALL; r++)
+            for (int i = 0; i < cfg->nshapes; i++)
+                if (spec_parse_routine(cfg->shapes[i].routine) == r) {
+                    cfg->routines[cfg->nroutines++] = r;
+                    break;
+                }
     }
     if (cfg->reps * cfg->rounds > 64) { fprintf(stderr, "gpublas3-bench: --reps x --rounds must be <= 64\n"); return -1; }
     return 0;
@@ -624,11 +635,18 @@ static const int takes[SPEC_NALL][6] = {
     [SPEC_TRMM] = { 1, 1, 0, 1, 1, 1 }, [SPEC_TRSM] = { 1, 1, 0, 1, 1, 1 },
     [SPEC_HEMM] = { 1, 0, 0, 1, 1, 0 }, [SPEC_HERK] = { 1, 1, 0, 0, 1, 0 }, [SPEC_HER2K] = { 1, 1, 0, 0, 1, 0 } };
 
+static gpublas3Transpose trans_of(char t)
+{
+    return t == 'T' ? gpublas3Trans : t == 'C' ? gpublas3ConjTrans : gpublas3NoTrans;
+}
+
 /* The dimensions of case `si` for a routine: a square of --sizes, or a
- * shape where it has a meaning: GEMM M x N x K with its transposes;
- * SYRK/SYR2K N x K (M = N), trans = op(A); SYMM/TRMM M x N where K is A's
- * side (M on the left, N on the right), TRMM's transA = op(A).  Returns 0
- * when the shape does not apply. */
+ * shape.  A routine's shape (shapes.h) runs for its routine only, with its
+ * options; a plain one wherever it has a meaning, with the run's side, uplo
+ * and diag: GEMM M x N x K with its transposes; SYRK-like N x K (M = N),
+ * trans = op(A); SYMM/TRMM/TRSM M x N where K is A's side (M on the left, N
+ * on the right), TRMM's and TRSM's transA = op(A).  Returns 0 when the
+ * shape does not apply. */
 static int case_dims(const bench_config *cfg, int si, spec_case *c, const char **group)
 {
     if (!cfg->nshapes) {
@@ -637,27 +655,25 @@ static int case_dims(const bench_config *cfg, int si, spec_case *c, const char *
         return 1;
     }
     const bench_shape *s = &cfg->shapes[si];
-    gpublas3Transpose ta = s->ta == 'T' ? gpublas3Trans : gpublas3NoTrans;
     *group = s->group;
     c->M = s->M;
     c->N = s->N;
     c->K = s->K;
+    c->transA = trans_of(s->ta);
+    c->transB = trans_of(s->tb);
+    if (s->routine) {
+        if (spec_parse_routine(s->routine) != (int)c->routine) return 0;
+        c->side = s->side == 'R' ? gpublas3Right : gpublas3Left;
+        c->uplo = s->uplo == 'L' ? gpublas3Lower : gpublas3Upper;
+        c->diag = s->diag == 'U' ? gpublas3Unit : gpublas3NonUnit;
+    }
     switch (c->routine) {
-    case SPEC_GEMM:
-        c->transA = ta;
-        c->transB = s->tb == 'T' ? gpublas3Trans : gpublas3NoTrans;
-        return 1;
+    case SPEC_GEMM: return 1;
     case SPEC_SYRK:
     case SPEC_SYR2K:
     case SPEC_HERK:
-    case SPEC_HER2K:
-        c->transA = ta;
-        return s->M == s->N;
-    case SPEC_TRMM:
-        c->transA = ta;
-        /* fall through */
-    default:
-        return s->K == (c->side == gpublas3Left ? s->M : s->N);
+    case SPEC_HER2K: return s->M == s->N;
+    default: return s->K == (c->side == gpublas3Left ? s->M : s->N);
     }
 }
 
@@ -751,6 +767,7 @@ int main(int argc, char **argv)
                 .transA = cfg.transA[ta], .transB = cfg.transB[tb], .diag = cfg.diags[g],
                 .alpha = cfg.alpha, .beta = cfg.beta, .batch = r == SPEC_GEMM ? cfg.batch : 0 };
             const char *group;
+            if (shaped && cfg.shapes[si].routine && (s || u || g)) continue;   /* it brings its own options */
             if (!case_dims(&cfg, si, &c, &group)) continue;
             if (!runs_trans(&cfg, &c)) continue;
             spec_complete(&c);

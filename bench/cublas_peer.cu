@@ -1,32 +1,36 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* cublas_peer: the cuBLAS peer of gpublas3-bench, for NVIDIA machines.  It
- * times cuBLAS's S/D GEMM, SYMM, SYRK, SYR2K and TRMM at the benchmark's
- * default options (column-major, NoTrans, Left, Upper, NonUnit), and TRSM Left,
- * Lower, NoTrans, NonUnit (run_trsm; gpublas3-bench with --uplo L), on squares
- * (--sizes) or on the benchmark's shapes (--shapes, --suite: bench/shapes.h;
- * a shape's transposes apply as gpublas3-bench applies them) with the same
- * method — random data in [-1,1], one checked warm-up call,
+ * times cuBLAS's GEMM, SYMM, SYRK, SYR2K, TRMM and TRSM (S, D, C, Z) and
+ * HEMM, HERK and HER2K (C, Z) on the cases gpublas3-bench makes: squares
+ * (--sizes) at column-major, NoTrans, Left, Upper, NonUnit (TRSM Lower:
+ * gpublas3-bench --uplo L), or the benchmark's shapes (--shapes, --suite:
+ * bench/shapes.h), a routine's shape with its own options, a plain MxNxK
+ * with the squares' where it fits, as gpublas3-bench applies them.  Its
+ * method is the bench's: random data in [-1,1], one checked warm-up call,
  * then the median of `reps` calls timed by the wall clock between
  * cudaDeviceSynchronize, output restored before each call, transfers
- * excluded — and writes the same CSV schema, so plot.py can put it next to
- * gpublas3-bench's results.  Full precision only: CUBLAS_DEFAULT_MATH (or
- * --pedantic) with NVIDIA_TF32_OVERRIDE=0, so FP32 never runs as TF32; FP64
- * may use the FP64 tensor cores, which are exact FP64.  The check samples
- * elements against a host dot product with the per-element bound
- * 3(K+2)eps(|alpha||op(A)||op(B)| + |beta||C|), which TF32 would fail.
+ * excluded; and it writes the bench's CSV schema with the same routine,
+ * precision, options, m, n and k, so plot.py joins the two.  Full precision
+ * only: CUBLAS_DEFAULT_MATH (or --pedantic) with NVIDIA_TF32_OVERRIDE=0, so
+ * FP32 never runs as TF32; FP64 may use the FP64 tensor cores, which are
+ * exact FP64.
  *
- * Complex (--precisions c,z): CGEMM/ZGEMM, C/Z SYMM, HEMM, SYRK, HERK,
- * SYR2K, HER2K and TRMM at the same options, flops counted 4x the real
- * routine's (8mnk for GEMM), checked the same way in complex arithmetic
- * (run_complex below); C/Z TRSM as the real one (run_trsm); squares only
- * (a shape run skips them).
+ * The check samples 256 output elements against a host sum in complex
+ * double arithmetic, with the per-element bound 3(K'+2)eps(|alpha||op(A)||
+ * op(B)| + |beta||C|), K' the terms of one element (twice for SYR2K and
+ * HER2K, and again for complex), which TF32 would fail; the other triangle
+ * of SYRK-like outputs must come back untouched, and HERK's and HER2K's
+ * diagonal real.  TRSM is judged by its residual |op(A) X - alpha B| with
+ * the same bound, its A made well-conditioned as the bench makes it
+ * (spec_condition: diagonal sign(v)(1+|v|), the rest v over its order).
+ * Flops as the bench counts them (complex: 4x the real routine's).
  *
  * Batched GEMM (--batch B): GEMM cases run as cublas?gemmStridedBatched of B
  * products, each operand's products one after another (tight strides, as
- * gpublas3-bench --batch makes them), in all four precisions, flops B times
- * one product's, sampled elements of sampled products checked.
+ * gpublas3-bench --batch makes them), sampled elements of sampled products
+ * checked.
  *
- * Build: nvcc -O2 -o cublas_peer bench/cublas_peer.cu bench/shapes.c -lcublas
+ * Build: nvcc -O2 -Ibench -o cublas_peer bench/cublas_peer.cu bench/shapes.c -lcublas
  * Run:   ./cublas_peer --sizes 1024,4096,8192 --reps 5 --csv cublas.csv
  *        ./cublas_peer --suite shapes --csv cublas-shapes.csv */
 #include <cublas_v2.h>
@@ -68,139 +72,209 @@ static double next_value(unsigned long long *s)
     return v == 0.0 ? 0.5 : v;
 }
 
-/* One case: the routine's dimensions as its argument list names them
- * (GEMM M N K; SYMM, TRMM M N with A M x M, side Left; SYRK, SYR2K N K),
- * op(A) and op(B), and what the table and CSV call it. */
+/* A random index in [0, n). */
+static int pick(int n, unsigned long long *seed) { return (int)((next_value(seed) + 1) * 0.5 * n) % n; }
+
+/* One case: the routine, its dimensions as spec.h names them (M, N, K;
+ * SYRK-like M = N, SYMM-like and TRMM-like K = A's order), its options,
+ * and what the table and CSV call it. */
 struct Case {
-    int r;
-    int M, N, K;
-    cublasOperation_t ta, tb;
+    int r, M, N, K;
+    cublasSideMode_t side = CUBLAS_SIDE_LEFT;
+    cublasFillMode_t uplo = CUBLAS_FILL_MODE_UPPER;
+    cublasOperation_t ta = CUBLAS_OP_N, tb = CUBLAS_OP_N;
+    cublasDiagType_t diag = CUBLAS_DIAG_NON_UNIT;
     std::string options, dims, group;
-    /* rows x cols of A and B as stored, and of the output */
-    int arows() const { return r == GEMM ? (ta == CUBLAS_OP_N ? M : K) : (r == SYMM || r == TRMM) ? M : (ta == CUBLAS_OP_N ? N : K); }
-    int acols() const { return r == GEMM ? (ta == CUBLAS_OP_N ? K : M) : (r == SYMM || r == TRMM) ? M : (ta == CUBLAS_OP_N ? K : N); }
-    int brows() const { return r == GEMM ? (tb == CUBLAS_OP_N ? K : N) : r == SYR2K ? arows() : M; }
-    int bcols() const { return r == GEMM ? (tb == CUBLAS_OP_N ? N : K) : r == SYR2K ? acols() : N; }
-    int crows() const { return r == SYRK || r == SYR2K ? N : M; }
-    double flops() const
+    bool sym() const { return r == SYMM || r == HEMM; }
+    bool tri() const { return r == TRMM || r == TRSM; }
+    bool rk() const { return r == SYRK || r == SYR2K || r == HERK || r == HER2K; }
+    bool two() const { return r == SYR2K || r == HER2K; }
+    bool herm() const { return r == HERK || r == HER2K; }
+    int order() const { return side == CUBLAS_SIDE_LEFT ? M : N; }   /* A's, SYMM-like and TRMM-like */
+    int depth() const { return r == GEMM || rk() ? K : order(); }    /* terms of one output element */
+    /* rows x cols of 'A', 'B' or 'C' as stored (tests/common/spec.c's
+     * spec_dims; 0 x 0 where the call takes none: TRMM's output is B) */
+    void shape(char w, int *rows, int *cols) const
     {
-        switch (r) {
-        case GEMM: return 2.0 * M * N * K;
-        case SYMM: return 2.0 * M * M * N;
-        case SYRK: return (double)N * (N + 1) * K;
-        case SYR2K: return 2.0 * N * (N + 1) * K;
-        default: return (double)M * M * N;
+        int x = M, y = N;   /* then stored transposed where t */
+        bool t = false;
+        if (w == 'C') {
+            x = tri() ? 0 : rk() ? N : M;
+            y = tri() ? 0 : N;
+        } else if (r == GEMM) {
+            x = w == 'A' ? M : K;
+            y = w == 'A' ? K : N;
+            t = (w == 'A' ? ta : tb) != CUBLAS_OP_N;
+        } else if (rk()) {
+            x = w == 'A' || two() ? N : 0;
+            y = w == 'A' || two() ? K : 0;
+            t = ta != CUBLAS_OP_N;
+        } else if (w == 'A') {
+            x = y = order();
         }
+        *rows = t ? y : x;
+        *cols = t ? x : y;
+    }
+    double flops() const   /* one real call's: spec_flops */
+    {
+        double m = M, n = N, k = K;
+        return r == GEMM ? 2 * m * n * k : sym() ? 2 * m * n * order() : tri() ? m * n * order()
+                                                : (two() ? 2 : 1) * n * (n + 1) * k;
     }
 };
 
-/* cuBLAS's S and D entry points by precision, so the call is written once. */
+/* cuBLAS by element type, so each call is written once.  Real HEMM, HERK
+ * and HER2K are SYMM, SYRK and SYR2K (the driver runs them in C and Z only). */
 template <typename T> struct Blas;
 template <> struct Blas<float> {
-    static constexpr auto gemm = cublasSgemm; static constexpr auto symm = cublasSsymm;
-    static constexpr auto syrk = cublasSsyrk; static constexpr auto syr2k = cublasSsyr2k;
-    static constexpr auto trmm = cublasStrmm;
+    typedef float E;
+    static constexpr auto gemm = cublasSgemm; static constexpr auto gemmb = cublasSgemmStridedBatched;
+    static constexpr auto symm = cublasSsymm; static constexpr auto hemm = cublasSsymm;
+    static constexpr auto syrk = cublasSsyrk; static constexpr auto herk = cublasSsyrk;
+    static constexpr auto syr2k = cublasSsyr2k; static constexpr auto her2k = cublasSsyr2k;
+    static constexpr auto trmm = cublasStrmm; static constexpr auto trsm = cublasStrsm;
 };
 template <> struct Blas<double> {
-    static constexpr auto gemm = cublasDgemm; static constexpr auto symm = cublasDsymm;
-    static constexpr auto syrk = cublasDsyrk; static constexpr auto syr2k = cublasDsyr2k;
-    static constexpr auto trmm = cublasDtrmm;
+    typedef double E;
+    static constexpr auto gemm = cublasDgemm; static constexpr auto gemmb = cublasDgemmStridedBatched;
+    static constexpr auto symm = cublasDsymm; static constexpr auto hemm = cublasDsymm;
+    static constexpr auto syrk = cublasDsyrk; static constexpr auto herk = cublasDsyrk;
+    static constexpr auto syr2k = cublasDsyr2k; static constexpr auto her2k = cublasDsyr2k;
+    static constexpr auto trmm = cublasDtrmm; static constexpr auto trsm = cublasDtrsm;
 };
-
-template <typename T>
-static cublasStatus_t call(cublasHandle_t h, const Case &c, T al, const T *A, const T *B, T be, T *C)
-{
-    int lda = c.arows(), ldb = c.brows(), ldc = c.crows();
-    switch (c.r) {
-    case GEMM: return Blas<T>::gemm(h, c.ta, c.tb, c.M, c.N, c.K, &al, A, lda, B, ldb, &be, C, ldc);
-    case SYMM: return Blas<T>::symm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, c.M, c.N, &al, A, lda, B, ldb, &be, C, ldc);
-    case SYRK: return Blas<T>::syrk(h, CUBLAS_FILL_MODE_UPPER, c.ta, c.N, c.K, &al, A, lda, &be, C, ldc);
-    case SYR2K: return Blas<T>::syr2k(h, CUBLAS_FILL_MODE_UPPER, c.ta, c.N, c.K, &al, A, lda, B, ldb, &be, C, ldc);
-    default:   /* in place, as BLAS: B <- alpha*op(A)*B */
-        return Blas<T>::trmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, c.ta, CUBLAS_DIAG_NON_UNIT, c.M, c.N,
-                             &al, A, lda, C, ldc, C, ldc);
-    }
-}
-
-/* Element (i, j) of op(X) for X stored rows x cols, column-major, tight. */
-template <typename T>
-static double op(const T *X, int rows, cublasOperation_t t, int i, int j)
-{
-    return t == CUBLAS_OP_N ? (double)X[i + (size_t)j * rows] : (double)X[j + (size_t)i * rows];
-}
-
-/* Element (i, j) of the result from the host operands, and its error scale
- * (the same sum on absolute values).  For TRMM, `C` is the original B. */
-template <typename T>
-static void element(const Case &c, double al, double be, const T *A, const T *B, const T *C, int i, int j,
-                    double *val, double *scale)
-{
-    double s = 0, a = 0;
-    int depth = c.r == GEMM || c.r == SYRK || c.r == SYR2K ? c.K : c.M, ar = c.arows(), br = c.brows();
-    for (int k = 0; k < depth; k++) {
-        double x, y, x2 = 0, y2 = 0;
-        switch (c.r) {
-        case GEMM: x = op(A, ar, c.ta, i, k); y = op(B, br, c.tb, k, j); break;
-        case SYMM: x = i <= k ? A[i + (size_t)k * ar] : A[k + (size_t)i * ar]; y = B[k + (size_t)j * br]; break;
-        case SYRK: x = op(A, ar, c.ta, i, k); y = op(A, ar, c.ta, j, k); break;
-        case SYR2K:
-            x = op(A, ar, c.ta, i, k); y = op(B, br, c.ta, j, k);
-            x2 = op(B, br, c.ta, i, k); y2 = op(A, ar, c.ta, j, k);
-            break;
-        default:   /* upper A: op(A)(i, k) is stored where row <= column */
-            x = (c.ta == CUBLAS_OP_N ? k >= i : k <= i) ? op(A, ar, c.ta, i, k) : 0.0;
-            y = C[k + (size_t)j * c.M];
-            break;
-        }
-        s += x * y + x2 * y2;
-        a += fabs(x * y) + fabs(x2 * y2);
-    }
-    double cij = c.r == TRMM ? 0.0 : (double)C[i + (size_t)j * c.crows()];
-    *val = al * s + (c.r == TRMM ? 0.0 : be * cij);
-    *scale = fabs(al) * a + (c.r == TRMM ? 0.0 : fabs(be) * fabs(cij));
-}
-
-typedef std::complex<double> cd;   /* the checks' arithmetic */
-
-struct Result { double min_s = 0, median_s = 0, gflops = 0, err = 0; int reps = 0; std::string status; };
-
-/* TRSM, side Left, Lower, NoTrans, NonUnit (gpublas3-bench --uplo L's case), B <- alpha
- * inv(A) B in place, in all four precisions.  A as gpublas3-bench makes it
- * (tests/common/spec.c, spec_condition): diagonal sign(v)(1+|v|), every
- * other part v/order with order n (real) or 2n (complex: the diagonal's
- * imaginary part too), so it is well-conditioned; the check is the
- * residual of sampled elements, |(A X)(i,j) - alpha B(i,j)| <=
- * 3(order+2)eps(|A||X| + |alpha B|)(i,j). */
-static cublasStatus_t trsm(cublasHandle_t h, int n, float al, const float *A, float *B)
-{
-    return cublasStrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &al,
-                       A, n, B, n);
-}
-static cublasStatus_t trsm(cublasHandle_t h, int n, double al, const double *A, double *B)
-{
-    return cublasDtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &al,
-                       A, n, B, n);
-}
-static cublasStatus_t trsm(cublasHandle_t h, int n, std::complex<float> al, const std::complex<float> *A,
-                           std::complex<float> *B)
-{
-    cuComplex a = make_cuComplex(al.real(), al.imag());
-    return cublasCtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &a,
-                       (const cuComplex *)A, n, (cuComplex *)B, n);
-}
-static cublasStatus_t trsm(cublasHandle_t h, int n, std::complex<double> al, const std::complex<double> *A,
-                           std::complex<double> *B)
-{
-    cuDoubleComplex a = make_cuDoubleComplex(al.real(), al.imag());
-    return cublasZtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &a,
-                       (const cuDoubleComplex *)A, n, (cuDoubleComplex *)B, n);
-}
+template <> struct Blas<std::complex<float>> {
+    typedef cuComplex E;
+    static constexpr auto gemm = cublasCgemm; static constexpr auto gemmb = cublasCgemmStridedBatched;
+    static constexpr auto symm = cublasCsymm; static constexpr auto hemm = cublasChemm;
+    static constexpr auto syrk = cublasCsyrk; static constexpr auto herk = cublasCherk;
+    static constexpr auto syr2k = cublasCsyr2k; static constexpr auto her2k = cublasCher2k;
+    static constexpr auto trmm = cublasCtrmm; static constexpr auto trsm = cublasCtrsm;
+};
+template <> struct Blas<std::complex<double>> {
+    typedef cuDoubleComplex E;
+    static constexpr auto gemm = cublasZgemm; static constexpr auto gemmb = cublasZgemmStridedBatched;
+    static constexpr auto symm = cublasZsymm; static constexpr auto hemm = cublasZhemm;
+    static constexpr auto syrk = cublasZsyrk; static constexpr auto herk = cublasZherk;
+    static constexpr auto syr2k = cublasZsyr2k; static constexpr auto her2k = cublasZher2k;
+    static constexpr auto trmm = cublasZtrmm; static constexpr auto trsm = cublasZtrsm;
+};
 
 /* An element from its parts: complex T takes both, real T the first. */
 template <typename R> static void set(R &x, double re, double) { x = (R)re; }
 template <typename R> static void set(std::complex<R> &x, double re, double im) { x = std::complex<R>((R)re, (R)im); }
 template <typename T> struct Parts { typedef T R; enum { n = 1 }; };
 template <typename R_> struct Parts<std::complex<R_>> { typedef R_ R; enum { n = 2 }; };
+
+/* The case's call on device operands A, B, C (`batch` products of GEMM,
+ * tight strides); TRMM in place, as BLAS: B <- alpha op(A) B. */
+template <typename T>
+static cublasStatus_t call(cublasHandle_t h, const Case &c, int batch, T al, T be, const T *dA, T *dB, T *dC)
+{
+    typedef Blas<T> X;
+    typedef typename X::E E;
+    typedef typename Parts<T>::R R;
+    const E *A = (const E *)dA, *a = (const E *)&al, *b = (const E *)&be;
+    E *B = (E *)dB, *C = (E *)dC;
+    R ra = (R)std::real(al), rb = (R)std::real(be);   /* HERK's alpha and beta, HER2K's beta */
+    int ar, ac, br, bc, cr, cc;
+    c.shape('A', &ar, &ac);
+    c.shape('B', &br, &bc);
+    c.shape('C', &cr, &cc);
+    switch (c.r) {
+    case GEMM:
+        if (batch > 1)
+            return X::gemmb(h, c.ta, c.tb, c.M, c.N, c.K, a, A, ar, (long long)ar * ac, B, br, (long long)br * bc, b,
+                            C, cr, (long long)cr * cc, batch);
+        return X::gemm(h, c.ta, c.tb, c.M, c.N, c.K, a, A, ar, B, br, b, C, cr);
+    case SYMM: return X::symm(h, c.side, c.uplo, c.M, c.N, a, A, ar, B, br, b, C, cr);
+    case HEMM: return X::hemm(h, c.side, c.uplo, c.M, c.N, a, A, ar, B, br, b, C, cr);
+    case SYRK: return X::syrk(h, c.uplo, c.ta, c.N, c.K, a, A, ar, b, C, cr);
+    case HERK: return X::herk(h, c.uplo, c.ta, c.N, c.K, &ra, A, ar, &rb, C, cr);
+    case SYR2K: return X::syr2k(h, c.uplo, c.ta, c.N, c.K, a, A, ar, B, br, b, C, cr);
+    case HER2K: return X::her2k(h, c.uplo, c.ta, c.N, c.K, a, A, ar, B, br, &rb, C, cr);
+    case TRMM: return X::trmm(h, c.side, c.uplo, c.ta, c.diag, c.M, c.N, a, A, ar, B, br, B, br);
+    default: return X::trsm(h, c.side, c.uplo, c.ta, c.diag, c.M, c.N, a, A, ar, B, br);
+    }
+}
+
+typedef std::complex<double> cd;   /* the checks' arithmetic */
+
+/* op(X)(i, j) of X stored with `rows` rows, column-major, tight. */
+template <typename T>
+static cd op(const T *X, int rows, cublasOperation_t t, int i, int j)
+{
+    cd x = t == CUBLAS_OP_N ? cd(X[i + (size_t)j * rows]) : cd(X[j + (size_t)i * rows]);
+    return t == CUBLAS_OP_C ? std::conj(x) : x;
+}
+
+/* A(i, k) as SYMM and HEMM read it (the stored triangle mirrored, HEMM's
+ * conjugated and its diagonal real), and op(A)(i, k) as TRMM and TRSM do
+ * (the stored triangle only; a unit diagonal reads 1). */
+template <typename T>
+static cd structured(const Case &c, const T *A, int i, int k)
+{
+    int n = c.order();
+    bool upper = c.uplo == CUBLAS_FILL_MODE_UPPER;
+    if (c.sym()) {
+        bool in = upper ? i <= k : i >= k;
+        cd x = in ? cd(A[i + (size_t)k * n]) : cd(A[k + (size_t)i * n]);
+        return c.r == SYMM ? x : i == k ? cd(x.real()) : in ? x : std::conj(x);
+    }
+    int p = c.ta == CUBLAS_OP_N ? i : k, q = c.ta == CUBLAS_OP_N ? k : i;   /* where it is stored */
+    if (upper ? p > q : p < q) return 0.0;
+    if (p == q && c.diag == CUBLAS_DIAG_UNIT) return 1.0;
+    return op(A, n, c.ta, i, k);
+}
+
+/* Element (i, j) of the result from the host operands, and its error scale
+ * (the same sums on absolute values).  Y is the operand A multiplies in
+ * SYMM, HEMM and TRMM (B) and TRSM (its solution X: then the element is
+ * (op(A) X)(i, j) or (X op(A))(i, j), which the check holds against
+ * alpha B(i, j)). */
+template <typename T>
+static void element(const Case &c, cd al, cd be, const T *A, const T *B, const T *C, const T *Y, int i, int j,
+                    cd *val, double *scale)
+{
+    int ar, ac, br, bc, cr, cc;
+    c.shape('A', &ar, &ac);
+    c.shape('B', &br, &bc);
+    c.shape('C', &cr, &cc);
+    cd s = 0, s2 = 0;
+    double a = 0;
+    for (int k = 0; k < c.depth(); k++) {
+        cd x, y, x2 = 0, y2 = 0;
+        if (c.r == GEMM) {
+            x = op(A, ar, c.ta, i, k);
+            y = op(B, br, c.tb, k, j);
+        } else if (c.rk()) {   /* op(A) op(A)' or op(A) op(B)' + op(B) op(A)', ' conjugating for HERK, HER2K */
+            x = op(A, ar, c.ta, i, k);
+            y = op(c.two() ? B : A, ar, c.ta, j, k);
+            if (c.two()) {
+                x2 = op(B, br, c.ta, i, k);
+                y2 = op(A, ar, c.ta, j, k);
+            }
+            if (c.herm()) {
+                y = std::conj(y);
+                y2 = std::conj(y2);
+            }
+        } else if (c.side == CUBLAS_SIDE_LEFT) {
+            x = structured(c, A, i, k);
+            y = cd(Y[k + (size_t)j * br]);
+        } else {
+            x = cd(Y[i + (size_t)k * br]);
+            y = structured(c, A, k, j);
+        }
+        s += x * y;
+        s2 += x2 * y2;
+        a += std::abs(x) * std::abs(y) + std::abs(x2) * std::abs(y2);
+    }
+    cd cij = c.tri() ? 0.0 : cd(C[i + (size_t)j * cr]);
+    if (c.herm() && i == j) cij = cij.real();
+    *val = c.r == TRSM ? s : al * s + (c.herm() ? std::conj(al) : al) * s2 + be * cij;
+    *scale = c.r == TRSM ? a : std::abs(al) * a + std::abs(be) * std::abs(cij);
+}
+
+struct Result { double min_s = 0, median_s = 0, gflops = 0, err = 0; int reps = 0; std::string status; };
 
 /* Times `reps` calls of `call`, each after `reset` restores the output and
  * the device is idle, and fills res with the median and min and the rate
@@ -233,394 +307,132 @@ static void time_calls(Result &res, int reps, double flops, Reset reset, Call ca
     res.status = "ok";
 }
 
+/* One case in element type T (`batch` products of GEMM): operands, the
+ * checked warm-up call, then the timed ones. */
 template <typename T>
-static Result run_trsm(cublasHandle_t h, int n, int reps, double alpha, unsigned long long *seed)
+static Result run(cublasHandle_t h, const Case &c, int batch, int reps, double alpha, double beta,
+                  unsigned long long *seed)
 {
     const int nc = Parts<T>::n;   /* reals per element */
+    const int out = c.tri() ? 1 : 2;   /* the output: B or C */
     Result res;
-    size_t nn = (size_t)n * n, bytes = nn * sizeof(T);
-    double order = (double)nc * n;
-    std::vector<T> A(nn), B(nn), X(nn);
-    for (size_t j = 0; j < (size_t)n; j++)
-        for (size_t i = 0; i < (size_t)n; i++) {
+    std::vector<T> host[3];
+    T *dev[3];
+    size_t per[3];   /* elements of one product */
+    for (int w = 0; w < 3; w++) {
+        int rows, cols;
+        c.shape("ABC"[w], &rows, &cols);
+        per[w] = (size_t)rows * cols;
+        host[w].resize(per[w] * batch);
+        for (size_t x = 0; x < host[w].size(); x++) {
             double re = next_value(seed), im = nc == 2 ? next_value(seed) : 0.0;
-            set(A[i + j * n], i == j ? copysign(1 + fabs(re), re) : re / order, im / order);
-        }
-    for (auto &x : B) {
-        double re = next_value(seed);
-        set(x, re, nc == 2 ? next_value(seed) : 0.0);
-    }
-    T *dA, *dB;
-    CUDA_OK(cudaMalloc(&dA, bytes));
-    CUDA_OK(cudaMalloc(&dB, bytes));
-    CUDA_OK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
-    CUDA_OK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
-    cublasStatus_t st = trsm(h, n, (T)alpha, dA, dB);
-    CUDA_OK(cudaDeviceSynchronize());
-    if (st != CUBLAS_STATUS_SUCCESS) {
-        res.status = "ERROR: cuBLAS status " + std::to_string((int)st);
-    } else {
-        CUDA_OK(cudaMemcpy(X.data(), dB, bytes, cudaMemcpyDeviceToHost));
-        double bound = 3.0 * (order + 2) * (sizeof(typename Parts<T>::R) == 4 ? FLT_EPSILON : DBL_EPSILON);
-        int bad = 0;
-        for (int s = 0; s < 256; s++) {
-            int i = (int)((next_value(seed) + 1) * 0.5 * n) % n, j = (int)((next_value(seed) + 1) * 0.5 * n) % n;
-            cd r = -alpha * cd(B[i + (size_t)j * n]);
-            double scale = std::abs(r);
-            for (int k = 0; k <= i; k++) {
-                cd p = cd(A[i + (size_t)k * n]) * cd(X[k + (size_t)j * n]);
-                r += p;
-                scale += std::abs(p);
+            if (w == 0 && c.r == TRSM) {   /* well-conditioned, as spec_condition makes it */
+                double order = (double)nc * c.order();
+                bool diagonal = x % c.order() == x / c.order();
+                re = diagonal ? copysign(1 + fabs(re), re) : re / order;
+                im /= order;
             }
-            double e = std::abs(r) / (scale > 0 ? scale : 1);
-            bad += !(e <= bound);
-            if (e > res.err || e != e) res.err = e;
+            set(host[w][x], re, im);
         }
-        if (bad)
-            res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled residuals over the bound";
-        else
-            time_calls(res, reps, (nc == 2 ? 4.0 : 1.0) * n * n * n,
-                       [&] { CUDA_OK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice)); },
-                       [&] { trsm(h, n, (T)alpha, dA, dB); });
+        CUDA_OK(cudaMalloc(&dev[w], std::max<size_t>(host[w].size(), 1) * sizeof(T)));
+        CUDA_OK(cudaMemcpy(dev[w], host[w].data(), host[w].size() * sizeof(T), cudaMemcpyHostToDevice));
     }
-    cudaFree(dA);
-    cudaFree(dB);
-    return res;
-}
-
-template <typename T>
-static Result run(cublasHandle_t h, const Case &c, int reps, double alpha, double beta, unsigned long long *seed)
-{
-    Result res;
-    size_t na = (size_t)c.arows() * c.acols(), nb = (size_t)c.brows() * c.bcols(), nc = (size_t)c.crows() * c.N;
-    int rows = c.crows(), cols = c.N;
-    std::vector<T> A(na), B(nb), C(nc), got(nc);
-    for (auto &x : A) x = (T)next_value(seed);
-    for (auto &x : B) x = (T)next_value(seed);
-    for (auto &x : C) x = (T)next_value(seed);
-    const std::vector<T> &out0 = c.r == TRMM ? B : C;   /* the output operand before the call */
+    const std::vector<T> &A = host[0], &B = host[1], &C = host[2], &out0 = host[out];
     size_t outbytes = out0.size() * sizeof(T);
-    T *dA, *dB, *dC;
-    CUDA_OK(cudaMalloc(&dA, na * sizeof(T)));
-    CUDA_OK(cudaMalloc(&dB, nb * sizeof(T)));
-    CUDA_OK(cudaMalloc(&dC, nc * sizeof(T)));
-    CUDA_OK(cudaMemcpy(dA, A.data(), na * sizeof(T), cudaMemcpyHostToDevice));
-    CUDA_OK(cudaMemcpy(dB, B.data(), nb * sizeof(T), cudaMemcpyHostToDevice));
-    T *dOut = c.r == TRMM ? dB : dC;
-
-    /* checked warm-up call */
-    CUDA_OK(cudaMemcpy(dOut, out0.data(), outbytes, cudaMemcpyHostToDevice));
-    cublasStatus_t st = call(h, c, (T)alpha, dA, dB, (T)beta, dOut);
+    T al, be;
+    set(al, alpha, 0.0);
+    set(be, beta, 0.0);
+    cublasStatus_t st = call(h, c, batch, al, be, dev[0], dev[1], dev[2]);
     CUDA_OK(cudaDeviceSynchronize());
     if (st != CUBLAS_STATUS_SUCCESS) {
         res.status = "ERROR: cuBLAS status " + std::to_string((int)st);
     } else {
-        got.resize(out0.size());
-        CUDA_OK(cudaMemcpy(got.data(), dOut, outbytes, cudaMemcpyDeviceToHost));
-        double eps = sizeof(T) == 4 ? FLT_EPSILON : DBL_EPSILON;
-        int depth = c.r == GEMM || c.r == SYRK || c.r == SYR2K ? c.K : c.M;
-        double bound = 3.0 * ((c.r == SYR2K ? 2 * depth : depth) + 2) * eps;
-        int bad = 0;
+        std::vector<T> got(out0.size());
+        CUDA_OK(cudaMemcpy(got.data(), dev[out], outbytes, cudaMemcpyDeviceToHost));
+        double eps = sizeof(typename Parts<T>::R) == 4 ? FLT_EPSILON : DBL_EPSILON;
+        double bound = 3.0 * (nc * (c.two() ? 2 : 1) * c.depth() + 2) * eps;
+        int rows, cols, bad = 0;
+        c.shape("ABC"[out], &rows, &cols);
         char msg[256] = "";
         for (int s = 0; s < 256; s++) {
-            int i = (int)((next_value(seed) + 1) * 0.5 * rows) % rows, j = (int)((next_value(seed) + 1) * 0.5 * cols) % cols;
-            size_t at = i + (size_t)j * rows;
-            if ((c.r == SYRK || c.r == SYR2K) && i > j) {   /* the lower triangle must come back untouched */
+            int p = pick(batch, seed), i = pick(rows, seed), j = pick(cols, seed);
+            size_t at = p * per[out] + i + (size_t)j * rows;
+            if (c.rk() && (c.uplo == CUBLAS_FILL_MODE_UPPER ? i > j : i < j)) {   /* must come back untouched */
                 if (memcmp(&got[at], &out0[at], sizeof(T)) && !bad++)
                     snprintf(msg, sizeof msg, "C(%d,%d) in the other triangle changed", i, j);
                 continue;
             }
-            double ref, scale;
-            element(c, alpha, beta, A.data(), B.data(), c.r == TRMM ? B.data() : C.data(), i, j, &ref, &scale);
-            double e = fabs((double)got[at] - ref) / (scale > 0 ? scale : 1);
-            if (!(e <= bound) && !bad++)
-                snprintf(msg, sizeof msg, "(%d,%d): got %.9g, expected %.9g", i, j, (double)got[at], ref);
-            if (e > res.err || e != e) res.err = e;
-        }
-        if (bad) {
-            res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled elements; " + msg;
-        } else {
-            time_calls(res, reps, c.flops(),
-                       [&] { CUDA_OK(cudaMemcpy(dOut, out0.data(), outbytes, cudaMemcpyHostToDevice)); },
-                       [&] { call(h, c, (T)alpha, dA, dB, (T)beta, dOut); });
-        }
-    }
-    cudaFree(dA);
-    cudaFree(dB);
-    cudaFree(dC);
-    return res;
-}
-
-/* ---- complex ------------------------------------------------------------ */
-static bool make_case(int r, const bench_shape *s, int n, struct Case *c);
-
-static cublasStatus_t ccall(cublasHandle_t h, int r, int n, cd al, cd be, const std::complex<float> *hA,
-                            const std::complex<float> *hB, std::complex<float> *hC)
-{
-    const cuComplex *A = (const cuComplex *)hA, *B = (const cuComplex *)hB;
-    cuComplex *C = (cuComplex *)hC;
-    cuComplex a = make_cuComplex((float)al.real(), (float)al.imag()), b = make_cuComplex((float)be.real(), (float)be.imag());
-    float ra = (float)al.real(), rb = (float)be.real();
-    const cublasFillMode_t U = CUBLAS_FILL_MODE_UPPER;
-    switch (r) {
-    case GEMM: return cublasCgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &a, A, n, B, n, &b, C, n);
-    case SYMM: return cublasCsymm(h, CUBLAS_SIDE_LEFT, U, n, n, &a, A, n, B, n, &b, C, n);
-    case HEMM: return cublasChemm(h, CUBLAS_SIDE_LEFT, U, n, n, &a, A, n, B, n, &b, C, n);
-    case SYRK: return cublasCsyrk(h, U, CUBLAS_OP_N, n, n, &a, A, n, &b, C, n);
-    case HERK: return cublasCherk(h, U, CUBLAS_OP_N, n, n, &ra, A, n, &rb, C, n);
-    case SYR2K: return cublasCsyr2k(h, U, CUBLAS_OP_N, n, n, &a, A, n, B, n, &b, C, n);
-    case HER2K: return cublasCher2k(h, U, CUBLAS_OP_N, n, n, &a, A, n, B, n, &rb, C, n);
-    default: return cublasCtrmm(h, CUBLAS_SIDE_LEFT, U, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &a, A, n, C, n, C, n);
-    }
-}
-static cublasStatus_t ccall(cublasHandle_t h, int r, int n, cd al, cd be, const cd *hA, const cd *hB, cd *hC)
-{
-    const cuDoubleComplex *A = (const cuDoubleComplex *)hA, *B = (const cuDoubleComplex *)hB;
-    cuDoubleComplex *C = (cuDoubleComplex *)hC;
-    cuDoubleComplex a = make_cuDoubleComplex(al.real(), al.imag()), b = make_cuDoubleComplex(be.real(), be.imag());
-    double ra = al.real(), rb = be.real();
-    const cublasFillMode_t U = CUBLAS_FILL_MODE_UPPER;
-    switch (r) {
-    case GEMM: return cublasZgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &a, A, n, B, n, &b, C, n);
-    case SYMM: return cublasZsymm(h, CUBLAS_SIDE_LEFT, U, n, n, &a, A, n, B, n, &b, C, n);
-    case HEMM: return cublasZhemm(h, CUBLAS_SIDE_LEFT, U, n, n, &a, A, n, B, n, &b, C, n);
-    case SYRK: return cublasZsyrk(h, U, CUBLAS_OP_N, n, n, &a, A, n, &b, C, n);
-    case HERK: return cublasZherk(h, U, CUBLAS_OP_N, n, n, &ra, A, n, &rb, C, n);
-    case SYR2K: return cublasZsyr2k(h, U, CUBLAS_OP_N, n, n, &a, A, n, B, n, &b, C, n);
-    case HER2K: return cublasZher2k(h, U, CUBLAS_OP_N, n, n, &a, A, n, B, n, &rb, C, n);
-    default: return cublasZtrmm(h, CUBLAS_SIDE_LEFT, U, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &a, A, n, C, n, C, n);
-    }
-}
-
-/* Element (i, j) of a complex result and its error scale, as element()
- * does it for the real routines; Hermitian A reads the real part of its
- * diagonal, HERK/HER2K take C's diagonal as real. */
-template <typename T>
-static void celement(int r, int n, cd al, cd be, const T *A, const T *B, const T *C, int i, int j, cd *val,
-                     double *scale)
-{
-    auto at = [n](const T *M, int x, int y) { return cd(M[x + (size_t)y * n]); };
-    cd s = 0, s2 = 0;
-    double a = 0;
-    for (int k = 0; k < n; k++) {
-        cd x, y, x2 = 0, y2 = 0;
-        switch (r) {
-        case GEMM: x = at(A, i, k); y = at(B, k, j); break;
-        case SYMM: x = i <= k ? at(A, i, k) : at(A, k, i); y = at(B, k, j); break;
-        case HEMM: x = i < k ? at(A, i, k) : i > k ? std::conj(at(A, k, i)) : cd(at(A, i, i).real()); y = at(B, k, j); break;
-        case SYRK: x = at(A, i, k); y = at(A, j, k); break;
-        case HERK: x = at(A, i, k); y = std::conj(at(A, j, k)); break;
-        case SYR2K: x = at(A, i, k); y = at(B, j, k); x2 = at(B, i, k); y2 = at(A, j, k); break;
-        case HER2K: x = at(A, i, k); y = std::conj(at(B, j, k)); x2 = at(B, i, k); y2 = std::conj(at(A, j, k)); break;
-        default: x = k >= i ? at(A, i, k) : 0.0; y = at(C, k, j); break;
-        }
-        s += x * y;
-        s2 += x2 * y2;
-        a += std::abs(x) * std::abs(y) + std::abs(x2) * std::abs(y2);
-    }
-    cd c = r == TRMM ? 0.0 : at(C, i, j);
-    if ((r == HERK || r == HER2K) && i == j) c = c.real();
-    *val = al * s + (r == HER2K ? std::conj(al) : al) * s2 + be * c;
-    *scale = std::abs(al) * a + std::abs(be) * std::abs(c);
-}
-
-/* run<T>'s method for complex T = std::complex<float | double>. */
-template <typename R>
-static Result run_complex(cublasHandle_t h, int r, int n, int reps, double alpha, double beta, unsigned long long *seed)
-{
-    typedef std::complex<R> T;
-    Result res;
-    size_t nn = (size_t)n * n, bytes = nn * sizeof(T);
-    std::vector<T> A(nn), B(nn), C(nn), got(nn);
-    for (auto *v : { &A, &B, &C })
-        for (auto &x : *v) {
-            R re = (R)next_value(seed);
-            x = T(re, (R)next_value(seed));
-        }
-    const std::vector<T> &out0 = r == TRMM ? B : C;
-    T *dA, *dB, *dC;
-    CUDA_OK(cudaMalloc(&dA, bytes));
-    CUDA_OK(cudaMalloc(&dB, bytes));
-    CUDA_OK(cudaMalloc(&dC, bytes));
-    CUDA_OK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
-    CUDA_OK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
-    T *dOut = r == TRMM ? dB : dC;
-    CUDA_OK(cudaMemcpy(dOut, out0.data(), bytes, cudaMemcpyHostToDevice));
-    cublasStatus_t st = ccall(h, r, n, alpha, beta, dA, dB, dOut);
-    CUDA_OK(cudaDeviceSynchronize());
-    if (st != CUBLAS_STATUS_SUCCESS) {
-        res.status = "ERROR: cuBLAS status " + std::to_string((int)st);
-    } else {
-        CUDA_OK(cudaMemcpy(got.data(), dOut, bytes, cudaMemcpyDeviceToHost));
-        double eps = sizeof(R) == 4 ? FLT_EPSILON : DBL_EPSILON;
-        int two = r == SYR2K || r == HER2K, tri = r == SYRK || r == HERK || two;
-        double bound = 3.0 * (2 * (two ? 2 * n : n) + 2) * eps;
-        int bad = 0;
-        char msg[256] = "";
-        for (int s = 0; s < 256; s++) {
-            int i = (int)((next_value(seed) + 1) * 0.5 * n) % n, j = (int)((next_value(seed) + 1) * 0.5 * n) % n;
-            size_t x = i + (size_t)j * n;
-            if (tri && i > j) {
-                if (memcmp(&got[x], &out0[x], sizeof(T)) && !bad++)
-                    snprintf(msg, sizeof msg, "C(%d,%d) in the other triangle changed", i, j);
-                continue;
-            }
-            cd ref;
+            cd val, want, have = cd(got[at]);
             double scale;
-            celement(r, n, alpha, beta, A.data(), B.data(), r == TRMM ? B.data() : C.data(), i, j, &ref, &scale);
-            double e = std::abs(cd(got[x]) - ref) / (scale > 0 ? scale : 1);
-            if ((r == HERK || r == HER2K) && i == j && got[x].imag() != 0) e = INFINITY;
-            if (!(e <= bound) && !bad++)
-                snprintf(msg, sizeof msg, "(%d,%d): got %.9g%+.9gi, expected %.9g%+.9gi", i, j, (double)got[x].real(),
-                         (double)got[x].imag(), ref.real(), ref.imag());
-            if (e > res.err || e != e) res.err = e;
-        }
-        if (bad) {
-            res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled elements; " + msg;
-        } else {
-            Case sq;
-            make_case(r == HEMM ? SYMM : r == HERK ? SYRK : r == HER2K ? SYR2K : r, NULL, n, &sq);
-            time_calls(res, reps, 4 * sq.flops(),
-                       [&] { CUDA_OK(cudaMemcpy(dOut, out0.data(), bytes, cudaMemcpyHostToDevice)); },
-                       [&] { ccall(h, r, n, alpha, beta, dA, dB, dOut); });
-        }
-    }
-    cudaFree(dA);
-    cudaFree(dB);
-    cudaFree(dC);
-    return res;
-}
-
-/* cuBLAS's strided batched GEMM by element type. */
-static cublasStatus_t bgemm(cublasHandle_t h, const Case &c, float al, const float *A, long long sa, const float *B,
-                            long long sb, float be, float *C, long long sc, int n)
-{
-    return cublasSgemmStridedBatched(h, c.ta, c.tb, c.M, c.N, c.K, &al, A, c.arows(), sa, B, c.brows(), sb, &be, C,
-                                     c.crows(), sc, n);
-}
-static cublasStatus_t bgemm(cublasHandle_t h, const Case &c, double al, const double *A, long long sa,
-                            const double *B, long long sb, double be, double *C, long long sc, int n)
-{
-    return cublasDgemmStridedBatched(h, c.ta, c.tb, c.M, c.N, c.K, &al, A, c.arows(), sa, B, c.brows(), sb, &be, C,
-                                     c.crows(), sc, n);
-}
-static cublasStatus_t bgemm(cublasHandle_t h, const Case &c, std::complex<float> al, const std::complex<float> *A,
-                            long long sa, const std::complex<float> *B, long long sb, std::complex<float> be,
-                            std::complex<float> *C, long long sc, int n)
-{
-    cuComplex a = make_cuComplex(al.real(), al.imag()), b = make_cuComplex(be.real(), be.imag());
-    return cublasCgemmStridedBatched(h, c.ta, c.tb, c.M, c.N, c.K, &a, (const cuComplex *)A, c.arows(), sa,
-                                     (const cuComplex *)B, c.brows(), sb, &b, (cuComplex *)C, c.crows(), sc, n);
-}
-static cublasStatus_t bgemm(cublasHandle_t h, const Case &c, std::complex<double> al, const std::complex<double> *A,
-                            long long sa, const std::complex<double> *B, long long sb, std::complex<double> be,
-                            std::complex<double> *C, long long sc, int n)
-{
-    cuDoubleComplex a = make_cuDoubleComplex(al.real(), al.imag()), b = make_cuDoubleComplex(be.real(), be.imag());
-    return cublasZgemmStridedBatched(h, c.ta, c.tb, c.M, c.N, c.K, &a, (const cuDoubleComplex *)A, c.arows(), sa,
-                                     (const cuDoubleComplex *)B, c.brows(), sb, &b, (cuDoubleComplex *)C, c.crows(),
-                                     sc, n);
-}
-
-/* A GEMM case as a strided batch of `batch` products, checked on 256
- * sampled elements of sampled products (complex T: real alpha and beta). */
-template <typename T>
-static Result run_batched(cublasHandle_t h, const Case &c, int batch, int reps, double alpha, double beta,
-                          unsigned long long *seed)
-{
-    const int nc = Parts<T>::n;
-    Result res;
-    long long sa = (long long)c.arows() * c.acols(), sb = (long long)c.brows() * c.bcols(), sc = (long long)c.crows() * c.N;
-    size_t na = sa * batch, nb = sb * batch, nn = sc * batch;
-    std::vector<T> A(na), B(nb), C(nn), got(nn);
-    for (auto *v : { &A, &B, &C })
-        for (auto &x : *v) {
-            double re = next_value(seed);
-            set(x, re, nc == 2 ? next_value(seed) : 0.0);
-        }
-    T *dA, *dB, *dC;
-    CUDA_OK(cudaMalloc(&dA, na * sizeof(T)));
-    CUDA_OK(cudaMalloc(&dB, nb * sizeof(T)));
-    CUDA_OK(cudaMalloc(&dC, nn * sizeof(T)));
-    CUDA_OK(cudaMemcpy(dA, A.data(), na * sizeof(T), cudaMemcpyHostToDevice));
-    CUDA_OK(cudaMemcpy(dB, B.data(), nb * sizeof(T), cudaMemcpyHostToDevice));
-    CUDA_OK(cudaMemcpy(dC, C.data(), nn * sizeof(T), cudaMemcpyHostToDevice));
-    T al, be;
-    set(al, alpha, 0.0);
-    set(be, beta, 0.0);
-    cublasStatus_t st = bgemm(h, c, al, dA, sa, dB, sb, be, dC, sc, batch);
-    CUDA_OK(cudaDeviceSynchronize());
-    if (st != CUBLAS_STATUS_SUCCESS) {
-        res.status = "ERROR: cuBLAS status " + std::to_string((int)st);
-    } else {
-        CUDA_OK(cudaMemcpy(got.data(), dC, nn * sizeof(T), cudaMemcpyDeviceToHost));
-        double bound = 3.0 * (nc * c.K + 2) * (sizeof(typename Parts<T>::R) == 4 ? FLT_EPSILON : DBL_EPSILON);
-        int ar = c.arows(), br = c.brows(), rows = c.crows(), bad = 0;
-        for (int s = 0; s < 256; s++) {
-            int p = (int)((next_value(seed) + 1) * 0.5 * batch) % batch;
-            int i = (int)((next_value(seed) + 1) * 0.5 * rows) % rows, j = (int)((next_value(seed) + 1) * 0.5 * c.N) % c.N;
-            const T *a = A.data() + p * sa, *b = B.data() + p * sb;
-            cd sum = 0;
-            double scale = 0;
-            for (int k = 0; k < c.K; k++) {
-                cd x = c.ta == CUBLAS_OP_N ? cd(a[i + (size_t)k * ar]) : cd(a[k + (size_t)i * ar]);
-                cd y = c.tb == CUBLAS_OP_N ? cd(b[k + (size_t)j * br]) : cd(b[j + (size_t)k * br]);
-                sum += x * y;
-                scale += std::abs(x) * std::abs(y);
+            const T *b = B.data() + p * per[1];
+            element(c, alpha, beta, A.data() + p * per[0], b, C.data() + p * per[2], c.r == TRSM ? got.data() : b, i,
+                    j, &val, &scale);
+            if (c.r == TRSM) {   /* the residual */
+                have = val;
+                want = alpha * cd(B[at]);
+                scale += fabs(alpha) * std::abs(cd(B[at]));
+            } else {
+                want = val;
             }
-            size_t at = p * sc + i + (size_t)j * rows;
-            cd ref = alpha * sum + beta * cd(C[at]);
-            scale = fabs(alpha) * scale + fabs(beta) * std::abs(cd(C[at]));
-            double e = std::abs(cd(got[at]) - ref) / (scale > 0 ? scale : 1);
-            bad += !(e <= bound);
+            double e = std::abs(have - want) / (scale > 0 ? scale : 1);
+            if (c.herm() && i == j && cd(got[at]).imag() != 0) e = INFINITY;
+            if (!(e <= bound) && !bad++)
+                snprintf(msg, sizeof msg, "(%d,%d): got %.9g%+.9gi, expected %.9g%+.9gi", i, j, have.real(),
+                         have.imag(), want.real(), want.imag());
             if (e > res.err || e != e) res.err = e;
         }
         if (bad)
-            res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled elements over the bound";
+            res.status = "FAIL: " + std::to_string(bad) + " of 256 sampled elements; " + msg;
         else
             time_calls(res, reps, (nc == 2 ? 4.0 : 1.0) * batch * c.flops(),
-                       [&] { CUDA_OK(cudaMemcpy(dC, C.data(), nn * sizeof(T), cudaMemcpyHostToDevice)); },
-                       [&] { bgemm(h, c, al, dA, sa, dB, sb, be, dC, sc, batch); });
+                       [&] { CUDA_OK(cudaMemcpy(dev[out], out0.data(), outbytes, cudaMemcpyHostToDevice)); },
+                       [&] { call(h, c, batch, al, be, dev[0], dev[1], dev[2]); });
     }
-    cudaFree(dA);
-    cudaFree(dB);
-    cudaFree(dC);
+    for (T *d : dev) cudaFree(d);
     return res;
 }
 
-/* The cases of a run: squares, or shapes where they apply (as in
- * gpublas3-bench's case_dims, Left side only). */
+/* Case r of a run: a square, or a shape where it applies (as gpublas3-bench's
+ * case_dims does it: a routine's shape for its routine, with its options; a
+ * plain one where it fits). */
 static bool make_case(int r, const bench_shape *s, int n, Case *c)
 {
-    const char *tn[] = { "N", "T" };
-    bool shaped = s != NULL;
+    auto op_of = [](char t) { return t == 'T' ? CUBLAS_OP_T : t == 'C' ? CUBLAS_OP_C : CUBLAS_OP_N; };
     c->r = r;
-    c->M = shaped ? (int)s->M : n;
-    c->N = shaped ? (int)s->N : n;
-    c->K = shaped ? (int)s->K : n;
-    c->ta = shaped && s->ta == 'T' ? CUBLAS_OP_T : CUBLAS_OP_N;
-    c->tb = shaped && s->tb == 'T' ? CUBLAS_OP_T : CUBLAS_OP_N;
-    const char *a = tn[c->ta == CUBLAS_OP_T], *b = tn[c->tb == CUBLAS_OP_T];
-    char buf[96];
-    switch (r) {
-    case GEMM: snprintf(buf, sizeof buf, "col transA=%s transB=%s", a, b); break;
-    case SYMM:
-    case HEMM: snprintf(buf, sizeof buf, "col side=L uplo=U"); break;
-    case TRMM: snprintf(buf, sizeof buf, "col side=L uplo=U transA=%s diag=N", a); break;
-    case TRSM: snprintf(buf, sizeof buf, "col side=L uplo=L transA=N diag=N"); break;
-    default: snprintf(buf, sizeof buf, "col uplo=U trans=%s", a); break;
+    c->M = s ? (int)s->M : n;
+    c->N = s ? (int)s->N : n;
+    c->K = s ? (int)s->K : n;
+    if (s) {
+        c->ta = op_of(s->ta);
+        c->tb = op_of(s->tb);
     }
+    if (s && s->routine) {
+        c->side = s->side == 'R' ? CUBLAS_SIDE_RIGHT : CUBLAS_SIDE_LEFT;
+        c->uplo = s->uplo == 'L' ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+        c->diag = s->diag == 'U' ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
+    } else if (r == TRSM) {
+        c->uplo = CUBLAS_FILL_MODE_LOWER;
+    }
+    const char *tn = "NTC";
+    char a = tn[c->ta == CUBLAS_OP_T ? 1 : c->ta == CUBLAS_OP_C ? 2 : 0];
+    char b = tn[c->tb == CUBLAS_OP_T ? 1 : c->tb == CUBLAS_OP_C ? 2 : 0];
+    char sd = c->side == CUBLAS_SIDE_LEFT ? 'L' : 'R', ul = c->uplo == CUBLAS_FILL_MODE_UPPER ? 'U' : 'L';
+    char dg = c->diag == CUBLAS_DIAG_NON_UNIT ? 'N' : 'U', buf[96];
+    /* the options and shape as bench/report.c writes them */
+    if (r == GEMM) snprintf(buf, sizeof buf, "col transA=%c transB=%c", a, b);
+    else if (c->sym()) snprintf(buf, sizeof buf, "col side=%c uplo=%c", sd, ul);
+    else if (c->rk()) snprintf(buf, sizeof buf, "col uplo=%c trans=%c", ul, a);
+    else snprintf(buf, sizeof buf, "col side=%c uplo=%c transA=%c diag=%c", sd, ul, a, dg);
     c->options = buf;
-    c->group = shaped ? s->group : "";
-    if (!shaped) snprintf(buf, sizeof buf, "%d", n);
+    c->group = s ? s->group : "";
+    if (!s) snprintf(buf, sizeof buf, "%d", n);
     else if (r == GEMM) snprintf(buf, sizeof buf, "%dx%dx%d", c->M, c->N, c->K);
-    else if (r == SYRK || r == SYR2K) snprintf(buf, sizeof buf, "%dx%d", c->N, c->K);
+    else if (c->rk()) snprintf(buf, sizeof buf, "%dx%d", c->N, c->K);
     else snprintf(buf, sizeof buf, "%dx%d", c->M, c->N);
     c->dims = buf;
-    if (!shaped) return true;
-    if (r == TRSM) return false; /* squares only */
-    if (r == SYRK || r == SYR2K) return s->M == s->N;
-    return r == GEMM || s->K == s->M;
+    if (!s) return true;
+    if (s->routine) return !strcmp(s->routine, names[r]);
+    return r == GEMM || (c->rk() ? c->M == c->N : c->K == c->order());
 }
 
 static std::vector<std::string> split(const char *s)
@@ -637,7 +449,8 @@ static std::vector<std::string> split(const char *s)
 
 int main(int argc, char **argv)
 {
-    std::vector<int> routines = { GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM }, precisions = { 0, 1 }, sizes = { 256, 1024 };
+    std::vector<int> routines = { GEMM, SYMM, SYRK, SYR2K, TRMM, TRSM, HEMM, HERK, HER2K }, precisions = { 0, 1 },
+                     sizes = { 256, 1024 };
     int reps = 3, device = 0, pedantic = 0, batch = 0;
     double alpha = 1.25, beta = 0.75;
     unsigned long long seed = 1;
@@ -680,14 +493,24 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: cublas_peer [--routines gemm,symm,syrk,syr2k,trmm,trsm,hemm,herk,her2k]\n"
                             "  [--precisions s,d,c,z]\n"
-                            "  [--sizes 256,1024 | --shapes MxNxK[:TT],... | --suite %s]\n"
+                            "  [--sizes 256,1024 | --shapes LIST (as gpublas3-bench's) | --suite %s]\n"
                             "  [--reps 3] [--device N] [--csv FILE] [--seed S] [--batch B]\n"
                             "  [--alpha 1.25] [--beta 0.75] [--pedantic]\n", bench_suite_names());
             return o == "--help" ? 0 : 2;
         }
         a++;
     }
-    if (nshapes && !routines_given) routines = { GEMM };   /* as gpublas3-bench */
+    if (nshapes && !routines_given) {   /* as gpublas3-bench: each shape's own routine, MxNxK GEMM's */
+        routines.clear();
+        for (int i = 0; i < nshapes; i++)
+            if (!shapes[i].routine) shapes[i].routine = "gemm";
+        for (int r = 0; r < NROUTINES; r++)
+            for (int i = 0; i < nshapes; i++)
+                if (!strcmp(shapes[i].routine, names[r])) {
+                    routines.push_back(r);
+                    break;
+                }
+    }
     setenv("NVIDIA_TF32_OVERRIDE", "0", 1);   /* before CUDA starts: never TF32 */
     CUDA_OK(cudaSetDevice(device));
     cudaDeviceProp prop;
@@ -738,27 +561,19 @@ int main(int argc, char **argv)
     for (int r : routines)
         for (int d : precisions)
             for (int si = 0; si < (nshapes ? nshapes : (int)sizes.size()); si++) {
-                if ((r >= HEMM && d < 2) || (d >= 2 && nshapes && !(batch > 1 && r == GEMM)))
-                    continue;  /* Hermitian: complex only; complex: squares (batches: any shape) */
                 Case c;
-                if (!make_case(r, nshapes ? &shapes[si] : NULL, nshapes ? 0 : sizes[si], &c)) continue;
-                if (batch > 1 && r == GEMM)
-                    c.options += " batch=" + std::to_string(batch);
-                /* as gpublas3-bench: 8x the calls under 0.1 GFLOP, at most 64 */
-                int creps = c.flops() < 1e8 ? std::min(64, 8 * reps) : reps;
-                Result res = batch > 1 && r == GEMM
-                                 ? (d == 3 ? run_batched<std::complex<double>>(h, c, batch, creps, alpha, beta, &seed)
-                                    : d == 2 ? run_batched<std::complex<float>>(h, c, batch, creps, alpha, beta, &seed)
-                                    : d ? run_batched<double>(h, c, batch, creps, alpha, beta, &seed)
-                                        : run_batched<float>(h, c, batch, creps, alpha, beta, &seed))
-                           : r == TRSM ? (d == 3 ? run_trsm<std::complex<double>>(h, c.M, creps, alpha, &seed)
-                                          : d == 2 ? run_trsm<std::complex<float>>(h, c.M, creps, alpha, &seed)
-                                          : d ? run_trsm<double>(h, c.M, creps, alpha, &seed)
-                                              : run_trsm<float>(h, c.M, creps, alpha, &seed))
-                           : d == 3 ? run_complex<double>(h, r, c.M, creps, alpha, beta, &seed)
-                           : d == 2 ? run_complex<float>(h, r, c.M, creps, alpha, beta, &seed)
-                           : d ? run<double>(h, c, creps, alpha, beta, &seed)
-                               : run<float>(h, c, creps, alpha, beta, &seed);
+                if ((r >= HEMM && d < 2) || !make_case(r, nshapes ? &shapes[si] : NULL, nshapes ? 0 : sizes[si], &c))
+                    continue;   /* Hermitian: complex only */
+                if (d >= 2 && c.rk() && c.ta == (c.herm() ? CUBLAS_OP_T : CUBLAS_OP_C))
+                    continue;   /* complex SYRK, SYR2K take N or T, HERK, HER2K N or C */
+                int b = r == GEMM && batch > 1 ? batch : 1;
+                if (b > 1) c.options += " batch=" + std::to_string(b);
+                /* as gpublas3-bench: in shape runs 8x the calls under 0.1 GFLOP, at most 64 */
+                int creps = nshapes && (d >= 2 ? 4 : 1) * b * c.flops() < 1e8 ? std::min(64, 8 * reps) : reps;
+                Result res = d == 3 ? run<std::complex<double>>(h, c, b, creps, alpha, beta, &seed)
+                           : d == 2 ? run<std::complex<float>>(h, c, b, creps, alpha, beta, &seed)
+                           : d ? run<double>(h, c, b, creps, alpha, beta, &seed)
+                               : run<float>(h, c, b, creps, alpha, beta, &seed);
                 printf("%c%-6s %-34s %15s %11.2f %10.2g  %s\n", "sdcz"[d], names[r], c.options.c_str(),
                        c.dims.c_str(), res.gflops, res.err, res.status.c_str());
                 fflush(stdout);

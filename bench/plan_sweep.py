@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The plan sweep: for every shape of a suite, the time of each
+"""The plan sweep: for every GEMM shape of a suite, the time of each
 choice the plan could make -- every shape class's parameter set on the
 packed path, on split-K with 2, 4, 8 and 16 slices and on the direct
 kernel -- next to the default plan's, every one checked before it is timed
@@ -112,7 +112,8 @@ class Sweep:
         listing (--suite NAME or --shapes LIST), or 'error: ...'.  The key
         is the call's plan lines less what was forced; a direct call's
         without its class, whose set the direct kernel does not read."""
-        text, rc = self.run(alt, dict(env_add, GPUBLAS3_VERBOSE="1"), ["--probe", "--precisions", precs] + listing,
+        text, rc = self.run(alt, dict(env_add, GPUBLAS3_VERBOSE="1"),   # the suite's GEMM shapes only
+                            ["--probe", "--routines", "gemm", "--precisions", precs] + listing,
                             "probe", int(setting("TIMEOUT", "150")))
         plans, lines = {}, []
         for line in text.splitlines():

@@ -4,11 +4,12 @@
 routine and precision, one line per peer (gpublas3, CLBlast, OpenBLAS, and
 cuBLAS from cublas_peer), from one or more CSV files in the benchmark's
 schema.  Results of shape runs (--shapes, --suite: the CSV's `group` is set)
-are drawn as bars of TFLOP/s per shape, one bar per peer.  Only results
-whose check passed are drawn.  --table prints the results as a Markdown
-table instead, one row per case, a column per peer and gpublas3's ratio to
-each (calls under 0.1 GFLOP show their median time per call).  Needs
-matplotlib for the PNG only.
+are drawn as bars of TFLOP/s per shape, one bar per peer, a panel per
+precision and routine.  Only results whose check passed are drawn.
+--table prints the results as a Markdown table instead, one row per case
+(by precision, then group), a column per peer and gpublas3's ratio to each
+(calls under 0.1 GFLOP show their median time per call).  Needs matplotlib
+for the PNG only.
 
     python3 bench/plot.py results.csv [cublas.csv ...] -o results.png
     python3 bench/plot.py --table results.csv cublas.csv
@@ -18,7 +19,7 @@ import csv
 import sys
 from collections import defaultdict
 
-ROUTINES = ["gemm", "symm", "syrk", "syr2k", "trmm"]
+ROUTINES = ["gemm", "symm", "syrk", "syr2k", "trmm", "trsm", "hemm", "herk", "her2k"]
 STYLE = {"gpublas3": ("tab:red", "o"), "clblast": ("tab:blue", "s"),
          "openblas": ("tab:green", "^"), "cublas": ("black", "D")}
 
@@ -37,6 +38,16 @@ def case_key(r):
 
 def shape_of(r):
     return r.get("shape") or r["n"]
+
+
+def ops(r):
+    """The options as the bench's table abbreviates them: "NT", "LLNU"."""
+    return "".join(w.split("=")[1] for w in r["options"].split() if "=" in w and not w.startswith("batch="))
+
+
+def label(r):
+    """A case as the shape lists write it: "8192x64x8192 NT", "syrk 8192x256 LN"."""
+    return ("" if r["routine"] == "gemm" else r["routine"] + " ") + shape_of(r) + " " + ops(r)
 
 
 def cases(rows):
@@ -63,17 +74,18 @@ def table(rows):
     peers = peers_of(rows)
     others = [p for p in peers if p != "gpublas3"]
     order, by = cases(rows)
-    head = ["S/D", "shape M×N×K (op)", "group"] + peers + ["ours/" + p for p in others if "gpublas3" in peers]
+    groups = list(dict.fromkeys(by[k]["_row"].get("group", "") for k in order))
+    order.sort(key=lambda k: ("sdcz".find(k[0]), groups.index(by[k]["_row"].get("group", ""))))
+    head = ["S/D", "shape (op)", "group"] + peers + ["ours/" + p for p in others if "gpublas3" in peers]
     print("| " + " | ".join(head) + " |")
     print("|" + " --- |" * len(head))
     for k in order:
         c = by[k]
         r0 = c["_row"]
-        m, n, kk = int(r0["m"]), int(r0["n"]), int(r0["k"])
-        small = 2.0 * m * n * kk < 1e8 and r0["routine"] == "gemm"
-        ops = r0["options"].replace("col ", "").replace("transA=", "").replace(" transB=", "")
-        name = shape_of(r0) + " " + ops + ("" if r0["routine"] == "gemm" else " " + r0["routine"])
-        cells = [r0["precision"].upper(), name, r0.get("group", "")]
+        flops = max([float(r["gflops"]) * float(r["median_s"]) * 1e9 for p, r in c.items()
+                     if p != "_row" and r["status"] == "ok"] or [0])
+        small = 0 < flops < 1e8
+        cells = [r0["precision"].upper(), label(r0), r0.get("group", "")]
         for p in peers:
             r = c.get(p)
             if not r:
@@ -103,8 +115,8 @@ def bars(rows, output, plt):
     for k in order:
         if (k[0], k[1]) not in panels:
             panels.append((k[0], k[1]))
-    fig, axes = plt.subplots(len(panels), 1, figsize=(max(8, 0.5 * len(order) / len(panels) + 2), 4.2 * len(panels)),
-                             squeeze=False)
+    most = max(sum(1 for k in order if (k[0], k[1]) == panel) for panel in panels)
+    fig, axes = plt.subplots(len(panels), 1, figsize=(max(8, 0.35 * most + 2), 4.2 * len(panels)), squeeze=False)
     width = 0.8 / len(peers)
     for ax, panel in zip(axes.flat, panels):
         ks = [k for k in order if (k[0], k[1]) == panel]
@@ -116,11 +128,7 @@ def bars(rows, output, plt):
                     xs.append(x + (i - (len(peers) - 1) / 2) * width)
                     ys.append(float(r["gflops"]) / 1000)
             ax.bar(xs, ys, width, label=p, color=STYLE.get(p, (None, ""))[0])
-        labels = []
-        for k in ks:
-            r0 = by[k]["_row"]
-            ops = r0["options"].replace("col ", "").replace("transA=", "").replace(" transB=", "")
-            labels.append(shape_of(r0) + "\n" + ops + " " + r0.get("group", ""))
+        labels = [shape_of(r) + "\n" + ops(r) + " " + r.get("group", "") for r in (by[k]["_row"] for k in ks)]
         ax.set_xticks(range(len(ks)), labels, rotation=60, ha="right", fontsize="x-small")
         ax.set_yscale("log")   # small calls and large ones differ by orders of magnitude
         ax.set_ylabel("TFLOP/s")

@@ -57,12 +57,14 @@ static void options_short(const spec_case *c, char *buf, size_t n)
 }
 
 /* The case's size as the table shows it: n for the squares of --sizes,
- * MxNxK for shapes (the options column carries the transposes). */
+ * for shapes the dimensions the routine takes, as shapes.h writes them
+ * (the options column carries the transposes). */
 static void dims_string(const bench_result *r, char *buf, size_t n)
 {
     const spec_case *c = &r->c;
+    int rk = c->routine == SPEC_SYRK || c->routine == SPEC_SYR2K || c->routine == SPEC_HERK || c->routine == SPEC_HER2K;
     if (!r->group || !r->group[0]) snprintf(buf, n, "%zu", c->N);
-    else if (c->routine == SPEC_SYRK || c->routine == SPEC_SYR2K) snprintf(buf, n, "%zux%zu", c->N, c->K);
+    else if (rk) snprintf(buf, n, "%zux%zu", c->N, c->K);
     else if (c->routine == SPEC_GEMM) snprintf(buf, n, "%zux%zux%zu", c->M, c->N, c->K);
     else snprintf(buf, n, "%zux%zu", c->M, c->N);
 }
@@ -100,7 +102,7 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
                  "         trmm, trsm: side uplo transA diag.  Cells: GFLOP/s of the median call (useful flops)\n\n");
     dims_width = cfg->nshapes ? 15 : 6;
     if (cfg->nshapes)
-        fprintf(out, "shapes   %s; M x N x K (gemm), N x K (syrk, syr2k), M x N (symm, trmm)\n\n",
+        fprintf(out, "shapes   %s; M x N x K (gemm), N x K (syrk, syr2k, herk, her2k), M x N (the others)\n\n",
                 cfg->suite ? cfg->suite : "--shapes list");
     fprintf(out, "%-7s %-9s %*s", "routine", "options", dims_width, cfg->nshapes ? "shape" : "n");
     for (int i = 0; i < npeers; i++) fprintf(out, " %11s", peers[i]);
@@ -159,9 +161,10 @@ static void versus_gemm(FILE *out, const bench_result *all, size_t nall)
                 g->c.K != r->c.K || g->c.order != r->c.order)
                 continue;
             if (!header++) fprintf(out, "\ngpublas3, each routine's GFLOP/s over its own GEMM's:\n");
-            char dims[48];
+            char dims[48], opts[16];
             dims_string(g, dims, sizeof dims);
-            if (!printed++) fprintf(out, "  %c n=%-5s", spec_precision(&g->c), dims);
+            options_short(&g->c, opts, sizeof opts);
+            if (!printed++) fprintf(out, "  %c %s n=%-5s", spec_precision(&g->c), opts, dims);
             fprintf(out, "  %s %.2f", spec_routine_name(r->c.routine), r->gflops / g->gflops);
         }
         if (printed) fprintf(out, "\n");
@@ -183,7 +186,7 @@ static void versus_peers(FILE *out, const bench_device *dev, const bench_result 
         int ours = index_of(row, npeers, "gpublas3");
         if (ours < 0 || strcmp(row[ours].status, "ok")) continue;
         char name[16], opts[16], dims[48];
-        snprintf(name, sizeof name, "%s%s", row[0].c.dbl ? "d" : "s", spec_routine_name(row[0].c.routine));
+        snprintf(name, sizeof name, "%c%s", spec_precision(&row[0].c), spec_routine_name(row[0].c.routine));
         options_short(&row[0].c, opts, sizeof opts);
         dims_string(&row[0], dims, sizeof dims);
         fprintf(out, "  %-7s %-9s %15s %-7s", name, opts, dims, row[0].group);
