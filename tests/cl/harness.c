@@ -258,21 +258,31 @@ void restart_with(int n, const char *const vars[], const char *const values[])
     assert_int_equal(gpublas3Setup(), gpublas3Success);
 }
 
-int check_case_logged(const spec_case *c, uint64_t seed, int flags, char *text, size_t n)
+stderr_capture capture_stderr(void)
 {
     fflush(stderr);
-    FILE *log = tmpfile();
-    int saved = dup(2);
-    assert_non_null(log);
-    assert_true(saved >= 0 && dup2(fileno(log), 2) >= 0);
-    int bad = check_case(c, seed, flags);
+    stderr_capture c = { tmpfile(), dup(2) };
+    assert_non_null(c.log);
+    assert_true(c.saved >= 0 && dup2(fileno(c.log), 2) >= 0);
+    return c;
+}
+
+void release_stderr(stderr_capture *c, char *text, size_t n)
+{
     fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    rewind(log);
-    text[fread(text, 1, n - 1, log)] = 0;
-    fclose(log);
+    dup2(c->saved, 2);
+    close(c->saved);
+    rewind(c->log);
+    text[fread(text, 1, n - 1, c->log)] = 0;
+    fclose(c->log);
     fputs(text, stderr);
+}
+
+int check_case_logged(const spec_case *c, uint64_t seed, int flags, char *text, size_t n)
+{
+    stderr_capture cap = capture_stderr();
+    int bad = check_case(c, seed, flags);
+    release_stderr(&cap, text, n);
     return bad;
 }
 

@@ -7,6 +7,7 @@
 #ifndef GPUBLAS3_TEST_HARNESS_H
 #define GPUBLAS3_TEST_HARNESS_H
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include "spec.h"
 
@@ -61,8 +62,16 @@ int check_case(const spec_case *c, uint64_t seed, int flags);
  * to values (NULL: unset): those the device state reads when it is made. */
 void restart_with(int n, const char *const vars[], const char *const values[]);
 
-/* check_case with stderr captured into text (n bytes; the library's
- * GPUBLAS3_VERBOSE lines: the plan), which is also passed on to stderr. */
+/* stderr captured from capture_stderr to release_stderr, which puts it in
+ * text (n bytes; the library's GPUBLAS3_VERBOSE lines: the plan) and also
+ * passes it on to stderr. */
+typedef struct {
+    FILE *log;
+    int saved;
+} stderr_capture;
+stderr_capture capture_stderr(void);
+void release_stderr(stderr_capture *c, char *text, size_t n);
+/* check_case with stderr captured into text. */
 int check_case_logged(const spec_case *c, uint64_t seed, int flags, char *text, size_t n);
 
 /* The same in two halves, for calls kept in flight or gated: case_start

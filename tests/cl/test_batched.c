@@ -546,19 +546,9 @@ static void chunked(void **state)
 /* check() with stderr (the GPUBLAS3_VERBOSE lines) captured into text. */
 static int check_logged(const bcase *b, uint64_t seed, char *text, size_t n)
 {
-    fflush(stderr);
-    FILE *log = tmpfile();
-    int saved = dup(2);
-    assert_non_null(log);
-    assert_true(saved >= 0 && dup2(fileno(log), 2) >= 0);
+    stderr_capture cap = capture_stderr();
     int bad = check(b, seed);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    rewind(log);
-    text[fread(text, 1, n - 1, log)] = 0;
-    fclose(log);
-    fputs(text, stderr);
+    release_stderr(&cap, text, n);
     return bad;
 }
 
