@@ -318,16 +318,16 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
         pl->path = G3_PATH_PACKED;
     const g3_kset *sets = d->sets[c->dbl];
     const int order[] = { G3_SHAPE_MEDIUM, G3_SHAPE_SMALL, G3_SHAPE_LARGE };
-    for (int i = sets[G3_SHAPE_MEDIUM].p.medium_wgs > 0 ? 0 : 1; d->plan_force < 0 && d->shape_force < 0 && i < 3;
-         i++) {
+    const int forced = d->plan_force >= 0 || d->shape_force >= 0;
+    for (int i = sets[G3_SHAPE_MEDIUM].p.medium_wgs > 0 ? 0 : 1; !forced && i < 3; i++) {
         const g3_params *p = &sets[order[i]].p;
         if (c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg && (!c->cplx || p->mwg % 2 == 0)) {
             *pl = (g3_plan){ .path = G3_PATH_PACKED, .shape = order[i], .ks = &sets[order[i]], .splits = 1 };
             return;
         }
-        if (i == 2 && !c->cplx && g3_direct_fits(c, pl->ks))
-            pl->path = G3_PATH_DIRECT;
     }
+    if (!forced && !c->cplx && g3_direct_fits(c, pl->ks))
+        pl->path = G3_PATH_DIRECT;
     if (pl->path != G3_PATH_DIRECT)
         return;
     /* each work-item at least 2 x 2 elements of C (a batch has work-groups
