@@ -99,11 +99,13 @@ typedef struct {
 } view;
 
 /* Builds v for batch b on device d; with `tables`, the offset-array
- * form's device tables too. */
-static gpublas3Status make_view(const g3_device *d, const g3_batch *b, int tables, view *v)
+ * form's device tables too.  `complex_direct`: the direct kernel's complex
+ * mode runs a complex batch as it is (complex elements, the scalars at
+ * 2 .. 5 of each product's six), not mapped to real. */
+static gpublas3Status make_view(const g3_device *d, const g3_batch *b, int tables, int complex_direct, view *v)
 {
     g3_call one = b->one;
-    int cplx = one.cplx, table = b->offs[0] != NULL;
+    int cplx = one.cplx && !complex_direct, table = b->offs[0] != NULL;
     int prepass = 0;
     if (table) { /* the kernels take alpha and beta from the table */
         one.alpha = 1;
@@ -184,7 +186,8 @@ static void release_view(view *v)
 static gpublas3Status run_direct(const g3_device *d, const g3_plan *pl, const view *v, size_t n, g3_chain *chain)
 {
     const g3_call *c = &v->c;
-    g3_direct_args a = { .M = c->M, .N = c->N, .K = c->K, .alpha = c->alpha, .beta = c->beta, .nterms = 1,
+    g3_direct_args a = { .M = c->M, .N = c->N, .K = c->K, .alpha = c->alpha, .beta = c->beta, .cplx = c->cplx,
+                         .alpha_im = c->alpha_im, .beta_im = c->beta_im, .nterms = 1,
                          .a = { &c->a[0], &c->a[0] }, .b = { &c->b[0], &c->b[0] }, .C = c->c, .offc = c->offc,
                          .ldc = c->ldc, .batch = n, .stride = { v->sa, v->sb, v->sc }, .offs = v->offs,
                          .scal = v->scal };
@@ -309,8 +312,9 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
     return st;
 }
 
-/* The plan of a batch of products like c (the comment at the top); a
- * direct one's set is held in own. */
+/* The plan of a batch of products like c (the comment at the top), c as
+ * the real call the packed path runs (complex: complex.c's map); a direct
+ * one's set is held in own. */
 static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kset *own)
 {
     g3_plan_choose(d, c, pl);
@@ -326,7 +330,8 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
             return;
         }
     }
-    if (!forced && !c->cplx && g3_direct_fits(c, pl->ks))
+    /* (complex: the plan of one call is packed whatever is asked) */
+    if ((!forced && g3_direct_fits(c, pl->ks)) || (c->cplx && d->plan_force == G3_PATH_DIRECT))
         pl->path = G3_PATH_DIRECT;
     if (pl->path != G3_PATH_DIRECT)
         return;
@@ -366,12 +371,14 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
     batch_plan(d, &one, &pl, &direct_set);
     pl.splits = 1;
     pl.inplace = 0; /* (direct: every operand read in place anyway; packed: below) */
-    if (one.cplx && pl.ks->p.mwg % 2)
-        return gpublas3NotImplemented; /* (as g3_enqueue: whole 2 x 2 blocks in a tile) */
     int direct = pl.path == G3_PATH_DIRECT;
+    if (direct && one.cplx) /* the direct kernel's complex mode: the call as it is */
+        one = b->one;
+    if (!direct && one.cplx && pl.ks->p.mwg % 2)
+        return gpublas3NotImplemented; /* (as g3_enqueue: whole 2 x 2 blocks in a tile) */
     if (!direct) {
         view probe; /* (no tables yet) */
-        st = make_view(d, b, 0, &probe);
+        st = make_view(d, b, 0, 0, &probe);
         if (st != gpublas3Success)
             return st;
         size_t pa, pb;
@@ -402,7 +409,7 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
         return st;
     }
     if (!b->offs[0]) { /* strided: run_packed takes the chunks itself */
-        st = make_view(d, b, 1, &v);
+        st = make_view(d, b, 1, direct, &v);
         if (st == gpublas3Success)
             st = direct ? run_direct(d, &pl, &v, b->count, chain) : run_packed(d, b, &pl, &v, chunk, chain);
         return st;
@@ -411,7 +418,7 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
     for (size_t p0 = 0; p0 < b->count && st == gpublas3Success; p0 += chunk) {
         size_t n = b->count - p0 < chunk ? b->count - p0 : chunk;
         g3_batch part = slice(b, p0, n);
-        st = make_view(d, &part, 1, &v);
+        st = make_view(d, &part, 1, direct, &v);
         if (st != gpublas3Success)
             return st;
         st = direct ? run_direct(d, &pl, &v, n, chain) : run_packed(d, &part, &pl, &v, n, chain);
