@@ -85,87 +85,94 @@ void direct(const int M, const int N, const int K0, const scalar alpha0, const s
             __global const scalar *B1, const long offb1, const long ldb1, const int trb1, const int sb1, const int ub1,
             __global scalar *C, const long offc0, const long ldc, const int tri, const int inplace
 #if BATCHED
-            , const long bsa, const long bsb, const long bsc, __global const long *offs, __global const real *scal
+            , const long bsa, const long bsb, const long bsc, __global const long *offs, __global const real *scal,
+            const int nprod, const int per_group
 #endif
             )
 {
-#if BATCHED
-    const int z = get_group_id(2);
-    const long offa0 = offs ? offs[4 * z] : offa00 + z * bsa, offb0 = offs ? offs[4 * z + 1] : offb00 + z * bsb;
-    const long offc = offs ? offs[4 * z + 2] : offc0 + z * bsc;
-#if COMPLEX
-    const real2 alpha = scal ? (real2)(scal[6 * z + 2], scal[6 * z + 3]) : alpha0;
-    const real2 beta = scal ? (real2)(scal[6 * z + 4], scal[6 * z + 5]) : beta0;
-    const int K = alpha.x == 0 && alpha.y == 0 ? 0 : K0;
-#else
-    const real alpha = scal ? scal[6 * z] : alpha0, beta = scal ? scal[6 * z + 1] : beta0;
-    const int K = alpha == 0 ? 0 : K0;
-#endif
-#else
-    const long offa0 = offa00, offb0 = offb00, offc = offc0;
-    const scalar alpha = alpha0, beta = beta0;
-    const int K = K0;
-#endif
     const int m0 = get_group_id(0) * TILE_M, n0 = get_group_id(1) * TILE_N;
     const int lx = get_local_id(0), ly = get_local_id(1);
     /* a whole group off the stored triangle (never with inplace: TRMM has no tri) */
     if (tri == 1 && m0 - (n0 + TILE_N - 1) > 0) return;
     if (tri == 2 && (m0 + TILE_M - 1) - n0 < 0) return;
-    scalar acc[DIRECT_WN][DIRECT_WM];
-    UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
-        UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
-            acc[j][i] = 0;
-    for (int t = 0; t < nterms; t++) {
-        /* B is K x N: seen n-by-k it is its transpose, hence !trb */
-        __global const scalar *A = t ? A1 : A0, *B = t ? B1 : B0;
-        const long offa = t ? offa1 : offa0, lda = t ? lda1 : lda0, offb = t ? offb1 : offb0, ldb = t ? ldb1 : ldb0;
-        const int tra = (t ? tra1 : tra0) & 1, sa = t ? sa1 : sa0, ua = t ? ua1 : ua0;
-        const int trb = !((t ? trb1 : trb0) & 1), sb = t ? sb1 : sb0, ub = t ? ub1 : ub0;
-        /* (complex: -1 conjugates) */
-        const real ca = (t ? tra1 : tra0) & 2 ? -1 : 1, cb = (t ? trb1 : trb0) & 2 ? -1 : 1;
-        if (sa == 0 && sb == 0) {
-            /* general operands: strides instead of fetch()'s tests, rows and
-             * columns past the edge clamped to the last one (read, never
-             * stored), so the loop has no branch */
-            const long am = tra ? lda : 1, ak = tra ? 1 : lda, bn = trb ? ldb : 1, bk = trb ? 1 : ldb;
-            long ai[DIRECT_WM], bj[DIRECT_WN];
+#if BATCHED
+    const int z0 = get_group_id(2) * per_group, z1 = min(z0 + per_group, nprod);
+#else
+    const int z0 = 0, z1 = 1;
+#endif
+    for (int z = z0; z < z1; z++) {
+#if BATCHED
+        const long offa0 = offs ? offs[4 * z] : offa00 + z * bsa, offb0 = offs ? offs[4 * z + 1] : offb00 + z * bsb;
+        const long offc = offs ? offs[4 * z + 2] : offc0 + z * bsc;
+#if COMPLEX
+        const real2 alpha = scal ? (real2)(scal[6 * z + 2], scal[6 * z + 3]) : alpha0;
+        const real2 beta = scal ? (real2)(scal[6 * z + 4], scal[6 * z + 5]) : beta0;
+        const int K = alpha.x == 0 && alpha.y == 0 ? 0 : K0;
+#else
+        const real alpha = scal ? scal[6 * z] : alpha0, beta = scal ? scal[6 * z + 1] : beta0;
+        const int K = alpha == 0 ? 0 : K0;
+#endif
+#else
+        const long offa0 = offa00, offb0 = offb00, offc = offc0;
+        const scalar alpha = alpha0, beta = beta0;
+        const int K = K0;
+#endif
+        scalar acc[DIRECT_WN][DIRECT_WM];
+        UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
             UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
-                ai[i] = offa + min(m0 + lx + i * DIRECT_DM, M - 1) * am;
-            UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
-                bj[j] = offb + min(n0 + ly + j * DIRECT_DN, N - 1) * bn;
-            for (int k = 0; k < K; k++) {
-                scalar a[DIRECT_WM], b[DIRECT_WN];
+                acc[j][i] = 0;
+        for (int t = 0; t < nterms; t++) {
+            /* B is K x N: seen n-by-k it is its transpose, hence !trb */
+            __global const scalar *A = t ? A1 : A0, *B = t ? B1 : B0;
+            const long offa = t ? offa1 : offa0, lda = t ? lda1 : lda0, offb = t ? offb1 : offb0, ldb = t ? ldb1 : ldb0;
+            const int tra = (t ? tra1 : tra0) & 1, sa = t ? sa1 : sa0, ua = t ? ua1 : ua0;
+            const int trb = !((t ? trb1 : trb0) & 1), sb = t ? sb1 : sb0, ub = t ? ub1 : ub0;
+            /* (complex: -1 conjugates) */
+            const real ca = (t ? tra1 : tra0) & 2 ? -1 : 1, cb = (t ? trb1 : trb0) & 2 ? -1 : 1;
+            if (sa == 0 && sb == 0) {
+                /* general operands: strides instead of fetch()'s tests, rows and
+                 * columns past the edge clamped to the last one (read, never
+                 * stored), so the loop has no branch */
+                const long am = tra ? lda : 1, ak = tra ? 1 : lda, bn = trb ? ldb : 1, bk = trb ? 1 : ldb;
+                long ai[DIRECT_WM], bj[DIRECT_WN];
                 UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
-                    a[i] = A[ai[i] + k * ak];
+                    ai[i] = offa + min(m0 + lx + i * DIRECT_DM, M - 1) * am;
                 UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
-                    b[j] = B[bj[j] + k * bk];
+                    bj[j] = offb + min(n0 + ly + j * DIRECT_DN, N - 1) * bn;
+                for (int k = 0; k < K; k++) {
+                    scalar a[DIRECT_WM], b[DIRECT_WN];
+                    UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+                        a[i] = A[ai[i] + k * ak];
+                    UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+                        b[j] = B[bj[j] + k * bk];
+                    UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+                        UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+                            acc[j][i] = emac(a[i], b[j], acc[j][i], ca, cb);
+                }
+                continue;
+            }
+#if !COMPLEX
+            for (int k = 0; k < K; k++) {
+                real a[DIRECT_WM], b[DIRECT_WN];
+                UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++) {
+                    const int m = m0 + lx + i * DIRECT_DM;
+                    a[i] = m < M ? elem(A, offa, lda, tra, sa, ua, m, k) : 0;
+                }
+                UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++) {
+                    const int n = n0 + ly + j * DIRECT_DN;
+                    b[j] = n < N ? elem(B, offb, ldb, trb, sb, ub, n, k) : 0;
+                }
                 UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
                     UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
-                        acc[j][i] = emac(a[i], b[j], acc[j][i], ca, cb);
+                        acc[j][i] = MAC(a[i], b[j], acc[j][i]);
             }
-            continue;
-        }
-#if !COMPLEX
-        for (int k = 0; k < K; k++) {
-            real a[DIRECT_WM], b[DIRECT_WN];
-            UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++) {
-                const int m = m0 + lx + i * DIRECT_DM;
-                a[i] = m < M ? elem(A, offa, lda, tra, sa, ua, m, k) : 0;
-            }
-            UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++) {
-                const int n = n0 + ly + j * DIRECT_DN;
-                b[j] = n < N ? elem(B, offb, ldb, trb, sb, ub, n, k) : 0;
-            }
-            UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
-                UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
-                    acc[j][i] = MAC(a[i], b[j], acc[j][i]);
-        }
 #endif
+        }
+        if (inplace)
+            barrier(CLK_GLOBAL_MEM_FENCE);
+        UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
+            UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
+                estore(C, offc, ldc, M, N, tri, m0 + lx + i * DIRECT_DM, n0 + ly + j * DIRECT_DN, alpha, beta,
+                       acc[j][i]);
     }
-    if (inplace)
-        barrier(CLK_GLOBAL_MEM_FENCE);
-    UNROLL_ALL for (int j = 0; j < DIRECT_WN; j++)
-        UNROLL_ALL for (int i = 0; i < DIRECT_WM; i++)
-            estore(C, offc, ldc, M, N, tri, m0 + lx + i * DIRECT_DM, n0 + ly + j * DIRECT_DN, alpha, beta,
-                   acc[j][i]);
 }

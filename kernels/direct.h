@@ -29,6 +29,7 @@ typedef struct {
      * complex 2 and 3, 4 and 5) when given */
     size_t batch, stride[3];
     cl_mem offs, scal;
+    size_t per_group;         /* products each work-group computes in turn (0: 1) */
 } g3_direct_args;
 
 /* The work-group tile of C with set ks: TILE_M x TILE_N elements. */

@@ -183,6 +183,16 @@ static void release_view(view *v)
     if (v->scal) clReleaseMemObject(v->scal);
 }
 
+/* Products each work-group of a direct batch runs in turn: as many as keep
+ * it within the set's direct_nb real multiply-adds (at least 1). */
+static size_t per_group(const g3_call *c, const g3_kset *ks)
+{
+    size_t tm = g3_direct_tile_m(ks), tn = g3_direct_tile_n(ks);
+    size_t work = (c->M < tm ? c->M : tm) * (c->N < tn ? c->N : tn) * (c->K ? c->K : 1) * (c->cplx ? 4 : 1);
+    size_t n = (size_t)ks->p.direct_nb / work;
+    return n ? n : 1;
+}
+
 static gpublas3Status run_direct(const g3_device *d, const g3_plan *pl, const view *v, size_t n, g3_chain *chain)
 {
     const g3_call *c = &v->c;
@@ -190,7 +200,7 @@ static gpublas3Status run_direct(const g3_device *d, const g3_plan *pl, const vi
                          .alpha_im = c->alpha_im, .beta_im = c->beta_im, .nterms = 1,
                          .a = { &c->a[0], &c->a[0] }, .b = { &c->b[0], &c->b[0] }, .C = c->c, .offc = c->offc,
                          .ldc = c->ldc, .batch = n, .stride = { v->sa, v->sb, v->sc }, .offs = v->offs,
-                         .scal = v->scal };
+                         .scal = v->scal, .per_group = per_group(c, pl->ks) };
     chain->eventless = chain->quiet; /* the launch is the whole call */
     gpublas3Status st = g3_direct_launch(d, pl->ks, c->dbl, &a, chain);
     chain->eventless = 0;
@@ -336,15 +346,22 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     if (pl->path != G3_PATH_DIRECT)
         return;
     /* each work-item at least 2 x 2 elements of C (a batch has work-groups
-     * enough): a set's geometry of one element a work-item halved along M */
+     * enough): a set's geometry of one element a work-item halved along M;
+     * a larger register tile halved along M while the work-group's tile
+     * holds the product's M twice or more (no work-item only past the edge) */
     *own = *pl->ks;
-    if (own->p.direct_wm * own->p.direct_wn < 4) {
-        own->p.direct_dm = own->p.direct_dm > 1 ? own->p.direct_dm / 2 : 1;
-        own->p.direct_wm = own->p.direct_wn = 2;
-        g3_params_direct_defines(&own->p, own->direct_defines, sizeof own->direct_defines);
+    g3_params *p = &own->p;
+    if (p->direct_wm * p->direct_wn < 4) {
+        p->direct_dm = p->direct_dm > 1 ? p->direct_dm / 2 : 1;
+        p->direct_wm = p->direct_wn = 2;
     }
+    size_t M = c->cplx ? c->M / 2 : c->M; /* (complex: the direct kernel's rows are complex) */
+    while (p->direct_wm > 2 && p->direct_wm * p->direct_wn > 4 && M <= g3_direct_tile_m(own) / 2)
+        p->direct_wm /= 2;
+    g3_params_direct_defines(p, own->direct_defines, sizeof own->direct_defines);
     pl->ks = own;
 }
+
 
 /* The batch b (one queue's share) as the chain's next steps. */
 static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
@@ -391,7 +408,7 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
         g3_plan_describe(d, &one, &pl, line, sizeof line);
         char how[64];
         if (direct)
-            snprintf(how, sizeof how, "one launch");
+            snprintf(how, sizeof how, "one launch, %zu a work-group", per_group(&one, pl.ks));
         else if (chunk)
             snprintf(how, sizeof how, "chunks of %zu products", chunk);
         else
