@@ -183,14 +183,14 @@ static void release_view(view *v)
     if (v->scal) clReleaseMemObject(v->scal);
 }
 
-/* Products each work-group of a direct batch runs in turn: as many as keep
- * it within the set's direct_nb real multiply-adds (at least 1). */
-static size_t per_group(const g3_call *c, const g3_kset *ks)
+/* Products each work-group of a direct batch of n runs in turn: as many as
+ * keep it within the set's direct_nb real multiply-adds (at least 1). */
+static size_t per_group(const g3_call *c, const g3_kset *ks, size_t n)
 {
     size_t tm = g3_direct_tile_m(ks), tn = g3_direct_tile_n(ks);
     size_t work = (c->M < tm ? c->M : tm) * (c->N < tn ? c->N : tn) * (c->K ? c->K : 1) * (c->cplx ? 4 : 1);
-    size_t n = (size_t)ks->p.direct_nb / work;
-    return n ? n : 1;
+    size_t per = (size_t)ks->p.direct_nb / work;
+    return per < 1 ? 1 : per > n ? n : per;
 }
 
 static gpublas3Status run_direct(const g3_device *d, const g3_plan *pl, const view *v, size_t n, g3_chain *chain)
@@ -200,7 +200,7 @@ static gpublas3Status run_direct(const g3_device *d, const g3_plan *pl, const vi
                          .alpha_im = c->alpha_im, .beta_im = c->beta_im, .nterms = 1,
                          .a = { &c->a[0], &c->a[0] }, .b = { &c->b[0], &c->b[0] }, .C = c->c, .offc = c->offc,
                          .ldc = c->ldc, .batch = n, .stride = { v->sa, v->sb, v->sc }, .offs = v->offs,
-                         .scal = v->scal, .per_group = per_group(c, pl->ks) };
+                         .scal = v->scal, .per_group = per_group(c, pl->ks, n) };
     chain->eventless = chain->quiet; /* the launch is the whole call */
     gpublas3Status st = g3_direct_launch(d, pl->ks, c->dbl, &a, chain);
     chain->eventless = 0;
@@ -408,7 +408,7 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
         g3_plan_describe(d, &one, &pl, line, sizeof line);
         char how[64];
         if (direct)
-            snprintf(how, sizeof how, "one launch, %zu a work-group", per_group(&one, pl.ks));
+            snprintf(how, sizeof how, "one launch, %zu a work-group", per_group(&one, pl.ks, b->count));
         else if (chunk)
             snprintf(how, sizeof how, "chunks of %zu products", chunk);
         else
