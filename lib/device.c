@@ -41,7 +41,7 @@ static void plan_defaults(g3_params *p, int cpu)
     /* a batch's tiny products: on PoCL a work-group costs microseconds
      * whatever it computes (docs/performance.md, Batched GEMM); GPUs: one
      * product a work-group, not measured otherwise */
-    if (!p->direct_nb) p->direct_nb = cpu ? 1 : 1;
+    if (!p->direct_nb) p->direct_nb = cpu ? 16384 : 1;
     if (!p->splitk_k) p->splitk_k = cpu ? 512 : 256;
     /* one work-group per compute unit; the H100's rows set more
      * (docs/performance.md) */
