@@ -16,8 +16,9 @@
  *              when one work-group holds every element of C that its own
  *              work-items read, and the barrier makes every read of the
  *              group happen before any store.
- * Batched GEMM (routines/plan/batched.c): layer z of work-groups (the
- * third dimension) computes product z, term 0's A and B and C at
+ * Batched GEMM (routines/plan/batched.c): layer l of work-groups (the
+ * third dimension) computes products z = l*per_group to l*per_group +
+ * per_group - 1 (below nprod) one after the other, term 0's A and B and C at
  * offa0 + z*sa, offb0 + z*sb, offc + z*sc, or, with `offs`, at offs[4z],
  * offs[4z+1], offs[4z+2], with alpha and beta scal[6z], scal[6z+1] when
  * `scal` is given; a product whose alpha is 0 does not read A and B.  A
@@ -27,8 +28,8 @@
  * tr's bit 1 conjugates the operand (ConjTrans); general operands only,
  * one triangle-free output (GEMM).  Each work-item keeps complex
  * accumulators, each multiply-add the four real ones of the packed path's
- * real view (routines/plan/complex.c), in the same order; a batch takes
- * alpha and beta from scal[6z + 2 .. 6z + 5].
+ * real view (routines/plan/complex.c) in its k order, the classical
+ * rounding; a batch takes alpha and beta from scal[6z + 2 .. 6z + 5].
  * Parameters: PRECISION, DIRECT_DM, DIRECT_DN, DIRECT_WM, DIRECT_WN. */
 #ifndef BATCHED
 #define BATCHED 0
@@ -47,8 +48,8 @@ inline real2 emac(real2 a, real2 b, real2 acc, real ca, real cb)
     const real ai = ca * a.y, bi = cb * b.y;
     acc.x = MAC(a.x, b.x, acc.x);
     acc.x = MAC(-ai, bi, acc.x);
-    acc.y = MAC(a.x, bi, acc.y);
     acc.y = MAC(ai, b.x, acc.y);
+    acc.y = MAC(a.x, bi, acc.y);
     return acc;
 }
 inline real2 cmul(real2 a, real2 b) { return (real2)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }

@@ -6,14 +6,21 @@
  * sizes its launch for a product alone: the batch fills the device with
  * products.  A product that fills one tile of the medium set (where the
  * device has a medium row), else of the small set, else of the large set,
- * runs packed on that set; a smaller one runs direct, with each
- * work-item holding at least 2 x 2 elements of C.  H200, 2026-11-29
+ * runs packed on that set (a complex product: its real view, 2M rows,
+ * fills it); a smaller one runs direct, complex ones on the direct
+ * kernel's complex mode, with each work-item holding at least 2 x 2
+ * elements of C, its register tile halved along M while the work-group's
+ * tile holds the product's M twice, and each work-group running products
+ * in turn up to the set's direct_nb multiply-adds (PoCL: 16384, where a
+ * work-group costs microseconds; GPUs 1, one product each; docs/performance.md,
+ * Findings, Batched GEMM).  H200, 2026-11-29
  * (docs/performance.md, Batched GEMM): one-product plans ran 64^3 to
  * 256^3 products direct, 3.5-5.5x slower than packed on the medium set,
  * and the GPU's direct set of one element a work-item ran batches of
  * 16^3 2.1x slower than 2 x 2.  GPUBLAS3_PLAN and GPUBLAS3_SHAPE force
  * path and set as for any call; split-K becomes packed.  Then:
- *   direct: one launch of the direct kernel, layer z of its grid product z;
+ *   direct: one launch of the direct kernel, each layer of its grid a run
+ *           of products;
  *   packed: per chunk of products, one launch of the copy kernel per
  *           operand packing that operand of every product of the chunk
  *           (packb, or cpack for complex operands, layer z product z; an
@@ -24,12 +31,14 @@
  *           (GPUBLAS3_SCRATCH_LIMIT, the largest allocation), all of them
  *           normally; a product too large for the limit alone runs as
  *           single calls, one per product (each with its own panels).
- * Complex batches run as the real call complex.c maps them to, through
- * the same copy and GEMM kernels.  The offset-array form passes each
- * launch a small device table of the products' offsets (cl_long, 4 a
- * product: A, B, C as the GEMM kernel counts it, C in complex elements)
+ * Complex batches on the packed path run as the real call complex.c maps
+ * them to, through the same copy and GEMM kernels.  The offset-array form
+ * passes each launch a small device table of the products' offsets
+ * (cl_long, 4 a product: A, B, C as the GEMM kernel counts it, C in
+ * complex elements; the complex direct kernel: all in complex elements)
  * and scalars (real, 6 a product: the GEMM kernel's alpha and beta, the
- * B copy's complex scale, the complex beta pre-pass's beta), made with
+ * B copy's complex scale (the complex direct kernel's alpha), the complex
+ * beta pre-pass's beta (its beta)), made with
  * CL_MEM_COPY_HOST_PTR: read before the call returns, nothing waits.
  * Several queues share out the products in equal runs, each queue after
  * the wait list with its own event, as split.c shares out C's blocks;
