@@ -371,7 +371,6 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     pl->ks = own;
 }
 
-
 /* The batch b (one queue's share) as the chain's next steps. */
 static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
 {
