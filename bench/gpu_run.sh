@@ -127,7 +127,7 @@ for phase in "$@"; do
             cublas_peer --routines gemm --batch $bt --sizes $n --precisions $pr --reps 7 \
                 --csv "$OUT/cublas-batched-$n.csv" >>"$OUT/cublas-batched.log" 2>&1
         done
-        "$B/bench/gpublas3-bench" --routines gemm --batch 1000 --sizes 16 --precisions s,d \
+        "$B/bench/gpublas3-bench" --routines gemm --batch 1000 --sizes 16 --precisions s,d,c,z \
             --peers gpublas3,gpublas3-loop --reps 7 --csv "$OUT/batched-loop.csv" >>"$OUT/batched.log" 2>&1
         for f in batched cublas-batched; do
             { head -n 1 "$OUT/$f-16.csv"; for g in "$OUT/$f"-*.csv; do tail -n +2 "$g"; done; } >"$RESULTS/$f.csv"

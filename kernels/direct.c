@@ -13,21 +13,28 @@ typedef struct {
     cl_int tr, shape, unit;
 } operand_args;
 
+/* (tr's bit 1: conjugated, complex only) */
 static operand_args operand(const g3_operand *o)
 {
-    return (operand_args){ (cl_long)o->off, (cl_long)o->ld, o->trans, o->shape, o->unit };
+    return (operand_args){ (cl_long)o->off, (cl_long)o->ld, o->trans | o->conj << 1, o->shape, o->unit };
 }
 
 gpublas3Status g3_direct_launch(const g3_device *d, const g3_kset *ks, int dbl, const g3_direct_args *a,
                                 g3_chain *chain)
 {
     /* alpha = 0: A and B are not read (NaN there must not reach C) */
-    cl_int M = (cl_int)a->M, N = (cl_int)a->N, K = a->alpha == 0 ? 0 : (cl_int)a->K, nterms = a->nterms;
+    int zero = a->alpha == 0 && (!a->cplx || a->alpha_im == 0);
+    cl_int M = (cl_int)a->M, N = (cl_int)a->N, K = zero ? 0 : (cl_int)a->K, nterms = a->nterms;
     cl_float fa = (cl_float)a->alpha, fb = (cl_float)a->beta;
     cl_double da = a->alpha, db = a->beta;
+    cl_float2 ca = { { (cl_float)a->alpha, (cl_float)a->alpha_im } };
+    cl_float2 cb = { { (cl_float)a->beta, (cl_float)a->beta_im } };
+    cl_double2 za = { { a->alpha, a->alpha_im } }, zb = { { a->beta, a->beta_im } };
     cl_long offc = (cl_long)a->offc, ldc = (cl_long)a->ldc;
     cl_int tri = a->tri, inplace = a->inplace;
     cl_long bs[3] = { (cl_long)a->stride[0], (cl_long)a->stride[1], (cl_long)a->stride[2] };
+    size_t per = a->per_group ? a->per_group : 1;
+    cl_int nprod = (cl_int)a->batch, per_group = (cl_int)per;
     /* term 1 repeats term 0 when there is none (never read) */
     const g3_operand *op[4] = { a->a[0], a->b[0], a->a[a->nterms > 1], a->b[a->nterms > 1] };
     operand_args o[4];
@@ -35,18 +42,23 @@ gpublas3Status g3_direct_launch(const g3_device *d, const g3_kset *ks, int dbl, 
         o[i] = operand(op[i]);
 #define OPERAND(i) G3_ARG(op[i]->buf), G3_ARG(o[i].off), G3_ARG(o[i].ld), G3_ARG(o[i].tr), \
                    G3_ARG(o[i].shape), G3_ARG(o[i].unit)
-    g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K), dbl ? G3_ARG(da) : G3_ARG(fa),
-        dbl ? G3_ARG(db) : G3_ARG(fb), G3_ARG(nterms), OPERAND(0), OPERAND(1), OPERAND(2), OPERAND(3),
+    g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K),
+        a->cplx ? (dbl ? G3_ARG(za) : G3_ARG(ca)) : dbl ? G3_ARG(da) : G3_ARG(fa),
+        a->cplx ? (dbl ? G3_ARG(zb) : G3_ARG(cb)) : dbl ? G3_ARG(db) : G3_ARG(fb), G3_ARG(nterms),
+        OPERAND(0), OPERAND(1), OPERAND(2), OPERAND(3),
         G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc), G3_ARG(tri), G3_ARG(inplace), G3_ARG(bs[0]), G3_ARG(bs[1]),
-        G3_ARG(bs[2]), G3_ARG(a->offs), G3_ARG(a->scal) };
+        G3_ARG(bs[2]), G3_ARG(a->offs), G3_ARG(a->scal), G3_ARG(nprod), G3_ARG(per_group) };
 #undef OPERAND
     const g3_params *pr = &ks->p;
     size_t tm = g3_direct_tile_m(ks), tn = g3_direct_tile_n(ks);
-    size_t global[3] = { (a->M + tm - 1) / tm * pr->direct_dm, (a->N + tn - 1) / tn * pr->direct_dn, a->batch };
+    size_t global[3] = { (a->M + tm - 1) / tm * pr->direct_dm, (a->N + tn - 1) / tn * pr->direct_dn,
+                         (a->batch + per - 1) / per };
     size_t local[3] = { pr->direct_dm, pr->direct_dn, 1 };
-    /* a batch: its own build (BATCHED), the last five arguments, a third dimension */
-    char options[sizeof ks->direct_defines + 16];
-    snprintf(options, sizeof options, "%s -DBATCHED=1", ks->direct_defines);
-    return g3_launch(chain, d, g3_src_direct, "direct", a->batch ? options : ks->direct_defines,
-                     sizeof args / sizeof args[0] - (a->batch ? 0 : 5), args, a->batch ? 3 : 2, global, local);
+    /* a batch: its own build (BATCHED), the last seven arguments, a third
+     * dimension of per_group products a layer; complex: its own build (COMPLEX) */
+    char options[sizeof ks->direct_defines + 32];
+    snprintf(options, sizeof options, "%s%s%s", ks->direct_defines, a->batch ? " -DBATCHED=1" : "",
+             a->cplx ? " -DCOMPLEX=1" : "");
+    return g3_launch(chain, d, g3_src_direct, "direct", options,
+                     sizeof args / sizeof args[0] - (a->batch ? 0 : 7), args, a->batch ? 3 : 2, global, local);
 }

@@ -11,6 +11,11 @@
 typedef struct {
     size_t M, N, K;
     double alpha, beta;
+    /* complex (kernels/direct.cl's COMPLEX): M, N, K, offsets and leading
+     * dimensions in complex elements, the operands general, conjugated
+     * where their `conj` is set, and complex alpha and beta */
+    int cplx;
+    double alpha_im, beta_im;
     int nterms;               /* 1 or 2 */
     const g3_operand *a[2], *b[2]; /* term t: op(a[t]) (M x K) times op(b[t]) (K x N) */
     cl_mem C;
@@ -20,9 +25,11 @@ typedef struct {
     /* batched GEMM (routines/plan/batched.c; 0 / NULL: one call): `batch`
      * products, term 0's A, B and C `stride` elements apart, or at the
      * offsets of the device table `offs` (cl_long, 4 a product), with
-     * alpha and beta from `scal` (real, 6 a product) when given */
+     * alpha and beta from `scal` (real, 6 a product: entries 0 and 1, or
+     * complex 2 and 3, 4 and 5) when given */
     size_t batch, stride[3];
     cl_mem offs, scal;
+    size_t per_group;         /* products each work-group computes in turn (0: 1) */
 } g3_direct_args;
 
 /* The work-group tile of C with set ks: TILE_M x TILE_N elements. */

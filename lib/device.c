@@ -38,6 +38,10 @@ static void plan_defaults(g3_params *p, int cpu)
     if (!p->direct_wm) p->direct_wm = cpu ? 8 : 1;
     if (!p->direct_wn) p->direct_wn = cpu ? 8 : 1;
     if (!p->direct_max) p->direct_max = cpu ? (p->precision == 64 ? 56 : 40) : 128;
+    /* a batch's tiny products: on PoCL a work-group costs microseconds
+     * whatever it computes (docs/performance.md, Batched GEMM); GPUs: one
+     * product a work-group, not measured otherwise */
+    if (!p->direct_nb) p->direct_nb = cpu ? 16384 : 1;
     if (!p->splitk_k) p->splitk_k = cpu ? 512 : 256;
     /* one work-group per compute unit; the H100's rows set more
      * (docs/performance.md) */

@@ -117,7 +117,7 @@ static const struct { const char *name; size_t offset; } fields[] = {
     F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(vwm), F(vwn), F(kwi), F(sa), F(sb), F(db), F(pad),
     F(wtm), F(nfirst), F(mma), F(cpref), F(async), F(swz), F(cvec), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
     F(trsm_direct), F(trsm_cols), F(trsm_leaf), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn),
-    F(direct_max), F(splitk_k), F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs), F(medium_k),
+    F(direct_max), F(direct_nb), F(splitk_k), F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs), F(medium_k),
     F(kreuse),
 #undef F
 };

@@ -57,6 +57,8 @@ typedef struct {
     int direct_dm, direct_dn; /* direct kernel: work-group shape */
     int direct_wm, direct_wn; /* direct kernel: elements of C per work-item, in M and N */
     int direct_max;       /* calls of at most direct_max^3 multiply-adds per term run direct */
+    int direct_nb;        /* a batch on the direct kernel: each work-group runs products of at most this many
+                           * multiply-adds in all one after the other (routines/plan/batched.c; 1: one each) */
     int splitk_k;         /* split-K: the least depth one slice of K gets */
     int splitk_wgs;       /* split-K aims at this many work-groups per compute unit (splits where that is 2+ per tile) */
     int deepk_max;        /* the deepk class (its own set's field): outputs of sides at most this, else small */

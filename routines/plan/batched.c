@@ -6,14 +6,21 @@
  * sizes its launch for a product alone: the batch fills the device with
  * products.  A product that fills one tile of the medium set (where the
  * device has a medium row), else of the small set, else of the large set,
- * runs packed on that set; a smaller one runs direct, with each
- * work-item holding at least 2 x 2 elements of C.  H200, 2026-11-29
+ * runs packed on that set (a complex product: its real view, 2M rows,
+ * fills it); a smaller one runs direct, complex ones on the direct
+ * kernel's complex mode, with each work-item holding at least 2 x 2
+ * elements of C, its register tile halved along M while the work-group's
+ * tile holds the product's M twice, and each work-group running products
+ * in turn up to the set's direct_nb multiply-adds (PoCL: 16384, where a
+ * work-group costs microseconds; GPUs 1, one product each; docs/performance.md,
+ * Findings, Batched GEMM).  H200, 2026-11-29
  * (docs/performance.md, Batched GEMM): one-product plans ran 64^3 to
  * 256^3 products direct, 3.5-5.5x slower than packed on the medium set,
  * and the GPU's direct set of one element a work-item ran batches of
  * 16^3 2.1x slower than 2 x 2.  GPUBLAS3_PLAN and GPUBLAS3_SHAPE force
  * path and set as for any call; split-K becomes packed.  Then:
- *   direct: one launch of the direct kernel, layer z of its grid product z;
+ *   direct: one launch of the direct kernel, each layer of its grid a run
+ *           of products;
  *   packed: per chunk of products, one launch of the copy kernel per
  *           operand packing that operand of every product of the chunk
  *           (packb, or cpack for complex operands, layer z product z; an
@@ -24,12 +31,14 @@
  *           (GPUBLAS3_SCRATCH_LIMIT, the largest allocation), all of them
  *           normally; a product too large for the limit alone runs as
  *           single calls, one per product (each with its own panels).
- * Complex batches run as the real call complex.c maps them to, through
- * the same copy and GEMM kernels.  The offset-array form passes each
- * launch a small device table of the products' offsets (cl_long, 4 a
- * product: A, B, C as the GEMM kernel counts it, C in complex elements)
+ * Complex batches on the packed path run as the real call complex.c maps
+ * them to, through the same copy and GEMM kernels.  The offset-array form
+ * passes each launch a small device table of the products' offsets
+ * (cl_long, 4 a product: A, B, C as the GEMM kernel counts it, C in
+ * complex elements; the complex direct kernel: all in complex elements)
  * and scalars (real, 6 a product: the GEMM kernel's alpha and beta, the
- * B copy's complex scale, the complex beta pre-pass's beta), made with
+ * B copy's complex scale (the complex direct kernel's alpha), the complex
+ * beta pre-pass's beta (its beta)), made with
  * CL_MEM_COPY_HOST_PTR: read before the call returns, nothing waits.
  * Several queues share out the products in equal runs, each queue after
  * the wait list with its own event, as split.c shares out C's blocks;
@@ -99,11 +108,13 @@ typedef struct {
 } view;
 
 /* Builds v for batch b on device d; with `tables`, the offset-array
- * form's device tables too. */
-static gpublas3Status make_view(const g3_device *d, const g3_batch *b, int tables, view *v)
+ * form's device tables too.  `complex_direct`: the direct kernel's complex
+ * mode runs a complex batch as it is (complex elements, the scalars at
+ * 2 .. 5 of each product's six), not mapped to real. */
+static gpublas3Status make_view(const g3_device *d, const g3_batch *b, int tables, int complex_direct, view *v)
 {
     g3_call one = b->one;
-    int cplx = one.cplx, table = b->offs[0] != NULL;
+    int cplx = one.cplx && !complex_direct, table = b->offs[0] != NULL;
     int prepass = 0;
     if (table) { /* the kernels take alpha and beta from the table */
         one.alpha = 1;
@@ -181,13 +192,24 @@ static void release_view(view *v)
     if (v->scal) clReleaseMemObject(v->scal);
 }
 
+/* Products each work-group of a direct batch of n runs in turn: as many as
+ * keep it within the set's direct_nb real multiply-adds (at least 1). */
+static size_t per_group(const g3_call *c, const g3_kset *ks, size_t n)
+{
+    size_t tm = g3_direct_tile_m(ks), tn = g3_direct_tile_n(ks);
+    size_t work = (c->M < tm ? c->M : tm) * (c->N < tn ? c->N : tn) * (c->K ? c->K : 1) * (c->cplx ? 4 : 1);
+    size_t per = (size_t)ks->p.direct_nb / work;
+    return per < 1 ? 1 : per > n ? n : per;
+}
+
 static gpublas3Status run_direct(const g3_device *d, const g3_plan *pl, const view *v, size_t n, g3_chain *chain)
 {
     const g3_call *c = &v->c;
-    g3_direct_args a = { .M = c->M, .N = c->N, .K = c->K, .alpha = c->alpha, .beta = c->beta, .nterms = 1,
+    g3_direct_args a = { .M = c->M, .N = c->N, .K = c->K, .alpha = c->alpha, .beta = c->beta, .cplx = c->cplx,
+                         .alpha_im = c->alpha_im, .beta_im = c->beta_im, .nterms = 1,
                          .a = { &c->a[0], &c->a[0] }, .b = { &c->b[0], &c->b[0] }, .C = c->c, .offc = c->offc,
                          .ldc = c->ldc, .batch = n, .stride = { v->sa, v->sb, v->sc }, .offs = v->offs,
-                         .scal = v->scal };
+                         .scal = v->scal, .per_group = per_group(c, pl->ks, n) };
     chain->eventless = chain->quiet; /* the launch is the whole call */
     gpublas3Status st = g3_direct_launch(d, pl->ks, c->dbl, &a, chain);
     chain->eventless = 0;
@@ -309,8 +331,9 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
     return st;
 }
 
-/* The plan of a batch of products like c (the comment at the top); a
- * direct one's set is held in own. */
+/* The plan of a batch of products like c (the comment at the top), c as
+ * the real call the packed path runs (complex: complex.c's map); a direct
+ * one's set is held in own. */
 static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kset *own)
 {
     g3_plan_choose(d, c, pl);
@@ -326,18 +349,25 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
             return;
         }
     }
-    if (!forced && !c->cplx && g3_direct_fits(c, pl->ks))
+    /* (complex: the plan of one call is packed whatever is asked) */
+    if ((!forced && g3_direct_fits(c, pl->ks)) || (c->cplx && d->plan_force == G3_PATH_DIRECT))
         pl->path = G3_PATH_DIRECT;
     if (pl->path != G3_PATH_DIRECT)
         return;
     /* each work-item at least 2 x 2 elements of C (a batch has work-groups
-     * enough): a set's geometry of one element a work-item halved along M */
+     * enough): a set's geometry of one element a work-item halved along M;
+     * a larger register tile halved along M while the work-group's tile
+     * holds the product's M twice or more (no work-item only past the edge) */
     *own = *pl->ks;
-    if (own->p.direct_wm * own->p.direct_wn < 4) {
-        own->p.direct_dm = own->p.direct_dm > 1 ? own->p.direct_dm / 2 : 1;
-        own->p.direct_wm = own->p.direct_wn = 2;
-        g3_params_direct_defines(&own->p, own->direct_defines, sizeof own->direct_defines);
+    g3_params *p = &own->p;
+    if (p->direct_wm * p->direct_wn < 4) {
+        p->direct_dm = p->direct_dm > 1 ? p->direct_dm / 2 : 1;
+        p->direct_wm = p->direct_wn = 2;
     }
+    size_t M = c->cplx ? c->M / 2 : c->M; /* (complex: the direct kernel's rows are complex) */
+    while (p->direct_wm > 2 && p->direct_wm * p->direct_wn > 4 && M <= g3_direct_tile_m(own) / 2)
+        p->direct_wm /= 2;
+    g3_params_direct_defines(p, own->direct_defines, sizeof own->direct_defines);
     pl->ks = own;
 }
 
@@ -366,12 +396,14 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
     batch_plan(d, &one, &pl, &direct_set);
     pl.splits = 1;
     pl.inplace = 0; /* (direct: every operand read in place anyway; packed: below) */
-    if (one.cplx && pl.ks->p.mwg % 2)
-        return gpublas3NotImplemented; /* (as g3_enqueue: whole 2 x 2 blocks in a tile) */
     int direct = pl.path == G3_PATH_DIRECT;
+    if (direct && one.cplx) /* the direct kernel's complex mode: the call as it is */
+        one = b->one;
+    if (!direct && one.cplx && pl.ks->p.mwg % 2)
+        return gpublas3NotImplemented; /* (as g3_enqueue: whole 2 x 2 blocks in a tile) */
     if (!direct) {
         view probe; /* (no tables yet) */
-        st = make_view(d, b, 0, &probe);
+        st = make_view(d, b, 0, 0, &probe);
         if (st != gpublas3Success)
             return st;
         size_t pa, pb;
@@ -384,7 +416,7 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
         g3_plan_describe(d, &one, &pl, line, sizeof line);
         char how[64];
         if (direct)
-            snprintf(how, sizeof how, "one launch");
+            snprintf(how, sizeof how, "one launch, %zu a work-group", per_group(&one, pl.ks, b->count));
         else if (chunk)
             snprintf(how, sizeof how, "chunks of %zu products", chunk);
         else
@@ -402,7 +434,7 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
         return st;
     }
     if (!b->offs[0]) { /* strided: run_packed takes the chunks itself */
-        st = make_view(d, b, 1, &v);
+        st = make_view(d, b, 1, direct, &v);
         if (st == gpublas3Success)
             st = direct ? run_direct(d, &pl, &v, b->count, chain) : run_packed(d, b, &pl, &v, chunk, chain);
         return st;
@@ -411,7 +443,7 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
     for (size_t p0 = 0; p0 < b->count && st == gpublas3Success; p0 += chunk) {
         size_t n = b->count - p0 < chunk ? b->count - p0 : chunk;
         g3_batch part = slice(b, p0, n);
-        st = make_view(d, &part, 1, &v);
+        st = make_view(d, &part, 1, direct, &v);
         if (st != gpublas3Success)
             return st;
         st = direct ? run_direct(d, &pl, &v, n, chain) : run_packed(d, &part, &pl, &v, n, chain);

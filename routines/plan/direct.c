@@ -17,7 +17,8 @@ int g3_direct_fits(const g3_call *c, const g3_kset *ks)
 
 gpublas3Status g3_direct_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain)
 {
-    g3_direct_args a = { .M = c->M, .N = c->N, .K = c->K, .alpha = c->alpha, .beta = c->beta,
+    g3_direct_args a = { .M = c->M, .N = c->N, .K = c->K, .alpha = c->alpha, .beta = c->beta, .cplx = c->cplx,
+                         .alpha_im = c->alpha_im, .beta_im = c->beta_im,
                          .nterms = c->nterms, .a = { &c->a[0], &c->a[1] }, .b = { &c->b[0], &c->b[1] },
                          .C = c->c, .offc = c->offc, .ldc = c->ldc, .tri = c->tri, .inplace = c->snapshot != 0 };
     chain->eventless = chain->quiet; /* the launch is the whole call */

@@ -59,9 +59,12 @@
  *            splitk_k or more
  *            (routines/plan/splitk.c);
  *   packed:  the rest.
- * Complex calls take the packed path whatever is asked, and so do calls of
- * a series that packs its shared operand once (g3_reuse, plan.h), with the
- * set its first call chose, whose layout the packed copy has.
+ * Complex calls take the packed path (on PoCL single complex GEMMs of 8^3
+ * to 32^3 ran no faster direct, docs/performance.md, Batched GEMM), but
+ * for GEMM's (g3_complex_direct) under GPUBLAS3_PLAN=direct, which run on
+ * the direct kernel's complex mode; so do calls of a series that packs its
+ * shared operand once (g3_reuse, plan.h), with the set its first call
+ * chose, whose layout the packed copy has.
  * GPUBLAS3_PLAN=packed|direct|splitk forces a path where it can run,
  * GPUBLAS3_SHAPE=large|small|skinny|deepk|medium the class of every call (a
  * series keeps its first call's), GPUBLAS3_SPLITS=n split-K with n slices
@@ -115,6 +118,13 @@ static int direct_wanted(const g3_call *c, const g3_kset *ks)
 {
     double edge = ks->p.direct_max;
     return (double)c->M * c->N * c->K * c->nterms <= edge * edge * edge;
+}
+
+int g3_complex_direct(const g3_call *c)
+{
+    const g3_operand *a = &c->a[0], *b = &c->b[0];
+    return c->cplx == G3_CPLX && c->nterms == 1 && !c->tri && !c->band && !c->snapshot && !c->reuse &&
+           a->shape == G3_GENERAL && b->shape == G3_GENERAL && !a->scaled && !b->scaled;
 }
 
 void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
@@ -232,7 +242,14 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
         return gpublas3Success;
     g3_plan p;
     g3_plan_choose(d, c, &p);
-    if (c->cplx && p.ks->p.mwg % 2)
+    /* GPUBLAS3_PLAN=direct: a complex GEMM on the direct kernel's complex
+     * mode, the call as it is (with the direct set of the real call's class) */
+    if (d->plan_force == G3_PATH_DIRECT && g3_complex_direct(call)) {
+        p.path = G3_PATH_DIRECT;
+        p.inplace = 0;
+        c = call;
+    }
+    if (p.path != G3_PATH_DIRECT && c->cplx && p.ks->p.mwg % 2)
         return gpublas3NotImplemented; /* the mapping needs whole 2 x 2 blocks in a tile */
     if (g3_plan_verbose()) {
         char line[384];

@@ -193,6 +193,9 @@ gpublas3Status g3_direct_enqueue(const g3_device *d, const g3_call *c, const g3_
 int g3_packed_inplace(const g3_call *c, const g3_kset *ks);
 /* Does the packed path run c as one panel with `extra` bytes of scratch besides? */
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra);
+/* Does the direct kernel's complex mode run complex call c as it is (one
+ * term, general operands, every element of C: GEMM's calls; plan.c)? */
+int g3_complex_direct(const g3_call *c);
 /* Can the direct kernel with set ks run c (TRMM: only when no work-group
  * reads what another overwrites)? */
 int g3_direct_fits(const g3_call *c, const g3_kset *ks);

@@ -552,9 +552,12 @@ static int check_logged(const bcase *b, uint64_t seed, char *text, size_t n)
     return bad;
 }
 
-/* The automatic plan of a batch: tiny products direct, each work-item
- * 2 x 2 or more; products of 130 x 150 (larger than any set's tile) packed
- * on a set whose tile they fill, complex ones too (M counted real, 2M). */
+/* The automatic plan of a batch: tiny products direct, complex ones too
+ * (the direct kernel's complex mode, the line in complex dimensions), each
+ * work-item 2 x 2 or more, each work-group several products in turn
+ * (ctest sets direct_nb); products of 130 x 150 (larger than any set's
+ * tile) packed on a set whose tile they fill, complex ones too (M counted
+ * real, 2M). */
 static void batch_plan(void **state)
 {
     (void)state;
@@ -565,7 +568,7 @@ static void batch_plan(void **state)
     int fails = 0;
     char text[8192];
     for (int type = 0; type < 4; type++) {
-        for (int big = type >> 1; big < 2; big++) {
+        for (int big = 0; big < 2; big++) {
             size_t M = big ? 130 : 4, N = big ? 150 : 4;
             bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, M, N, big ? 40 : 4, 1, 0.5, 3);
             fails += check_logged(&b, 90 + type, text, sizeof text);
@@ -578,9 +581,15 @@ static void batch_plan(void **state)
                               nwg);
                 fails++;
             }
-            if (!big && !(wi && strstr(line, ": direct,") && sscanf(wi, "work-group %*dx%*d, %dx%d", &wm, &wn) == 2 &&
-                          wm * wn >= 4)) {
-                print_message("type %d, 4 x 4: not direct with 2 x 2 a work-item (%d x %d)\n", type, wm, wn);
+            const char *turn = line ? strstr(line, "one launch, ") : NULL;
+            char like[32];
+            snprintf(like, sizeof like, "%cgemm-like M=4 N=4 K=4", "sdcz"[type]);
+            size_t per = 0;
+            if (!big && !(wi && strstr(line, ": direct,") && strstr(line, like) &&
+                          sscanf(wi, "work-group %*dx%*d, %dx%d", &wm, &wn) == 2 && wm * wn >= 4 && turn &&
+                          sscanf(turn, "one launch, %zu a work-group", &per) == 1 && per == 3)) {
+                print_message("type %d, 4 x 4: not direct (%s) with 2 x 2 a work-item (%d x %d) and the 3 products "
+                              "in one work-group (%zu)\n", type, like, wm, wn, per);
                 fails++;
             }
         }

@@ -28,6 +28,7 @@
  * clReleaseMemObject, which libgpublas3 calls too, only records them. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "rel.h"
@@ -364,9 +365,111 @@ static void leaves(void)
 }
 
 /* The parts, each runnable alone so that ctest can run them side by side. */
+/* Batched GEMM on the direct kernel (its BATCHED builds, COMPLEX for C and
+ * Z, several products a work-group): 3 products of 5 x 4 x 3, B shared
+ * (stride 0), complex alpha and beta, then the offset-array form with the
+ * products in reverse order, each against the same product as a single
+ * call; and a complex GEMM forced direct (the single build of COMPLEX). */
+static cl_mem upload(const void *host, size_t bytes)
+{
+    cl_int err;
+    cl_mem m = clCreateBuffer(dev.ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, (void *)host, &err);
+    rel_expect(err == CL_SUCCESS, "buffer of %zu bytes", bytes);
+    return m;
+}
+
+static void batched(void)
+{
+    enum { M = 5, N = 4, K = 3, P = 3 };
+    setenv("GPUBLAS3_PARAMS", "direct_nb=4096", 1);
+    restart();
+    uint64_t s = 11;
+    for (int type = 0; type < 4; type++) {
+        int dbl = type & 1, cplx = type >> 1;
+        size_t es = (size_t)(dbl ? 8 : 4) * (cplx ? 2 : 1), parts = cplx ? 2 : 1;
+        size_t na = (size_t)M * K * P + 1, nb = (size_t)K * N + 1, nc = (size_t)M * N * P + 1;
+        void *raw[3] = { malloc(na * es), malloc(nb * es), malloc(nc * es) };
+        const size_t n[3] = { na, nb, nc };
+        for (int i = 0; i < 3; i++)
+            for (size_t k = 0; k < n[i] * parts; k++) {
+                double v = (double)rel_below(&s, 2001) / 1000 - 1;
+                if (dbl) ((double *)raw[i])[k] = v;
+                else ((float *)raw[i])[k] = (float)v;
+            }
+        cl_mem A = upload(raw[0], na * es), B = upload(raw[1], nb * es), C = upload(raw[2], nc * es),
+               C1 = upload(raw[2], nc * es);
+        const size_t offa[P] = { 1 + 2 * M * K, 1 + M * K, 1 }, offb[P] = { 1, 1, 1 },
+                     offc[P] = { 1 + 2 * M * N, 1 + M * N, 1 };
+        const gpublas3Transpose ta = cplx ? gpublas3ConjTrans : gpublas3Trans;
+        cl_float2 ca = { { 1.5f, -0.5f } }, cb = { { 0.5f, 0.25f } }, cas[P], cbs[P];
+        cl_double2 za = { { 1.5, -0.5 } }, zb = { { 0.5, 0.25 } }, zas[P], zbs[P];
+        float fas[P], fbs[P];
+        double das[P], dbs[P];
+        for (int p = 0; p < P; p++) {
+            cas[p] = ca; cbs[p] = cb; zas[p] = za; zbs[p] = zb;
+            fas[p] = das[p] = 1.5; fbs[p] = dbs[p] = 0.5;
+        }
+        gpublas3Status st[3];
+        for (int form = 0; form < 2; form++) {
+            cl_mem out = form ? C1 : C;
+#define STR(T, al, be) gpublas3##T##gemmStridedBatched(gpublas3ColumnMajor, ta, gpublas3NoTrans, M, N, K, al, A, 1, K, \
+                        M * K, B, 1, K, 0, be, out, 1, M, M * N, P, 1, &dev.q, 0, NULL, NULL)
+#define ARR(T, al, be) gpublas3##T##gemmBatched(gpublas3ColumnMajor, ta, gpublas3NoTrans, M, N, K, al, A, offa, K, B, \
+                        offb, K, be, out, offc, M, P, 1, &dev.q, 0, NULL, NULL)
+            if (form == 0)
+                st[0] = type == 0 ? STR(S, 1.5f, 0.5f) : type == 1 ? STR(D, 1.5, 0.5) : type == 2 ? STR(C, ca, cb) : STR(Z, za, zb);
+            else
+                st[1] = type == 0 ? ARR(S, fas, fbs) : type == 1 ? ARR(D, das, dbs) : type == 2 ? ARR(C, cas, cbs) : ARR(Z, zas, zbs);
+#undef STR
+#undef ARR
+            rel_expect(st[form] == gpublas3Success, "batch of type %d, form %d: status %d", type, form, st[form]);
+        }
+        /* the singles, on the host copy's C, into a third buffer */
+        cl_mem C2 = upload(raw[2], nc * es);
+        for (int p = 0; p < P; p++) {
+#define ONE(T, al, be) gpublas3##T##gemm(gpublas3ColumnMajor, ta, gpublas3NoTrans, M, N, K, al, A, 1 + p * M * K, K, B, \
+                        1, K, be, C2, 1 + p * M * N, M, 1, &dev.q, 0, NULL, NULL)
+            st[2] = type == 0 ? ONE(S, 1.5f, 0.5f) : type == 1 ? ONE(D, 1.5, 0.5) : type == 2 ? ONE(C, ca, cb) : ONE(Z, za, zb);
+#undef ONE
+            rel_expect(st[2] == gpublas3Success, "single of type %d: status %d", type, st[2]);
+        }
+        clFinish(dev.q);
+        void *got[3] = { malloc(nc * es), malloc(nc * es), malloc(nc * es) };
+        cl_mem outs[3] = { C, C1, C2 };
+        for (int i = 0; i < 3; i++)
+            clEnqueueReadBuffer(dev.q, outs[i], CL_TRUE, 0, nc * es, got[i], 0, NULL, NULL);
+        double tol = 32 * K * (dbl ? 1e-16 : 1e-7) * 8;
+        for (int form = 0; form < 2; form++)
+            for (size_t k = 0; k < nc * parts; k++) {
+                double g = dbl ? ((double *)got[form])[k] : ((float *)got[form])[k];
+                double r = dbl ? ((double *)got[2])[k] : ((float *)got[2])[k];
+                if (!(fabs(g - r) <= tol)) {
+                    rel_expect(0, "batch of type %d, form %d: C[%zu] = %g, single call %g", type, form, k, g, r);
+                    break;
+                }
+            }
+        for (int i = 0; i < 3; i++) {
+            free(raw[i]);
+            free(got[i]);
+        }
+    }
+    unsetenv("GPUBLAS3_PARAMS");
+    /* one complex GEMM on the direct kernel's single build */
+    setenv("GPUBLAS3_PLAN", "direct", 1);
+    restart();
+    spec_case c = { .routine = SPEC_GEMM, .cplx = 1, .order = gpublas3RowMajor, .transA = gpublas3NoTrans,
+                    .transB = gpublas3ConjTrans, .M = 9, .N = 13, .K = 7, .alpha = 1.5, .alpha_im = -1, .beta = 0.5,
+                    .beta_im = 2, .offA = 1, .offB = 2, .offC = 1 };
+    call(c, "cgemm NC row-major forced direct, complex alpha and beta");
+    c.dbl = 1; c.beta = 0; c.beta_im = 0; c.transA = gpublas3Trans;
+    call(c, "zgemm TC row-major forced direct, beta 0");
+    unsetenv("GPUBLAS3_PLAN");
+    restart();
+}
+
 static const struct { const char *name; void (*run)(void); } parts[] = {
     { "chosen", chosen }, { "trtri", trtri }, { "leaves", leaves }, { "packed", packed }, { "splitk", splitk },
-    { "split", split }, { "inplace", inplace }, { "maps", maps },
+    { "split", split }, { "inplace", inplace }, { "maps", maps }, { "batched", batched },
 };
 #define NPARTS (sizeof parts / sizeof parts[0])
 
