@@ -16,8 +16,12 @@
  * only T's triangle (`upper` or lower) is read, and with `unit` not its
  * diagonal (taken as 1).  Column j of X is T's substitution applied to e_j,
  * as reference BLAS's TRSM runs it (lower: for k = j, j+1, ..: x_k /= T(k,
- * k), then x_i -= T(i, k) x_k below k, skipped where x_k is zero); a zero
- * diagonal element gives infinities and NaN, as there.  Complex T (CTRSM,
+ * k), then x_i -= T(i, k) x_k below k); a zero diagonal element gives
+ * infinities and NaN.  The grouped kernel does not skip a zero x_k as
+ * reference BLAS does: PoCL 3.1 (LLVM 15) compiled that test wrongly for
+ * a Haswell target (real blocks of COLS >= 8 came out wrong, 2026-11-29),
+ * and the product with the inverse does not keep reference BLAS's NaN
+ * pattern anyway.  Complex T (CTRSM,
  * ZTRSM) is inverted in complex arithmetic (COMPLEX=1): inverting its real
  * 2 x 2 representation instead would not fit (that matrix is not
  * triangular: each diagonal element becomes a full 2 x 2 block).
@@ -49,14 +53,12 @@ static elem quot(elem a, elem b)
     return (elem)((a.x * x + a.y * y) / d, (a.y * x - a.x * y) / d) / s;
 }
 static elem tel(__global const elem *T, long k, int cj) { elem v = T[k]; return cj ? (elem)(v.x, -v.y) : v; }
-#define nz(a) ((a).x != 0 || (a).y != 0)
 #else
 typedef real elem;
 #define ONE ((real)1)
 #define mul(a, b) ((a) * (b))
 #define quot(a, b) ((a) / (b))
 #define tel(T, k, cj) ((T)[k])
-#define nz(a) ((a) != 0)
 #endif
 
 #if COLS > 0
@@ -132,7 +134,7 @@ void trtri(__global const elem *restrict A, const long offa, const long lda, con
             const elem p = piv[s & 1][c];
 #pragma unroll
             for (int r = 0; r < RPW; r++)
-                if (later[r] && nz(p))
+                if (later[r])
                     x[r][c] -= mul(t[r], p);
         }
 #pragma unroll

@@ -25,16 +25,21 @@
  * calls run there (host_rate.c).
  * The device's side is then corrected by what its calls took: each call
  * the model sent there is timed (dropin.c) against the model's time, and
- * the least ratio seen so far, per kind (TRSM or not) and per octave of
- * the predicted time, multiplies later predictions of that octave.  On
- * the H100 the drop-ins' skinny DGEMMs of a 2048 DPOTRF took 2 to 3 times
- * the model's time (staging, several commands and a wait per call that a
- * square call's fit does not see), which made reference LAPACK slower
- * with gpublas3 than without (docs/performance.md, Drop-in crossover).  The least ratio, from
- * the second call of an octave on: the first call of a process or of a
- * kernel set pays for compiling programs (up to a second), which no later
- * call repeats.  An octave whose calls the correction sends to the host is
- * not timed again: the host BLAS is what the program would have had.
+ * the median ratio of the latest RECENT calls, per kind (TRSM or not) and
+ * per octave of the predicted time, multiplies later predictions of that
+ * octave.  On the H100 the drop-ins' skinny DGEMMs of a 2048 DPOTRF took
+ * 2 to 3 times the model's time (staging, several commands and a wait per
+ * call that a square call's fit does not see), which made reference LAPACK
+ * slower with gpublas3 than without (docs/performance.md, Drop-in
+ * crossover).  The median, not the least ratio: on the H200 the calls of
+ * one octave ranged from 0.8 to 2.5 times the model, so the least ratio
+ * kept sending calls that took longer there than on the host, and LAPACK
+ * at n = 1024 and 2048 ran up to 1.5 times slower than without gpublas3.
+ * From the second call of an octave on: the first call of a process or of
+ * a kernel set pays for compiling programs (up to a second), which no
+ * later call repeats.  An octave whose calls the correction sends to the
+ * host is not timed again: the host BLAS is what the program would have
+ * had.
  * GPUBLAS3_DEVICE_COST replaces the device row's constants (override_row).
  * GPUBLAS3_CROSSOVER=<flops> replaces the model by a plain threshold:
  * calls of at least that many flops go to the device (0: every call). */
@@ -101,7 +106,7 @@ static const device_row rows[] = {
           { { 30, 16, 133000, 68000 }, { 200, 0, 177000, 15000 } } },
 };
 
-enum { TRSM_BLOCK = 128, LEAF_BLOCK = 32, OCTAVES = 32 };
+enum { TRSM_BLOCK = 128, LEAF_BLOCK = 32, OCTAVES = 32, RECENT = 8 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const device_row *dev;
@@ -109,11 +114,13 @@ static int leaves[2][2];        /* [dbl][cplx]: the device solves such a TRSM in
 static double threshold = -1;   /* GPUBLAS3_CROSSOVER, -1 when unset */
 
 /* The device's correction: per kind (0: not TRSM, 1: TRSM) and octave of
- * the predicted time (1 us << i), the calls timed and the least ratio of
- * measured to predicted time. */
+ * the predicted time (1 us << i), the calls timed and, in a ring, the
+ * ratios of measured to predicted time of the latest calls after the
+ * first. */
 typedef struct {
     int calls;
-    double ratio;
+    int kept;
+    double recent[RECENT];
 } octave_seen;
 static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
 static octave_seen seen[2][OCTAVES];
@@ -243,19 +250,29 @@ void g3x_device_took(const g3d_call *c, double seconds)
     double predicted = device_time(c, &trsm, &blocks, &leaf), r = seconds / predicted;
     pthread_mutex_lock(&seen_lock);
     octave_seen *o = &seen[c->routine == G3D_TRSM][g3x_octave(predicted / 1e-6, OCTAVES)];
-    if (o->calls++ == 0 || r < o->ratio)
-        o->ratio = r;
+    if (o->calls++ > 0) {
+        o->recent[(o->calls - 2) % RECENT] = r;
+        o->kept += o->kept < RECENT;
+    }
     pthread_mutex_unlock(&seen_lock);
 }
 
-/* The correction for a prediction of t_dev: 1 until an octave has seen two calls. */
+/* The correction for a prediction of t_dev: 1 until an octave has seen two
+ * calls, then the median of its kept ratios (of an even count, the upper
+ * middle one: the side of the host BLAS). */
 static double correction(const g3d_call *c, double t_dev, int *calls)
 {
     pthread_mutex_lock(&seen_lock);
     octave_seen o = seen[c->routine == G3D_TRSM][g3x_octave(t_dev / 1e-6, OCTAVES)];
     pthread_mutex_unlock(&seen_lock);
     *calls = o.calls;
-    return o.calls >= 2 ? o.ratio : 1;
+    for (int i = 1; i < o.kept; i++)  /* insertion sort: at most RECENT */
+        for (int j = i; j > 0 && o.recent[j] < o.recent[j - 1]; j--) {
+            double x = o.recent[j];
+            o.recent[j] = o.recent[j - 1];
+            o.recent[j - 1] = x;
+        }
+    return o.kept ? o.recent[o.kept / 2] : 1;
 }
 
 int g3x_to_device(const g3d_call *c, double t[2], char *why, size_t len)

@@ -194,6 +194,39 @@ static void real_blocks(void **state)
     expect_blocks(0, shapes, sizeof shapes / sizeof shapes[0]);
 }
 
+/* The device's correction: the median of an octave's latest ratios of
+ * measured to predicted time, from its second call on.  One fast call
+ * among slow ones does not set it (the least ratio did, and sent calls
+ * that the device ran slower than the host BLAS to the device); a ratio
+ * older than the latest eight drops out. */
+static void correction(void **state)
+{
+    g3d_call c = { .routine = G3D_GEMM, .dbl = 1, .trans = 'N', .transb = 'N', .m = 768, .n = 64, .k = 192,
+                   .alpha = 1, .beta = 1, .lda = 768, .ldb = 192, .ldc = 768 };
+    double t[2], t0;
+    char why[640];
+    g3x_to_device(&c, t, why, sizeof why);
+    t0 = t[1];
+    host_gflops = g3x_flops(&c) / (2 * t0) / 1e9;  /* the host takes twice the model's device time */
+    static const struct { double ratio, want; int dev; } steps[] = {
+        { 40, 1, 1 },  /* the first call compiles: not kept */
+        { 0.5, 0.5, 1 }, { 2, 2, 0 }, { 2.5, 2, 0 }, { 3, 2.5, 0 },  /* kept 0.5 2 2.5 3: upper middle */
+    };
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        g3x_device_took(&c, steps[i].ratio * t0);
+        int dev = g3x_to_device(&c, t, why, sizeof why);
+        print_message("took %.3g x the model: corrected %.3g x, %s (%s)\n", steps[i].ratio, t[1] / t0,
+                      dev ? "device" : "host", why);
+        assert_true(fabs(t[1] / t0 - steps[i].want) <= 1e-9);
+        assert_int_equal(dev, steps[i].dev);
+    }
+    for (int i = 0; i < 8; i++)
+        g3x_device_took(&c, 1.5 * t0);
+    assert_int_equal(g3x_to_device(&c, t, why, sizeof why), 1);
+    assert_true(fabs(t[1] / t0 - 1.5) <= 1e-9);
+    host_gflops = 100;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2 || (strcmp(argv[1], "leaves") != 0 && strcmp(argv[1], "blocks") != 0 &&
@@ -209,6 +242,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(complex_blocks),
         cmocka_unit_test(reason),
         cmocka_unit_test(measured),
+        cmocka_unit_test(correction),
     };
     const struct CMUnitTest blocks[] = {
         cmocka_unit_test(real_blocks),
