@@ -54,6 +54,7 @@
  *   TRIMAP       the launch's tri (1, 2; set per launch) on a square grid of
  *                tiles with tri_off 0: ids cover only the stored triangle
  *   CVEC         1: C stored a vector (VWM) at a time where one lies inside C
+ *                and inside the stored triangle
  *   NFIRST       0: work-group (x, y) computes block (x, y) of C; 1: (y, x)
  *   WTM          0: work-item (tm, tn) = local id (x, y).  Else groups of 32
  *                consecutive work-items form WTM x (32/WTM) blocks of the
@@ -621,9 +622,11 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
                 const int m = m0 + (tm + i * MDIMC) * VWM;
 #define STORE_C(x, mm) store(C, offc, ldc, M, N, tri, tri_off, cplx, mm, n, alpha, beta, x)
 #if VWM > 1 && CVEC
-                /* a whole vector inside C, off any triangle: one load and one store
-                 * (vloadn, vstoren need only the element's alignment) */
-                if (!tri && !cplx && n < N && m + VWM <= M) {
+                /* a whole vector inside C and inside the stored triangle (its
+                 * first and last rows are): one load and one store (vloadn,
+                 * vstoren need only the element's alignment) */
+                if (!cplx && n < N && m + VWM <= M && in_tri(tri, tri_off, m, n) &&
+                    in_tri(tri, tri_off, m + VWM - 1, n)) {
                     __global real *c = C + offc + m + n * ldc;
                     realM v = alpha * acc[j][i];
                     if (beta != 0)

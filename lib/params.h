@@ -40,8 +40,8 @@ typedef struct {
                          * where the set's staging allows it (g3_params_swizzled); 2: the same in every
                          * launch but a band's (TRMM's, TRSM's triangles: kernels/gemm.c), whose build
                          * the swizzle's registers can cost more than it gains */
-    int cvec;           /* 1: C stored a vector (VWM) at a time where one lies whole inside C, off a
-                         * triangle; no table column: lib/device.c sets it by device type */
+    int cvec;           /* 1: C stored a vector (VWM) at a time where one lies whole inside C and
+                         * inside the stored triangle; no table column: lib/device.c sets it by device type */
     /* copy kernel (copy/pack.cl) */
     int copy_ts, copy_rs; /* tile edge, rows of work-items */
     int copy_direct;      /* 1: no local-memory tile (CPUs) */
