@@ -355,16 +355,22 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     if (pl->path != G3_PATH_DIRECT)
         return;
     /* each work-item at least 2 x 2 elements of C (a batch has work-groups
-     * enough): a set's geometry of one element a work-item halved along M;
-     * a larger register tile halved along M while the work-group's tile
-     * holds the product's M twice or more (no work-item only past the edge) */
+     * enough): a set's geometry of one element a work-item (GPUs) halved
+     * along M, or for real products of 32 x 32 and more 8 x 8 work-items of
+     * 4 x 4 (H200, 32^3 x 10000: S 3.6 against 2.9 TFLOP/s, D 2.2 against
+     * 1.6 with 16 x 8 of 2 x 2); a larger register tile halved along M
+     * while the work-group's tile holds the product's M twice or more (no
+     * work-item only past the edge) */
     *own = *pl->ks;
     g3_params *p = &own->p;
-    if (p->direct_wm * p->direct_wn < 4) {
+    size_t M = c->cplx ? c->M / 2 : c->M; /* (complex: the direct kernel's rows are complex) */
+    if (p->direct_wm * p->direct_wn < 4 && !c->cplx && M >= 32 && c->N >= 32) {
+        p->direct_dm = p->direct_dn = 8;
+        p->direct_wm = p->direct_wn = 4;
+    } else if (p->direct_wm * p->direct_wn < 4) {
         p->direct_dm = p->direct_dm > 1 ? p->direct_dm / 2 : 1;
         p->direct_wm = p->direct_wn = 2;
     }
-    size_t M = c->cplx ? c->M / 2 : c->M; /* (complex: the direct kernel's rows are complex) */
     while (p->direct_wm > 2 && p->direct_wm * p->direct_wn > 4 && M <= g3_direct_tile_m(own) / 2)
         p->direct_wm /= 2;
     g3_params_direct_defines(p, own->direct_defines, sizeof own->direct_defines);

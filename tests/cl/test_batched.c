@@ -594,6 +594,21 @@ static void batch_plan(void **state)
             }
         }
     }
+    /* real products of 32 x 32 on a set of one element a work-item (the
+     * GPU's; ctest forces one): 8 x 8 work-items of 4 x 4 */
+    for (int type = 0; type < 2; type++) {
+        bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, 32, 40, 24, 1, 0.5, 3);
+        fails += check_logged(&b, 96 + type, text, sizeof text);
+        const char *line = strstr(text, "plan: batch of 3"), *wi = line ? strstr(line, "work-group ") : NULL;
+        int dm = 0, dn = 0, wm = 0, wn = 0;
+        if (!(wi && strstr(line, ": direct,") &&
+              sscanf(wi, "work-group %dx%d, %dx%d", &dm, &dn, &wm, &wn) == 4 && dm == 8 && dn == 8 && wm == 4 &&
+              wn == 4)) {
+            print_message("type %d, 32 x 40: not direct on 8 x 8 work-items of 4 x 4 (%d x %d, %d x %d)\n", type,
+                          dm, dn, wm, wn);
+            fails++;
+        }
+    }
     restart_with(2, vars, off);
     assert_int_equal(fails, 0);
 }
