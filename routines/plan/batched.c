@@ -364,12 +364,14 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     *own = *pl->ks;
     g3_params *p = &own->p;
     size_t M = c->cplx ? c->M / 2 : c->M; /* (complex: the direct kernel's rows are complex) */
-    if (p->direct_wm * p->direct_wn < 4 && !c->cplx && M >= 32 && c->N >= 32) {
-        p->direct_dm = p->direct_dn = 8;
-        p->direct_wm = p->direct_wn = 4;
-    } else if (p->direct_wm * p->direct_wn < 4) {
-        p->direct_dm = p->direct_dm > 1 ? p->direct_dm / 2 : 1;
-        p->direct_wm = p->direct_wn = 2;
+    if (p->direct_wm * p->direct_wn < 4) {
+        if (!c->cplx && M >= 32 && c->N >= 32) {
+            p->direct_dm = p->direct_dn = 8;
+            p->direct_wm = p->direct_wn = 4;
+        } else {
+            p->direct_dm = p->direct_dm > 1 ? p->direct_dm / 2 : 1;
+            p->direct_wm = p->direct_wn = 2;
+        }
     }
     while (p->direct_wm > 2 && p->direct_wm * p->direct_wn > 4 && M <= g3_direct_tile_m(own) / 2)
         p->direct_wm /= 2;
