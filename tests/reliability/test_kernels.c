@@ -364,7 +364,6 @@ static void leaves(void)
     solves(params, 2, cases, 4);
 }
 
-/* The parts, each runnable alone so that ctest can run them side by side. */
 /* Batched GEMM on the direct kernel (its BATCHED builds, COMPLEX for C and
  * Z, several products a work-group): 3 products of 5 x 4 x 3, B shared
  * (stride 0), complex alpha and beta, then the offset-array form with the
@@ -467,6 +466,7 @@ static void batched(void)
     restart();
 }
 
+/* The parts, each runnable alone so that ctest can run them side by side. */
 static const struct { const char *name; void (*run)(void); } parts[] = {
     { "chosen", chosen }, { "trtri", trtri }, { "leaves", leaves }, { "packed", packed }, { "splitk", splitk },
     { "split", split }, { "inplace", inplace }, { "maps", maps }, { "batched", batched },
