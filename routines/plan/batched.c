@@ -355,17 +355,25 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     if (pl->path != G3_PATH_DIRECT)
         return;
     /* each work-item at least 2 x 2 elements of C (a batch has work-groups
-     * enough): a set's geometry of one element a work-item (GPUs) halved
-     * along M, or for real products of 32 x 32 and more 8 x 8 work-items of
-     * 4 x 4 (H200, 32^3 x 10000: S 3.6 against 2.9 TFLOP/s, D 2.2 against
-     * 1.6 with 16 x 8 of 2 x 2); a larger register tile halved along M
-     * while the work-group's tile holds the product's M twice or more (no
-     * work-item only past the edge) */
+     * enough): for a set of one element a work-item (GPUs), products of at
+     * most 16 x 16 on one 16 x 16 tile, real ones 8 x 8 work-items of 2 x 2,
+     * complex ones 8 x 4 of 2 x 4 (H200, 16^3 x 20000, microseconds: S 88 against
+     * 135 on 16 x 8 of 2 x 2, D 150 / 177, C 130 / 224, Z 224 / 341), real
+     * products of 32 x 32 and more 8 x 8 of 4 x 4 (H200, 32^3 x 10000: S
+     * 3.6 against 2.9 TFLOP/s, D 2.2 against 1.6 with 16 x 8 of 2 x 2), the
+     * rest the set's geometry halved along M; a larger register tile halved
+     * along M while the work-group's tile holds the product's M twice or
+     * more (no work-item only past the edge) */
     *own = *pl->ks;
     g3_params *p = &own->p;
     size_t M = c->cplx ? c->M / 2 : c->M; /* (complex: the direct kernel's rows are complex) */
     if (p->direct_wm * p->direct_wn < 4) {
-        if (!c->cplx && M >= 32 && c->N >= 32) {
+        if (M <= 16 && c->N <= 16) {
+            p->direct_dm = 8;
+            p->direct_dn = c->cplx ? 4 : 8;
+            p->direct_wm = 2;
+            p->direct_wn = c->cplx ? 4 : 2;
+        } else if (!c->cplx && M >= 32 && c->N >= 32) {
             p->direct_dm = p->direct_dn = 8;
             p->direct_wm = p->direct_wn = 4;
         } else {

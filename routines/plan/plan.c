@@ -59,12 +59,14 @@
  *            splitk_k or more
  *            (routines/plan/splitk.c);
  *   packed:  the rest.
- * Complex calls take the packed path (on PoCL single complex GEMMs of 8^3
- * to 32^3 ran no faster direct, docs/performance.md, Batched GEMM), but
- * for GEMM's (g3_complex_direct) under GPUBLAS3_PLAN=direct, which run on
- * the direct kernel's complex mode; so do calls of a series that packs its
- * shared operand once (g3_reuse, plan.h), with the set its first call
- * chose, whose layout the packed copy has.
+ * Complex calls take the packed path, but for GEMMs (g3_complex_direct)
+ * of at most direct_max^3 real multiply-adds (four a complex one) or under
+ * GPUBLAS3_PLAN=direct, which run on the direct kernel's complex mode (H200,
+ * C and Z from 2^3 to 64^3: 17-26 us against 37-53 packed; PoCL, 2^3 to
+ * 24^3: geomean 0.89x the packed time, 2^3 and 4^3 0.6-0.9x); calls of a
+ * series that packs its shared operand once (g3_reuse, plan.h) take the
+ * packed path with the set its first call chose, whose layout the packed
+ * copy has.
  * GPUBLAS3_PLAN=packed|direct|splitk forces a path where it can run,
  * GPUBLAS3_SHAPE=large|small|skinny|deepk|medium the class of every call (a
  * series keeps its first call's), GPUBLAS3_SPLITS=n split-K with n slices
@@ -242,9 +244,12 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
         return gpublas3Success;
     g3_plan p;
     g3_plan_choose(d, c, &p);
-    /* GPUBLAS3_PLAN=direct: a complex GEMM on the direct kernel's complex
-     * mode, the call as it is (with the direct set of the real call's class) */
-    if (d->plan_force == G3_PATH_DIRECT && g3_complex_direct(call)) {
+    /* a complex GEMM of at most direct_max^3 real multiply-adds (four a
+     * complex one), or any under GPUBLAS3_PLAN=direct, on the direct
+     * kernel's complex mode, the call as it is (with the direct set of the
+     * real call's class): one launch instead of copies and a GEMM */
+    if (g3_complex_direct(call) &&
+        (d->plan_force == G3_PATH_DIRECT || (d->plan_force < 0 && direct_wanted(c, p.ks)))) {
         p.path = G3_PATH_DIRECT;
         p.inplace = 0;
         c = call;

@@ -553,8 +553,9 @@ static int check_logged(const bcase *b, uint64_t seed, char *text, size_t n)
 }
 
 /* The automatic plan of a batch: tiny products direct, complex ones too
- * (the direct kernel's complex mode, the line in complex dimensions), each
- * work-item 2 x 2 or more, each work-group several products in turn
+ * (the direct kernel's complex mode, the line in complex dimensions), on
+ * one 16 x 16 tile (real: 8 x 8 work-items of 2 x 2, complex: 8 x 4 of
+ * 2 x 4), each work-group several products in turn
  * (ctest sets direct_nb); products of 130 x 150 (larger than any set's
  * tile) packed on a set whose tile they fill, complex ones too (M counted
  * real, 2M). */
@@ -585,11 +586,14 @@ static void batch_plan(void **state)
             char like[32];
             snprintf(like, sizeof like, "%cgemm-like M=4 N=4 K=4", "sdcz"[type]);
             size_t per = 0;
+            int dm = 0, dn = 0, cplx = type >> 1;
             if (!big && !(wi && strstr(line, ": direct,") && strstr(line, like) &&
-                          sscanf(wi, "work-group %*dx%*d, %dx%d", &wm, &wn) == 2 && wm * wn >= 4 && turn &&
+                          sscanf(wi, "work-group %dx%d, %dx%d", &dm, &dn, &wm, &wn) == 4 && dm == 8 &&
+                          dn == (cplx ? 4 : 8) && wm == 2 && wn == (cplx ? 4 : 2) && turn &&
                           sscanf(turn, "one launch, %zu a work-group", &per) == 1 && per == 3)) {
-                print_message("type %d, 4 x 4: not direct (%s) with 2 x 2 a work-item (%d x %d) and the 3 products "
-                              "in one work-group (%zu)\n", type, like, wm, wn, per);
+                print_message("type %d, 4 x 4: not direct (%s) on one 16 x 16 tile, 8 x %d work-items of 2 x %d "
+                              "(%d x %d, %d x %d), the 3 products in one work-group (%zu)\n", type, like,
+                              cplx ? 4 : 8, cplx ? 4 : 2, dm, dn, wm, wn, per);
                 fails++;
             }
         }
