@@ -44,7 +44,9 @@
  * Complex solves (CTRSM, ZTRSM) are the same calls, complex (complex.c maps
  * them), with complex alpha (the updates' beta = alpha is then complex too)
  * and T conjugated for ConjTrans; trtri inverts the blocks in complex
- * arithmetic; complex calls take the packed path, whatever trsm_direct. */
+ * arithmetic; complex calls take the packed path, whatever trsm_direct,
+ * but for updates within direct_max^3 real multiply-adds, which plan.c runs
+ * on the direct kernel's complex mode. */
 #include <stdio.h>
 #include "plan.h"
 #include "trsm.h"
