@@ -552,6 +552,18 @@ static int check_logged(const bcase *b, uint64_t seed, char *text, size_t n)
     return bad;
 }
 
+/* Whether a batch's plan line says direct on work-groups of want[0] x
+ * want[1] work-items of want[2] x want[3] elements each; got: the numbers
+ * it says (0 where it says none). */
+static int direct_on(const char *line, const int want[4], int got[4])
+{
+    const char *wi = line ? strstr(line, "work-group ") : NULL;
+    got[0] = got[1] = got[2] = got[3] = 0;
+    return wi && strstr(line, ": direct,") &&
+           sscanf(wi, "work-group %dx%d, %dx%d", &got[0], &got[1], &got[2], &got[3]) == 4 &&
+           memcmp(got, want, 4 * sizeof *got) == 0;
+}
+
 /* The automatic plan of a batch: tiny products direct, complex ones too
  * (the direct kernel's complex mode, the line in complex dimensions), on
  * one 16 x 16 tile (real: 8 x 8 work-items of 2 x 2, complex: 8 x 4 of
@@ -574,8 +586,8 @@ static void batch_plan(void **state)
             bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, M, N, big ? 40 : 4, 1, 0.5, 3);
             fails += check_logged(&b, 90 + type, text, sizeof text);
             const char *line = strstr(text, "plan: batch of 3");
-            int mwg = 0, nwg = 0, wm = 0, wn = 0;
-            const char *set = line ? strstr(line, "mwg=") : NULL, *wi = line ? strstr(line, "work-group ") : NULL;
+            int mwg = 0, nwg = 0;
+            const char *set = line ? strstr(line, "mwg=") : NULL;
             if (big && !(set && sscanf(set, "mwg=%d nwg=%d", &mwg, &nwg) == 2 && strstr(line, ": packed,") &&
                          mwg > 0 && (size_t)mwg <= (type >> 1 ? 2 : 1) * M && nwg > 0 && (size_t)nwg <= N)) {
                 print_message("type %d, %zu x %zu: not packed on a set it fills (mwg %d, nwg %d)\n", type, M, N, mwg,
@@ -586,14 +598,13 @@ static void batch_plan(void **state)
             char like[32];
             snprintf(like, sizeof like, "%cgemm-like M=4 N=4 K=4", "sdcz"[type]);
             size_t per = 0;
-            int dm = 0, dn = 0, cplx = type >> 1;
-            if (!big && !(wi && strstr(line, ": direct,") && strstr(line, like) &&
-                          sscanf(wi, "work-group %dx%d, %dx%d", &dm, &dn, &wm, &wn) == 4 && dm == 8 &&
-                          dn == (cplx ? 4 : 8) && wm == 2 && wn == (cplx ? 4 : 2) && turn &&
+            const int cplx = type >> 1, want[4] = { 8, cplx ? 4 : 8, 2, cplx ? 4 : 2 };
+            int got[4];
+            if (!big && !(direct_on(line, want, got) && strstr(line, like) && turn &&
                           sscanf(turn, "one launch, %zu a work-group", &per) == 1 && per == 3)) {
                 print_message("type %d, 4 x 4: not direct (%s) on one 16 x 16 tile, 8 x %d work-items of 2 x %d "
                               "(%d x %d, %d x %d), the 3 products in one work-group (%zu)\n", type, like,
-                              cplx ? 4 : 8, cplx ? 4 : 2, dm, dn, wm, wn, per);
+                              want[1], want[3], got[0], got[1], got[2], got[3], per);
                 fails++;
             }
         }
@@ -603,13 +614,11 @@ static void batch_plan(void **state)
     for (int type = 0; type < 2; type++) {
         bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, 32, 40, 24, 1, 0.5, 3);
         fails += check_logged(&b, 96 + type, text, sizeof text);
-        const char *line = strstr(text, "plan: batch of 3"), *wi = line ? strstr(line, "work-group ") : NULL;
-        int dm = 0, dn = 0, wm = 0, wn = 0;
-        if (!(wi && strstr(line, ": direct,") &&
-              sscanf(wi, "work-group %dx%d, %dx%d", &dm, &dn, &wm, &wn) == 4 && dm == 8 && dn == 8 && wm == 4 &&
-              wn == 4)) {
+        static const int want[4] = { 8, 8, 4, 4 };
+        int got[4];
+        if (!direct_on(strstr(text, "plan: batch of 3"), want, got)) {
             print_message("type %d, 32 x 40: not direct on 8 x 8 work-items of 4 x 4 (%d x %d, %d x %d)\n", type,
-                          dm, dn, wm, wn);
+                          got[0], got[1], got[2], got[3]);
             fails++;
         }
     }
