@@ -14,8 +14,9 @@
 # libgfortran5, ocl-icd-libopencl1: Debian's ICD loader, which the tests'
 # OpenCL shim and OCL_ICD_VENDORS rely on).  Phases:
 #   tests   the test suite less Oclgrind, the sanitizer rebuilds, the
-#           downstream package tests (no compilers for them there) and the
-#           MPICH ones (no MPICH there; bench/multigpu carries it)
+#           downstream package and drop-in link tests (no gfortran there,
+#           no OpenBLAS to link) and the MPICH ones (no MPICH there;
+#           bench/multigpu carries it)
 #   bench   the README's main job with CLBlast
 #   shapes  the shape suite (--suite shapes) with CLBlast in one run, then
 #           cuBLAS's peer (bench/cublas_peer.cu, built here with nvcc):
@@ -77,7 +78,7 @@ for phase in "$@"; do
     case $phase in
     tests)
         start=$(date +%s)
-        (cd "$B" && ctest -LE "oclgrind|sanitizers|scalapack|mpich" -E "^downstream_" --output-on-failure --timeout 300) >"$OUT/ctest.log" 2>&1
+        (cd "$B" && ctest -LE "oclgrind|sanitizers|scalapack|mpich" -E "^(downstream|dropin)_" --output-on-failure --timeout 300) >"$OUT/ctest.log" 2>&1
         summary+="tests: $(grep -E 'tests passed|tests failed' "$OUT/ctest.log") in $(( $(date +%s) - start )) s"$'\n'
         summary+="$(grep -E '^\s+[0-9]+ - ' "$OUT/ctest.log")"$'\n'
         ;;

@@ -25,6 +25,7 @@ int main(void)
         if (!p.direct_dn) p.direct_dn = 16;
         if (!p.direct_wm) p.direct_wm = 1;
         if (!p.direct_wn) p.direct_wn = 1;
+        if (!p.direct_kb) p.direct_kb = 1;
         if (!p.splitk_k) p.splitk_k = 256;
         if (!p.splitk_wgs) p.splitk_wgs = 1;
         if (!p.deepk_max) p.deepk_max = 512;

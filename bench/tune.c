@@ -262,7 +262,7 @@ static g3_params base_params(int dbl, const char *space, const char *start)
     g3_params p = { .table = "tune", .match = "tune", .precision = dbl ? 64 : 32,
                     .mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwm = 1, .vwn = 1, .kwi = 1,
                     .sa = 1, .sb = 1, .copy_ts = 16, .copy_rs = 16, .trsm_nb = G3_TRSM_NB,
-                    .trsm_refine = G3_TRSM_REFINE, .trsm_cols = G3_TRSM_COLS, .direct_dm = 1, .direct_dn = 1, .direct_wm = 1, .direct_wn = 1,
+                    .trsm_refine = G3_TRSM_REFINE, .trsm_cols = G3_TRSM_COLS, .direct_dm = 1, .direct_dn = 1, .direct_wm = 1, .direct_wn = 1, .direct_kb = 1,
                     .splitk_k = 1, .splitk_wgs = 1, .deepk_max = 1, .skinny_max = 1 };
     if (strcmp(space, "cpu") == 0) {   /* the CPU rows' copy kernel (tuned-params/pocl-cpu.csv) */
         p.copy_ts = 64;

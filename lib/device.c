@@ -37,6 +37,10 @@ static void plan_defaults(g3_params *p, int cpu)
     if (!p->direct_dn) p->direct_dn = cpu ? 1 : 8;
     if (!p->direct_wm) p->direct_wm = cpu ? 8 : 1;
     if (!p->direct_wn) p->direct_wn = cpu ? 8 : 1;
+    /* complex direct products staged in k-blocks of 8 on GPUs (kernels/direct.cl
+     * says why; H200: C 32^3 batches 1.4x faster than blocks of 16 or 32,
+     * Z within 8 %, docs/performance.md, Batched GEMM) */
+    if (!p->direct_kb) p->direct_kb = cpu ? 1 : 8;
     if (!p->direct_max) p->direct_max = cpu ? (p->precision == 64 ? 56 : 40) : 128;
     /* a batch's tiny products: on PoCL a work-group costs microseconds
      * whatever it computes (docs/performance.md, Batched GEMM); GPUs: one

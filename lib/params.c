@@ -91,6 +91,8 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
         return "direct_dm x direct_dn must be a work-group the device allows";
     if (p->direct_wm < 1 || p->direct_wm > 8 || p->direct_wn < 1 || p->direct_wn > 8)
         return "direct_wm, direct_wn must be 1..8";
+    if (p->direct_kb < 1 || p->direct_kb > 64) return "direct_kb must be 1..64";
+    if (g3_params_direct_local(p) > local_mem_bytes) return "direct_kb: staged tiles larger than local memory";
     if (p->direct_max > 4096 || p->splitk_k < 1) return "direct_max at most 4096, splitk_k at least 1";
     if (p->splitk_wgs < 1 || p->splitk_wgs > 64 || p->deepk_max < 1) return "splitk_wgs 1..64, deepk_max at least 1";
     if (p->skinny_max < 1 || p->skinny_max > 1024) return "skinny_max 1..1024";
@@ -117,7 +119,7 @@ static const struct { const char *name; size_t offset; } fields[] = {
     F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(vwm), F(vwn), F(kwi), F(sa), F(sb), F(db), F(pad),
     F(wtm), F(nfirst), F(mma), F(cpref), F(async), F(swz), F(cvec), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
     F(trsm_direct), F(trsm_cols), F(trsm_leaf), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn),
-    F(direct_max), F(direct_nb), F(splitk_k), F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs), F(medium_k),
+    F(direct_kb), F(direct_max), F(direct_nb), F(splitk_k), F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs), F(medium_k),
     F(kreuse),
 #undef F
 };
@@ -207,6 +209,13 @@ void g3_params_copy_defines(const g3_params *p, char *buf, size_t n)
 
 void g3_params_direct_defines(const g3_params *p, char *buf, size_t n)
 {
-    snprintf(buf, n, "-DPRECISION=%d -DDIRECT_DM=%d -DDIRECT_DN=%d -DDIRECT_WM=%d -DDIRECT_WN=%d",
-             p->precision, p->direct_dm, p->direct_dn, p->direct_wm, p->direct_wn);
+    snprintf(buf, n, "-DPRECISION=%d -DDIRECT_DM=%d -DDIRECT_DN=%d -DDIRECT_WM=%d -DDIRECT_WN=%d -DDIRECT_KB=%d",
+             p->precision, p->direct_dm, p->direct_dn, p->direct_wm, p->direct_wn, p->direct_kb);
+}
+
+size_t g3_params_direct_local(const g3_params *p)
+{
+    if (p->direct_kb <= 1)
+        return 0;
+    return 16 * (size_t)p->direct_kb * ((size_t)p->direct_dm * p->direct_wm + 1 + (size_t)p->direct_dn * p->direct_wn + 1);
 }

@@ -56,6 +56,8 @@ typedef struct {
      * 0 in a table row: lib/device.c's default for the device type */
     int direct_dm, direct_dn; /* direct kernel: work-group shape */
     int direct_wm, direct_wn; /* direct kernel: elements of C per work-item, in M and N */
+    int direct_kb;        /* direct kernel's complex mode: k-steps of general operands staged through local
+                           * memory at a time (1: none, every element read where it is) */
     int direct_max;       /* calls of at most direct_max^3 multiply-adds per term run direct */
     int direct_nb;        /* a batch on the direct kernel: each work-group runs products of at most this many
                            * multiply-adds in all one after the other (routines/plan/batched.c; 1: one each) */
@@ -127,6 +129,9 @@ int g3_params_override_env(g3_params *p, int shape, const char *env);
 void g3_params_defines(const g3_params *p, char *buf, size_t n);
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n);
 void g3_params_direct_defines(const g3_params *p, char *buf, size_t n);
+/* The direct kernel's staged tiles with p's geometry, in bytes, counted
+ * for complex doubles (the largest element); 0 where direct_kb stages none. */
+size_t g3_params_direct_local(const g3_params *p);
 /* The field of p named as in the override syntax, or NULL. */
 int *g3_params_field(g3_params *p, const char *name);
 /* p as "name=value,..." (the override syntax, for the tuner and messages). */

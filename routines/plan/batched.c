@@ -4,10 +4,11 @@
  *
  * The plan of the batch (batch_plan) is not that of one product, which
  * sizes its launch for a product alone: the batch fills the device with
- * products.  A product that fills one tile of the medium set (where the
- * device has a medium row), else of the small set, else of the large set,
- * runs packed on that set (a complex product: its real view, 2M rows,
- * fills it); a smaller one runs direct, complex ones on the direct
+ * products.  A real product that fills one tile of the medium set (where
+ * the device has a medium row), else of the small set, else of the large
+ * set, runs packed on that set, and so does a complex one of more than
+ * direct_max^3 real multiply-adds (its real view, 2M rows, filling it); a
+ * smaller one runs direct, complex ones on the direct
  * kernel's complex mode, with each work-item holding at least 2 x 2
  * elements of C, its register tile halved along M while the work-group's
  * tile holds the product's M twice, and each work-group running products
@@ -342,7 +343,12 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     const g3_kset *sets = d->sets[c->dbl];
     const int order[] = { G3_SHAPE_MEDIUM, G3_SHAPE_SMALL, G3_SHAPE_LARGE };
     const int forced = d->plan_force >= 0 || d->shape_force >= 0;
-    for (int i = sets[G3_SHAPE_MEDIUM].p.medium_wgs > 0 ? 0 : 1; !forced && i < 3; i++) {
+    /* complex products of at most direct_max^3 real multiply-adds, as a
+     * single complex GEMM (plan.c), on the direct kernel's complex mode,
+     * whose staged operands (GPUs) outran the packed path's copies (H200:
+     * C 64^3 x 4096 554 against 959 us, Z 804 against 1228) */
+    const int cdirect = c->cplx && g3_direct_wanted(c, pl->ks);
+    for (int i = sets[G3_SHAPE_MEDIUM].p.medium_wgs > 0 ? 0 : 1; !forced && !cdirect && i < 3; i++) {
         const g3_params *p = &sets[order[i]].p;
         if (c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg && (!c->cplx || p->mwg % 2 == 0)) {
             *pl = (g3_plan){ .path = G3_PATH_PACKED, .shape = order[i], .ks = &sets[order[i]], .splits = 1 };
@@ -367,6 +373,11 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     *own = *pl->ks;
     g3_params *p = &own->p;
     size_t M = c->cplx ? c->M / 2 : c->M; /* (complex: the direct kernel's rows are complex) */
+    /* products of at most 16 x 16 read in place, not staged (H200, 16^3 x
+     * 20000, us: C 132-144 against 153-158 staged in blocks of 8, Z 224-237
+     * against 285-293); from 32^3 staged (C 32^3 227-254 against 407) */
+    if (M <= 16 && c->N <= 16)
+        p->direct_kb = 1;
     if (p->direct_wm * p->direct_wn < 4) {
         if (M <= 16 && c->N <= 16) {
             p->direct_dm = 8;
@@ -383,6 +394,10 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     }
     while (p->direct_wm > 2 && p->direct_wm * p->direct_wn > 4 && M <= g3_direct_tile_m(own) / 2)
         p->direct_wm /= 2;
+    /* the set's staged k-blocks as deep as the batch's tile leaves room
+     * for in 32 KB, the local memory every OpenCL GPU has */
+    while (p->direct_kb > 1 && g3_params_direct_local(p) > 32768)
+        p->direct_kb /= 2;
     g3_params_direct_defines(p, own->direct_defines, sizeof own->direct_defines);
     pl->ks = own;
 }

@@ -116,7 +116,7 @@ static int shape_class(const g3_device *d, const g3_call *c)
 
 /* Small enough for the direct kernel: at most direct_max^3 multiply-adds
  * per term (the set's field; lib/device.c has the defaults and why). */
-static int direct_wanted(const g3_call *c, const g3_kset *ks)
+int g3_direct_wanted(const g3_call *c, const g3_kset *ks)
 {
     double edge = ks->p.direct_max;
     return (double)c->M * c->N * c->K * c->nterms <= edge * edge * edge;
@@ -141,7 +141,7 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
      * the copy kernels make their real layout */
     if (force == G3_PATH_PACKED || c->cplx || c->reuse)
         return;
-    if ((force == G3_PATH_DIRECT || (force < 0 && (c->direct || direct_wanted(c, ks)))) && g3_direct_fits(c, ks)) {
+    if ((force == G3_PATH_DIRECT || (force < 0 && (c->direct || g3_direct_wanted(c, ks)))) && g3_direct_fits(c, ks)) {
         out->path = G3_PATH_DIRECT;
         out->inplace = 0; /* (the direct kernel reads every operand in place anyway) */
         return;
@@ -172,8 +172,9 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
                         g3_shape_names[p->shape], pr->table, pr->match);
     if (used >= 0 && (size_t)used < n) {
         if (p->path == G3_PATH_DIRECT)
-            used += snprintf(buf + used, n - used, "work-group %dx%d, %dx%d per work-item", pr->direct_dm,
-                             pr->direct_dn, pr->direct_wm, pr->direct_wn);
+            used += snprintf(buf + used, n - used, "work-group %dx%d, %dx%d per work-item%s", pr->direct_dm,
+                             pr->direct_dn, pr->direct_wm, pr->direct_wn,
+                             c->cplx && pr->direct_kb > 1 ? ", k staged" : "");
         else
             used += snprintf(buf + used, n - used, "mwg=%d nwg=%d kwg=%d, splits=%d of k=%zu", pr->mwg, pr->nwg,
                              pr->kwg, p->splits, p->path == G3_PATH_SPLITK ? p->kslice : c->K);
@@ -249,7 +250,7 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
      * kernel's complex mode, the call as it is (with the direct set of the
      * real call's class): one launch instead of copies and a GEMM */
     if (g3_complex_direct(call) &&
-        (d->plan_force == G3_PATH_DIRECT || (d->plan_force < 0 && direct_wanted(c, p.ks)))) {
+        (d->plan_force == G3_PATH_DIRECT || (d->plan_force < 0 && g3_direct_wanted(c, p.ks)))) {
         p.path = G3_PATH_DIRECT;
         p.inplace = 0;
         c = call;

@@ -199,6 +199,9 @@ int g3_complex_direct(const g3_call *c);
 /* Can the direct kernel with set ks run c (TRMM: only when no work-group
  * reads what another overwrites)? */
 int g3_direct_fits(const g3_call *c, const g3_kset *ks);
+/* Small enough to ask for the direct kernel: at most direct_max^3
+ * multiply-adds per term (c a complex call's real view: four a complex one). */
+int g3_direct_wanted(const g3_call *c, const g3_kset *ks);
 /* Slices of K for c with set ks (0: do not split) and their depth; forced
  * (GPUBLAS3_SPLITS, or 3 for GPUBLAS3_PLAN=splitk; 0: the plan's choice):
  * that many where K has as many k-tiles, else one per k-tile. */

@@ -570,7 +570,8 @@ static int direct_on(const char *line, const int want[4], int got[4])
  * 2 x 4), each work-group several products in turn
  * (ctest sets direct_nb); products of 130 x 150 (larger than any set's
  * tile) packed on a set whose tile they fill, complex ones too (M counted
- * real, 2M). */
+ * real, 2M) where they are deeper than direct_max^3 real multiply-adds
+ * (ctest sets 256: K = 240), else direct on the complex mode. */
 static void batch_plan(void **state)
 {
     (void)state;
@@ -583,7 +584,8 @@ static void batch_plan(void **state)
     for (int type = 0; type < 4; type++) {
         for (int big = 0; big < 2; big++) {
             size_t M = big ? 130 : 4, N = big ? 150 : 4;
-            bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, M, N, big ? 40 : 4, 1, 0.5, 3);
+            bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, M, N,
+                         big ? (type >> 1 ? 240 : 40) : 4, 1, 0.5, 3);
             fails += check_logged(&b, 90 + type, text, sizeof text);
             const char *line = strstr(text, "plan: batch of 3");
             int mwg = 0, nwg = 0;
@@ -619,6 +621,19 @@ static void batch_plan(void **state)
         if (!direct_on(strstr(text, "plan: batch of 3"), want, got)) {
             print_message("type %d, 32 x 40: not direct on 8 x 8 work-items of 4 x 4 (%d x %d, %d x %d)\n", type,
                           got[0], got[1], got[2], got[3]);
+            fails++;
+        }
+    }
+    /* complex products of 130 x 150 x 40: 4 x 130 x 150 x 40 real
+     * multiply-adds, under direct_max^3, on the complex mode */
+    for (int type = 2; type < 4; type++) {
+        bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3ConjTrans, 130, 150, 40, 1, 0.5, 3);
+        fails += check_logged(&b, 98 + type, text, sizeof text);
+        const char *line = strstr(text, "plan: batch of 3");
+        char like[32];
+        snprintf(like, sizeof like, "%cgemm-like M=130 N=150 K=40", "sdcz"[type]);
+        if (!(line && strstr(line, ": direct,") && strstr(line, like))) {
+            print_message("type %d, 130 x 150 x 40: not direct on the complex mode (%s)\n", type, like);
             fails++;
         }
     }

@@ -381,7 +381,9 @@ static void leaves(void)
  * Z, several products a work-group): 3 products of 5 x 4 x 3, B shared
  * (stride 0), complex alpha and beta, then the offset-array form with the
  * products in reverse order, each against the same product as a single
- * call; and a complex GEMM forced direct (the single build of COMPLEX). */
+ * call; and a complex GEMM forced direct (the single build of COMPLEX),
+ * its operands staged through local memory in k-blocks of 2, as GPUs
+ * stage complex ones (their barriers checked for races). */
 static cl_mem upload(const void *host, size_t bytes)
 {
     cl_int err;
@@ -466,8 +468,9 @@ static void batched(void)
         }
     }
     unsetenv("GPUBLAS3_PARAMS");
-    /* one complex GEMM on the direct kernel's single build */
+    /* one complex GEMM on the direct kernel's single build, staged */
     setenv("GPUBLAS3_PLAN", "direct", 1);
+    setenv("GPUBLAS3_PARAMS", "direct_kb=2", 1);
     restart();
     spec_case c = { .routine = SPEC_GEMM, .cplx = 1, .order = gpublas3RowMajor, .transA = gpublas3NoTrans,
                     .transB = gpublas3ConjTrans, .M = 9, .N = 13, .K = 7, .alpha = 1.5, .alpha_im = -1, .beta = 0.5,
@@ -476,6 +479,7 @@ static void batched(void)
     c.dbl = 1; c.beta = 0; c.beta_im = 0; c.transA = gpublas3Trans;
     call(c, "zgemm TC row-major forced direct, beta 0");
     unsetenv("GPUBLAS3_PLAN");
+    unsetenv("GPUBLAS3_PARAMS");
     restart();
 }
 
