@@ -171,18 +171,25 @@ def main():
     devices = sorted({r["device"] for r in rows})
     panels = sorted({(r["routine"], r["precision"]) for r in rows},
                     key=lambda p: (ROUTINES.index(p[0]) if p[0] in ROUTINES else 99, p[1] != "s"))
-    # one line per peer, and per option set or device where a panel has several
+    # one line per peer, and per option set or device where a panel has
+    # several; a batch sweep's count changes with n, so it is no option set,
+    # and a second batch at the same n (the 1000-product comparison) is a
+    # line of its own
+    def base(r):
+        return " ".join(w for w in r["options"].split() if not w.startswith("batch="))
     opts = defaultdict(set)
     for r in rows:
-        opts[(r["routine"], r["precision"])].add(r["options"])
+        opts[(r["routine"], r["precision"])].add(base(r))
     lines = defaultdict(dict)
     for r in rows:
         panel = (r["routine"], r["precision"])
         label = r["peer"]
         if len(opts[panel]) > 1:
-            label += " " + r["options"]
+            label += " " + base(r)
         if len(devices) > 1:
             label += " @ " + r["device"]
+        if any(p[0] == int(r["n"]) for p in lines[panel].get(label, [])):
+            label += " " + " ".join(w for w in r["options"].split() if w.startswith("batch="))
         lines[panel].setdefault(label, []).append((int(r["n"]), float(r["gflops"]), r["peer"]))
 
     ncols = 2 if len(panels) > 1 else 1
