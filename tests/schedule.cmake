@@ -11,7 +11,7 @@
 #  - RUN_SERIAL for those that judge timings (the crossover model's learned
 #    rates and corrections) or memory limits, which a loaded host upsets;
 #  - PROCESSORS 2 for the sanitizer builds (parallel builds);
-#  - one RESOURCE_LOCK for the MPI runs (4 ranks each), so that they run
+#  - one RESOURCE_LOCK for the MPI runs (2 or 4 ranks each), so that they run
 #    one at a time from the start: with PROCESSORS 2 ctest found two free
 #    slots only at the end, and ran them after everything else (the last
 #    4 minutes of a 12-minute warm run);
