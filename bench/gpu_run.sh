@@ -31,8 +31,9 @@
 #           at 32^3 and 128^3) with CLBlast, then cuBLAS's peer; 1000
 #           16^3 products against a loop of single calls
 #   ARGS... anything else is run as a command after the set-up
-# Results go to $RESULTS (default $OUT), logs to $OUT; a short summary is
-# printed last.  The published H100 tables (bench/results/h100/) are
+# Results go to $RESULTS (default $OUT), logs to $OUT, and all of them into
+# $OUT/all.tgz; a short summary is printed last.  The published H100
+# tables (bench/results/h100/) are
 #   RESULTS=$OUT bash bench/gpu_run.sh shapes routines
 set -u
 OUT=${OUT:-/tmp/out}
@@ -143,5 +144,11 @@ for phase in "$@"; do
         ;;
     esac
 done
+# a lent machine may return only a few files of $OUT, by name: all of
+# them, $RESULTS too, in one archive whose name sorts first
+out_abs=$(cd "$OUT" && pwd) res_abs=$(cd "$RESULTS" && pwd)
+extra=()
+[ "$res_abs" != "$out_abs" ] && extra=(-C "$(dirname "$res_abs")" "$(basename "$res_abs")")
+tar czf /tmp/all.tgz --exclude=./all.tgz -C "$out_abs" . "${extra[@]}" 2>/dev/null && mv /tmp/all.tgz "$out_abs/all.tgz"
 echo "---- summary"
 printf '%s' "$summary"
