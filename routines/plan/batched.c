@@ -373,13 +373,14 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     *own = *pl->ks;
     g3_params *p = &own->p;
     size_t M = c->cplx ? c->M / 2 : c->M; /* (complex: the direct kernel's rows are complex) */
+    const int tiny = M <= 16 && c->N <= 16;
     /* products of at most 16 x 16 read in place, not staged (H200, 16^3 x
      * 20000, us: C 132-144 against 153-158 staged in blocks of 8, Z 224-237
      * against 285-293); from 32^3 staged (C 32^3 227-254 against 407) */
-    if (M <= 16 && c->N <= 16)
+    if (tiny)
         p->direct_kb = 1;
     if (p->direct_wm * p->direct_wn < 4) {
-        if (M <= 16 && c->N <= 16) {
+        if (tiny) {
             p->direct_dm = 8;
             p->direct_dn = c->cplx ? 4 : 8;
             p->direct_wm = 2;
