@@ -24,6 +24,7 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     cl_int M = (cl_int)a->M, N = (cl_int)a->N, K = (cl_int)a->K;
     cl_long offc = (cl_long)a->offc, ldc = (cl_long)a->ldc;
     cl_int tri = a->tri, tri_off = a->tri_off, band = a->band, band_off = a->band_off, bxb = a->bxb, cplx = a->cplx;
+    cl_int trimap = a->trimap, snake = a->snake;
     size_t splits = a->splits > 1 ? (size_t)a->splits : 1;
     cl_int kslice = splits > 1 ? (cl_int)a->kslice : K;
     cl_long cslice = (cl_long)a->cslice;
@@ -40,10 +41,14 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
      * (the H100, docs/performance.md) */
     const char *defines = ks->gemm_defines[cpref][a->band != 0];
     const char *opts = defines;
-    /* a band's or a triangle's launch maps its ids to tiles (LPT, SNAKE, TRIMAP) */
+    /* operands read in place, a band's or a triangle's map of ids to tiles
+     * and a batch are builds of their own; with rtmap (CPUs) every band and
+     * triangle shares one, whose map the arguments give (kernels/gemm.cl) */
     if (a->ald || a->bld || a->band || a->trimap || a->batch) {
+        const int rt = pr->rtmap && (a->band || a->trimap);
         int n = snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d -DLPT=%d -DSNAKE=%d -DTRIMAP=%d", defines,
-                         a->ald ? 1 + !!a->ak : 0, a->bld ? 1 + !!a->bk : 0, a->band, a->snake, a->trimap);
+                         a->ald ? 1 + !!a->ak : 0, a->bld ? 1 + !!a->bk : 0, rt ? -1 : a->band,
+                         rt ? -1 : a->snake, rt ? -1 : a->trimap);
         if (a->batch)
             snprintf(options + n, sizeof options - n, " -DBATCHED=1");
         opts = options;
@@ -54,7 +59,8 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
         dbl ? G3_ARG(da) : G3_ARG(fa), dbl ? G3_ARG(db) : G3_ARG(fb),
         G3_ARG(a->A), G3_ARG(a->B), G3_ARG(aoff), G3_ARG(ars), G3_ARG(boff), G3_ARG(brs),
         G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc),
-        G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(bxb), G3_ARG(cplx),
+        G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(trimap), G3_ARG(snake),
+        G3_ARG(bxb), G3_ARG(cplx),
         G3_ARG(kslice), G3_ARG(cslice), G3_ARG(abatch), G3_ARG(bbatch), G3_ARG(a->offs), G3_ARG(a->scal) };
     /* the last four only in a batch's build */
     cl_uint nargs = sizeof args / sizeof args[0] - (a->batch ? 0 : 4);

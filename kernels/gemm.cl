@@ -22,7 +22,10 @@
  *   - `tri`:  store only one triangle of C (SYRK, SYR2K), and skip the
  *             work-groups that lie wholly in the other;
  *   - `band`: the k-range outside which A' or B' is known to be zero
- *             (TRMM's triangle), so those tiles are never loaded.
+ *             (TRMM's triangle), so those tiles are never loaded, and
+ *             its ids run deepest tiles first (`snake`: in rounds of that
+ *             many alternating direction);
+ *   - `trimap`: a triangle's ids cover only its tiles (below);
  *   - `cplx`: C is the real view of a complex matrix (two real rows per
  *             complex row, routines/plan/complex.c): `tri` and `band` then
  *             count complex rows (m / 2) and complex columns of B' (k / 2),
@@ -48,11 +51,6 @@
  *   PAD          elements added to each staged row (local-memory banks)
  *   AIP BIP      A' / B' read in place, 1: m / n contiguous, 2: k contiguous
  *                (set per launch by kernels/gemm.c; absent: packed)
- *   LPT          the launch's band (1..4; set per launch): deepest tiles first
- *   SNAKE        with LPT: the compute units; rounds of that many ids alternate
- *                direction (set per launch; 0: none)
- *   TRIMAP       the launch's tri (1, 2; set per launch) on a square grid of
- *                tiles with tri_off 0: ids cover only the stored triangle
  *   CVEC         1: C stored a vector (VWM) at a time where one lies inside C
  *                and inside the stored triangle
  *   NFIRST       0: work-group (x, y) computes block (x, y) of C; 1: (y, x)
@@ -83,6 +81,14 @@
  *                via inline PTX mma.sync of shape m8n8k4, m16n8k4, m16n8k8
  *                or m16n8k16 (one warp of 32 work-items per MDIMC unit);
  *                lib/device.c never selects it on another vendor's device.
+ *   LPT          a band's map of ids to tiles (1..4: its band; set per
+ *                launch by kernels/gemm.c; absent: the plain map)
+ *   SNAKE        with LPT: the compute units; rounds of that many ids
+ *                alternate direction (0: none)
+ *   TRIMAP       a triangle's map (1, 2: its tri) on a square grid of tiles
+ *                with tri_off 0: ids cover only the stored triangle
+ *                (LPT, SNAKE, TRIMAP all -1: the launch's band, snake and
+ *                trimap arguments say, one build for all of them)
  *   BATCHED      1: the build for batched GEMM (kernels/gemm.c adds it to
  *                a batch's launches only), with the batch's arguments
  *
@@ -92,6 +98,15 @@
  * read neighbouring addresses. */
 #ifndef BATCHED
 #define BATCHED 0
+#endif
+#ifndef LPT
+#define LPT 0
+#endif
+#ifndef TRIMAP
+#define TRIMAP 0
+#endif
+#ifndef SNAKE
+#define SNAKE 0
 #endif
 #include "real.cl"
 #include "store.cl"
@@ -271,7 +286,8 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
           __global const realM *restrict A, __global const realN *restrict B,
           const long aoff, const int ars, const long boff, const int brs,
           __global real *C, const long offc0, const long ldc,
-          const int tri, const int tri_off, const int band, const int band_off, const int bxb,
+          const int tri, const int tri_off, const int band, const int band_off, const int trimap,
+          const int snake, const int bxb,
           const int cplx, const int kslice, const long cslice
 #if BATCHED
           , const long abatch, const long bbatch, __global const long *offs, __global const real *scal
@@ -295,55 +311,75 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
     const long offc = offc0;
     const real alpha = alpha0, beta = beta0;
 #endif
-#if LPT
-    /* a band (LPT = band, set per launch): the deepest tiles first.  Depth
-     * changes by up to K from one row (band 1, 2) or column (3, 4) of
-     * tiles to the next, and a GPU starts work-groups in the order of
-     * their linear id: launched last, the deepest ran alone at the end
-     * (docs/performance.md).  Consecutive work-groups share a row
-     * (column) of tiles, so they read the same stripe of A' (B').
-     * SNAKE = P (the compute units; 0: none): rounds of P ids alternate
-     * direction, so that the unit that got the deepest tile of the first
-     * round gets the shallowest of the second rather than the next
-     * deepest, and so on: with round-robin placement every unit then gets
-     * the same work where all rounds are resident at once (at most 4
-     * rounds: every odd one reversed); in a longer launch only the second
-     * round is, and the rest run deepest first as units free up
-     * (docs/performance.md). */
-    const int lid_g = get_group_id(0) + get_group_id(1) * get_num_groups(0);
-    const int nm = get_num_groups(NFIRST ? 1 : 0), nn = get_num_groups(NFIRST ? 0 : 1);
-#if SNAKE
-    const int round = lid_g / SNAKE, rlo = round * SNAKE, rhi = min(rlo + SNAKE, nm * nn);
-    const int rank = round % 2 && (round == 1 || nm * nn <= 4 * SNAKE) ? rlo + rhi - 1 - lid_g : lid_g;
+    /* which tile this work-group computes: the map's inputs are constants
+     * of the build (LPT, TRIMAP, SNAKE), so that each launch's branches fold
+     * away (chosen at run time in one build, the H100's S SYRK 4096 ran
+     * 16-20 % slower, docs/performance.md), or -1: the launch's arguments,
+     * one build for every band and triangle (CPU devices, where each build
+     * costs seconds and the map nothing: docs/testing.md) */
+#if LPT < 0
+#define MAP_BAND band
+#define MAP_TRI trimap
+#define MAP_SNAKE snake
 #else
-    const int rank = lid_g;
+#define MAP_BAND LPT
+#define MAP_TRI TRIMAP
+#define MAP_SNAKE SNAKE
 #endif
-#if LPT <= 2
-    const int m0 = (LPT == 1 ? nm - 1 - rank / nn : rank / nn) * MWG, n0 = rank % nn * NWG;
-#else
-    const int n0 = (LPT == 3 ? nn - 1 - rank / nm : rank / nm) * NWG, m0 = rank % nm * MWG;
-#endif
-#elif TRIMAP
-    /* a stored triangle of a square grid of nt x nt tiles, from work-group
-     * ids of one dimension (TRIMAP = tri, set per launch: tri_off 0, MWG ==
-     * NWG): id L is the L-th tile of the triangle by rows of C (upper:
-     * counted from the last tile back), so that no id falls in the other
-     * triangle and round-robin placement gives every compute unit its
-     * share (the full grid's ids of the other triangle, returning at once,
-     * left some units 6 tiles and others 2: docs/performance.md);
-     * consecutive ids share a row of tiles, so they read one stripe of A' */
-    const int nt = (M + MWG - 1) / MWG, L = get_group_id(0);
-    const int T = nt * (nt + 1) / 2, l = TRIMAP == 1 ? T - 1 - L : L;
-    int r = (int)((sqrt((float)(8 * l + 1)) - 1) / 2);
-    r -= r * (r + 1) / 2 > l;      /* (float rounding: at most one off) */
-    r += (r + 1) * (r + 2) / 2 <= l;
-    const int c = l - r * (r + 1) / 2;
-    const int m0 = (TRIMAP == 1 ? nt - 1 - r : r) * MWG, n0 = (TRIMAP == 1 ? nt - 1 - c : c) * NWG;
-#else
-    /* NFIRST: consecutive work-groups walk along N, sharing one A' stripe
-     * (kept in a CPU core's cache while B' stripes stream past) */
-    const int m0 = get_group_id(NFIRST ? 1 : 0) * MWG, n0 = get_group_id(NFIRST ? 0 : 1) * NWG;
-#endif
+    int m0, n0;
+    if (MAP_BAND) {
+        /* a band: the deepest tiles first.  Depth changes by up to K from
+         * one row (band 1, 2) or column (3, 4) of tiles to the next, and a
+         * GPU starts work-groups in the order of their linear id: launched
+         * last, the deepest ran alone at the end (docs/performance.md).
+         * Consecutive work-groups share a row (column) of tiles, so they
+         * read the same stripe of A' (B').  snake = P (the compute units;
+         * 0: none): rounds of P ids alternate direction, so that the unit
+         * that got the deepest tile of the first round gets the shallowest
+         * of the second rather than the next deepest, and so on: with
+         * round-robin placement every unit then gets the same work where
+         * all rounds are resident at once (at most 4 rounds: every odd one
+         * reversed); in a longer launch only the second round is, and the
+         * rest run deepest first as units free up (docs/performance.md). */
+        const int lid_g = get_group_id(0) + get_group_id(1) * get_num_groups(0);
+        const int nm = get_num_groups(NFIRST ? 1 : 0), nn = get_num_groups(NFIRST ? 0 : 1);
+        int rank = lid_g;
+        if (MAP_SNAKE) {
+            const int round = lid_g / MAP_SNAKE, rlo = round * MAP_SNAKE, rhi = min(rlo + MAP_SNAKE, nm * nn);
+            if (round % 2 && (round == 1 || nm * nn <= 4 * MAP_SNAKE))
+                rank = rlo + rhi - 1 - lid_g;
+        }
+        if (MAP_BAND <= 2) {
+            m0 = (MAP_BAND == 1 ? nm - 1 - rank / nn : rank / nn) * MWG;
+            n0 = rank % nn * NWG;
+        } else {
+            n0 = (MAP_BAND == 3 ? nn - 1 - rank / nm : rank / nm) * NWG;
+            m0 = rank % nm * MWG;
+        }
+    } else if (MAP_TRI) {
+        /* a stored triangle of a square grid of nt x nt tiles, from
+         * work-group ids of one dimension (trimap = tri: tri_off 0, MWG ==
+         * NWG): id L is the L-th tile of the triangle by rows of C (upper:
+         * counted from the last tile back), so that no id falls in the
+         * other triangle and round-robin placement gives every compute unit
+         * its share (the full grid's ids of the other triangle, returning
+         * at once, left some units 6 tiles and others 2:
+         * docs/performance.md); consecutive ids share a row of tiles, so
+         * they read one stripe of A' */
+        const int nt = (M + MWG - 1) / MWG, L = get_group_id(0);
+        const int T = nt * (nt + 1) / 2, l = MAP_TRI == 1 ? T - 1 - L : L;
+        int r = (int)((sqrt((float)(8 * l + 1)) - 1) / 2);
+        r -= r * (r + 1) / 2 > l;      /* (float rounding: at most one off) */
+        r += (r + 1) * (r + 2) / 2 <= l;
+        const int c = l - r * (r + 1) / 2;
+        m0 = (MAP_TRI == 1 ? nt - 1 - r : r) * MWG;
+        n0 = (MAP_TRI == 1 ? nt - 1 - c : c) * NWG;
+    } else {
+        /* NFIRST: consecutive work-groups walk along N, sharing one A'
+         * stripe (kept in a CPU core's cache while B' stripes stream past) */
+        m0 = get_group_id(NFIRST ? 1 : 0) * MWG;
+        n0 = get_group_id(NFIRST ? 0 : 1) * NWG;
+    }
     const int cs = cplx ? 1 : 0; /* complex: rows m / 2 of C, columns k / 2 of B' */
     if (tri == 1 && (m0 >> cs) - (n0 + NWG - 1) > tri_off) return;
     if (tri == 2 && ((m0 + MWG - 1) >> cs) - n0 < tri_off) return;

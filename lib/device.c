@@ -21,7 +21,7 @@ static void info_string(cl_device_id dev, cl_device_info what, char *buf, size_t
     buf[n - 1] = 0;
 }
 
-/* The plan's fields a table row leaves 0, and cvec, which no row sets.  Measured on PoCL (docs/performance.md,
+/* The plan's fields a table row leaves 0, and cvec and rtmap, which no row sets.  Measured on PoCL (docs/performance.md,
  * PoCL); the GPU values are starting points for the H100
  * rows to set. */
 static void plan_defaults(g3_params *p, int cpu)
@@ -55,6 +55,10 @@ static void plan_defaults(g3_params *p, int cpu)
     /* C's vectors stored whole: on PoCL an update of K = 64 ran 2-3x
      * faster (docs/performance.md); on GPUs not measured yet */
     p->cvec = cpu;
+    /* a band's and a triangle's maps from arguments on CPUs, one build for
+     * all: PoCL compiles each GEMM build 7-18 s (docs/testing.md); GPUs keep
+     * them constants (H100 S SYRK 4096 1.2x slower from arguments) */
+    p->rtmap = cpu;
 }
 
 /* The most specific table row for this device and shape class: its name,

@@ -10,8 +10,10 @@
  * unchanged, NaN in C with beta = 0) and its verbose plan line must say
  * the map ("ids on the triangle", "ids snake by").  Two square parameter sets
  * (staged and double-buffered, N-first, with the GPUs' copy kernel, which
- * packs TRMM's two operands in one launch; unstaged with wide vectors) and a
- * lopsided one (MWG != NWG: no triangle map), fixed with GPUBLAS3_PARAMS
+ * packs TRMM's two operands in one launch, its maps constants of each build
+ * as on GPUs; unstaged with wide vectors, its maps from the launch's
+ * arguments as on CPUs) and a lopsided one (MWG != NWG: no triangle map,
+ * the device's own kind of map), fixed with GPUBLAS3_PARAMS
  * for every class; the packed and split-K paths forced; sizes of one tile,
  * several tiles with a short last one, offsets and padded leading
  * dimensions, every order, uplo and trans (SYRK, SYR2K) or side, uplo,
@@ -30,8 +32,8 @@ static const struct {
     int square;
 } sets[] = {
     { "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=2,wtm=0,nfirst=1,mma=0,"
-      "copy_direct=0,copy_ts=16,copy_rs=4", 1 },
-    { "mwg=8,nwg=8,kwg=4,mdimc=2,ndimc=2,vwm=4,vwn=4,kwi=1,sa=0,sb=0,db=0,pad=0,wtm=0,nfirst=0,mma=0", 1 },
+      "copy_direct=0,copy_ts=16,copy_rs=4,rtmap=0", 1 },
+    { "mwg=8,nwg=8,kwg=4,mdimc=2,ndimc=2,vwm=4,vwn=4,kwi=1,sa=0,sb=0,db=0,pad=0,wtm=0,nfirst=0,mma=0,rtmap=1", 1 },
     { "mwg=16,nwg=8,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=0,db=0,pad=0,wtm=0,nfirst=0,mma=0", 0 },
 };
 #define NSETS (sizeof sets / sizeof sets[0])
