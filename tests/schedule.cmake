@@ -25,7 +25,8 @@ function(g3_schedule)
 
   # No device kernels (or their own compiler: Oclgrind, the sanitizer builds):
   # they start at once, beside the warm-up.
-  set(no_warmup "^(cl_warmup_|rel_oclgrind_|rel_(asan|tsan)_build$|downstream_|tree_|host_copy$|host_links_|host_crossover_price_|bench_(h100_rows|refused_option|copy_probe)$)")
+  # (downstream_tools runs the installed bench and tuner: the warm-up's kernels)
+  set(no_warmup "^(cl_warmup_|rel_oclgrind_|rel_(asan|tsan)_build$|downstream_(install|layout|pkgconfig|first|cmake|xerbla|fortran|package)$|tree_|host_copy$|host_links_|host_crossover_price_|bench_(h100_rows|refused_option|copy_probe)$)")
   set(run_serial "^(host_rate_|host_crossover_(model|trsm|trsm_path_.*|learn)$|rel_(asan_)?test_memlimits$)")
   set(two_cores "^rel_(asan|tsan)_build$")
   set(mpi "^scalapack_")
