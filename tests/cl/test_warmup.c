@@ -19,48 +19,30 @@
 
 static int dbl;
 
-/* One pass: every routine, complex form, option set and size under the
- * plan and shape class given (NULL: the automatic one). */
-static int pass(const char *plan, const char *shape, int nsizes, int *n)
-{
-    static const char *const vars[] = { "GPUBLAS3_PLAN", "GPUBLAS3_SHAPE" };
-    static const size_t sizes[2][3] = { { 130, 70, 40 }, { 9, 13, 7 } };
-    const char *values[] = { plan, shape };
-    int fails = 0;
-    restart_with(2, vars, values);
-    for (int r = 0; r < SPEC_NALL; r++)
-        for (int cplx = r >= SPEC_NROUTINES; cplx < 2; cplx++)
-            for (int s = 0; s < nsizes; s++)
-                for (int o = 0; o < 8; o++, (*n)++) {
-                    spec_case c = { .routine = (spec_routine)r, .dbl = dbl, .cplx = cplx,
-                                    .order = orders[o >> 2], .side = sides[o & 1], .uplo = uplos[(o >> 1) & 1],
-                                    .transA = (o >> 1) & 1 ? (r == SPEC_HERK || r == SPEC_HER2K
-                                                              ? gpublas3ConjTrans : gpublas3Trans)
-                                                           : gpublas3NoTrans,
-                                    .transB = transposes[o & 1], .diag = diags[o & 1],
-                                    .M = sizes[s][0], .N = sizes[s][1], .K = sizes[s][2],
-                                    .alpha = 1.5, .beta = 0.5 };
-                    fails += check_case(&c, (uint64_t)*n, 0);
-                }
-    return fails;
-}
-
-/* Each path at both sizes; then the packed and split-K paths on every
- * shape class's set (most classes' calls are larger than a test's, but
- * the tests that force a class, and the netlib and LAPACK testers' deep or
- * skinny calls, use their programs: compiled here once rather than by
- * several of them at the same time). */
 static void every_path(void **state)
 {
     (void)state;
     static const char *const plans[] = { NULL, "packed", "splitk", "direct" };
-    static const char *const shapes[] = { "small", "skinny", "deepk", "large", "medium" };
+    static const char *const var[] = { "GPUBLAS3_PLAN" };
+    static const size_t sizes[2][3] = { { 9, 13, 7 }, { 130, 70, 40 } };
     int fails = 0, n = 0;
-    for (int p = 0; p < 4; p++)
-        fails += pass(plans[p], NULL, 2, &n);
-    for (int s = 0; s < 5; s++)
-        for (int p = 1; p < 3; p++)
-            fails += pass(plans[p], shapes[s], 1, &n);
+    for (int p = 0; p < 4; p++) {
+        restart_with(1, var, &plans[p]);
+        for (int r = 0; r < SPEC_NALL; r++)
+            for (int cplx = r >= SPEC_NROUTINES; cplx < 2; cplx++)
+                for (int s = 0; s < 2; s++)
+                    for (int o = 0; o < 8; o++, n++) {
+                        spec_case c = { .routine = (spec_routine)r, .dbl = dbl, .cplx = cplx,
+                                        .order = orders[o >> 2], .side = sides[o & 1], .uplo = uplos[(o >> 1) & 1],
+                                        .transA = (o >> 1) & 1 ? (r == SPEC_HERK || r == SPEC_HER2K
+                                                                  ? gpublas3ConjTrans : gpublas3Trans)
+                                                               : gpublas3NoTrans,
+                                        .transB = transposes[o & 1], .diag = diags[o & 1],
+                                        .M = sizes[s][0], .N = sizes[s][1], .K = sizes[s][2],
+                                        .alpha = 1.5, .beta = 0.5 };
+                        fails += check_case(&c, (uint64_t)n, 0);
+                    }
+    }
     assert_int_equal(fails, 0);
 }
 
