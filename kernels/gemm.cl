@@ -108,6 +108,20 @@
 #ifndef SNAKE
 #define SNAKE 0
 #endif
+/* The map's inputs: constants of the build, so that each launch's branches
+ * fold away (chosen at run time in one build, the H200's S SYRK 4096 ran
+ * 16-20 % slower, docs/performance.md), or with LPT -1 the launch's
+ * arguments, one build for every band and triangle (CPU devices, where
+ * each build costs seconds and the map nothing: docs/testing.md) */
+#if LPT < 0
+#define MAP_BAND band
+#define MAP_TRI trimap
+#define MAP_SNAKE snake
+#else
+#define MAP_BAND LPT
+#define MAP_TRI TRIMAP
+#define MAP_SNAKE SNAKE
+#endif
 #include "real.cl"
 #include "store.cl"
 #if PRECISION == 64
@@ -311,21 +325,7 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
     const long offc = offc0;
     const real alpha = alpha0, beta = beta0;
 #endif
-    /* which tile this work-group computes: the map's inputs are constants
-     * of the build (LPT, TRIMAP, SNAKE), so that each launch's branches fold
-     * away (chosen at run time in one build, the H100's S SYRK 4096 ran
-     * 16-20 % slower, docs/performance.md), or -1: the launch's arguments,
-     * one build for every band and triangle (CPU devices, where each build
-     * costs seconds and the map nothing: docs/testing.md) */
-#if LPT < 0
-#define MAP_BAND band
-#define MAP_TRI trimap
-#define MAP_SNAKE snake
-#else
-#define MAP_BAND LPT
-#define MAP_TRI TRIMAP
-#define MAP_SNAKE SNAKE
-#endif
+    /* which tile this work-group computes (MAP_*, above) */
     int m0, n0;
     if (MAP_BAND) {
         /* a band: the deepest tiles first.  Depth changes by up to K from

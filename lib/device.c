@@ -56,8 +56,8 @@ static void plan_defaults(g3_params *p, int cpu)
      * faster (docs/performance.md); on GPUs not measured yet */
     p->cvec = cpu;
     /* a band's and a triangle's maps from arguments on CPUs, one build for
-     * all: PoCL compiles each GEMM build 7-18 s (docs/testing.md); GPUs keep
-     * them constants (H100 S SYRK 4096 1.2x slower from arguments) */
+     * all: PoCL compiles each GEMM build 11-18 s (docs/testing.md); GPUs keep
+     * them constants (H200 S SYRK 4096 1.2x slower from arguments) */
     p->rtmap = cpu;
 }
 

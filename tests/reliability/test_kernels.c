@@ -195,27 +195,31 @@ static void inplace(void)
 static void maps(void)
 {
     static const char *const plans[] = { "packed", "splitk" };
+    char params[256], what[128];
     for (int i = 0; i < 4; i++) {
         /* the maps constants of each build (GPUs), then from the launch's arguments (CPUs) */
-        setenv("GPUBLAS3_PARAMS", i < 2 ? "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=2,"
-               "wtm=0,mma=0,copy_direct=0,copy_ts=16,copy_rs=4,rtmap=0" : "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=2,"
-               "vwn=2,kwi=2,sa=1,sb=1,db=1,pad=2,wtm=0,mma=0,copy_direct=0,copy_ts=16,copy_rs=4,rtmap=1", 1);
+        snprintf(params, sizeof params, "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=2,"
+                 "wtm=0,mma=0,copy_direct=0,copy_ts=16,copy_rs=4,rtmap=%d", i >= 2);
+        setenv("GPUBLAS3_PARAMS", params, 1);
         setenv("GPUBLAS3_PLAN", plans[i % 2], 1);
         restart();
-        char what[128];
-#define WHAT(s) (snprintf(what, sizeof what, "%s%s%s", s, i % 2 ? ", split-K" : "", i < 2 ? "" : ", map from arguments"), what)
+        const char *how = i == 0 ? "" : i == 1 ? ", split-K" : i == 2 ? ", map from arguments"
+                                                                      : ", split-K, map from arguments";
         spec_case c = { .routine = SPEC_SYRK, .order = gpublas3ColumnMajor, .uplo = gpublas3Lower, .N = 40, .K = 24,
                         .alpha = 1.5, .beta = 0, .offA = 2, .offC = 1 };
-        call(c, WHAT("ssyrk lower, ids on the triangle"));
+        snprintf(what, sizeof what, "ssyrk lower, ids on the triangle%s", how);
+        call(c, what);
         c.routine = SPEC_SYR2K; c.dbl = 1; c.uplo = gpublas3Upper; c.transA = gpublas3Trans; c.beta = -0.5;
-        call(c, WHAT("dsyr2k upper T, ids on the triangle"));
+        snprintf(what, sizeof what, "dsyr2k upper T, ids on the triangle%s", how);
+        call(c, what);
         c = (spec_case){ .routine = SPEC_TRMM, .order = gpublas3ColumnMajor, .side = gpublas3Left,
                          .uplo = gpublas3Upper, .diag = gpublas3Unit, .M = 70, .N = 20, .alpha = 2, .offA = 1 };
-        call(c, WHAT("strmm left upper unit, snake, one pack launch"));
+        snprintf(what, sizeof what, "strmm left upper unit, snake, one pack launch%s", how);
+        call(c, what);
         c.dbl = 1; c.side = gpublas3Right; c.uplo = gpublas3Lower; c.diag = gpublas3NonUnit; c.M = 32; c.N = 24;
         c.offB = 2; c.ldb = 34;
-        call_tail(c, WHAT(i % 2 ? "dtrmm right lower, B in place" : "dtrmm right lower, snake"), 0);
-#undef WHAT
+        snprintf(what, sizeof what, "%s%s", i % 2 ? "dtrmm right lower, B in place" : "dtrmm right lower, snake", how);
+        call_tail(c, what, 0);
     }
     unsetenv("GPUBLAS3_PARAMS");
     unsetenv("GPUBLAS3_PLAN");
