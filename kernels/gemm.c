@@ -34,6 +34,22 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     size_t vk = 16 / (dbl ? 8 : 4), va = a->ak ? vk : (size_t)pr->vwm, vb = a->bk ? vk : (size_t)pr->vwn;
     cl_long aoff = (cl_long)(a->aoff / va), boff = (cl_long)(a->boff / vb);
     cl_int ars = (cl_int)(a->ald / va), brs = (cl_int)(a->bld / vb);
+    /* with rtmap, packed and m (n) contiguous share a build (AIP, BIP -1),
+     * whose strides say which: one column block (ablk, bblk vectors) after
+     * another, k-rows ars (brs) apart */
+    cl_long ablk = 0, bblk = 0;
+    if (pr->rtmap && !a->ak) {
+        ablk = a->ald ? pr->mwg / pr->vwm : (cl_long)K * (pr->mwg / pr->vwm);
+        if (!a->ald)
+            ars = (cl_int)(pr->mwg / pr->vwm);
+    }
+    if (pr->rtmap && !a->bk) {
+        if (a->bld)
+            bxb = (cl_int)pr->nwg;
+        bblk = a->bld ? pr->nwg / pr->vwn : (cl_long)K * (bxb / pr->vwn);
+        if (!a->bld)
+            brs = bxb / (cl_int)pr->vwn;
+    }
     char options[sizeof ks->gemm_defines[0][0] + 100];
     /* nor where C is not read: beta 0, split-K's slices (their partial sums store with beta 0) */
     const int cpref = g3_gemm_prefetches_c(pr, a->beta, (int)splits, a->K);
@@ -42,12 +58,13 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     const char *defines = ks->gemm_defines[cpref][a->band != 0];
     const char *opts = defines;
     /* operands read in place, a band's or a triangle's map of ids to tiles
-     * and a batch are builds of their own; with rtmap (CPUs) every band and
-     * triangle shares one, whose map the arguments give (kernels/gemm.cl) */
-    if (a->ald || a->bld || a->band || a->trimap || a->batch) {
-        const int rt = pr->rtmap && (a->band || a->trimap);
+     * and a batch are builds of their own; with rtmap (CPUs) every launch
+     * but those reading an operand k contiguous shares one, whose map and
+     * strides the arguments give (kernels/gemm.cl) */
+    if (pr->rtmap || a->ald || a->bld || a->band || a->trimap || a->batch) {
+        const int rt = pr->rtmap;
         int n = snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d -DLPT=%d -DSNAKE=%d -DTRIMAP=%d", defines,
-                         a->ald ? 1 + !!a->ak : 0, a->bld ? 1 + !!a->bk : 0, rt ? -1 : a->band,
+                         a->ak ? 2 : rt ? -1 : !!a->ald, a->bk ? 2 : rt ? -1 : !!a->bld, rt ? -1 : a->band,
                          rt ? -1 : a->snake, rt ? -1 : a->trimap);
         if (a->batch)
             snprintf(options + n, sizeof options - n, " -DBATCHED=1");
@@ -57,7 +74,7 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     cl_double da = a->alpha, db = a->beta;
     g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K),
         dbl ? G3_ARG(da) : G3_ARG(fa), dbl ? G3_ARG(db) : G3_ARG(fb),
-        G3_ARG(a->A), G3_ARG(a->B), G3_ARG(aoff), G3_ARG(ars), G3_ARG(boff), G3_ARG(brs),
+        G3_ARG(a->A), G3_ARG(a->B), G3_ARG(aoff), G3_ARG(ars), G3_ARG(ablk), G3_ARG(boff), G3_ARG(brs), G3_ARG(bblk),
         G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc),
         G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(trimap), G3_ARG(snake),
         G3_ARG(bxb), G3_ARG(cplx),

@@ -50,7 +50,9 @@
  *                flight while tile t is multiplied; one barrier per tile)
  *   PAD          elements added to each staged row (local-memory banks)
  *   AIP BIP      A' / B' read in place, 1: m / n contiguous, 2: k contiguous
- *                (set per launch by kernels/gemm.c; absent: packed)
+ *                (set per launch by kernels/gemm.c; absent: packed); -1:
+ *                packed or m / n contiguous, as the launch's strides say
+ *                (below), one build for both (CPU devices)
  *   CVEC         1: C stored a vector (VWM) at a time where one lies inside C
  *                and inside the stored triangle
  *   NFIRST       0: work-group (x, y) computes block (x, y) of C; 1: (y, x)
@@ -298,7 +300,7 @@ inline void prefetch_c(__global const real *C, const long ldc, const int M, cons
 __kernel __attribute__((reqd_work_group_size(MDIMC * WARP, NDIMC, 1)))
 void gemm(const int M, const int N, const int K, const real alpha0, const real beta0,
           __global const realM *restrict A, __global const realN *restrict B,
-          const long aoff, const int ars, const long boff, const int brs,
+          const long aoff, const int ars, const long ablk, const long boff, const int brs, const long bblk,
           __global real *C, const long offc0, const long ldc,
           const int tri, const int tri_off, const int band, const int band_off, const int trimap,
           const int snake, const int bxb,
@@ -415,6 +417,11 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
      * shares the pack only when B' is read directly, without SB) */
 #if AIP == 2
     __global const realK *Ab = (__global const realK *)A + aoff + (long)m0 * ars;
+#elif AIP < 0
+    /* packed (ablk = K * AV, ars = AV) or in place (ablk = AV, ars the
+     * ld): one form, the strides arguments */
+    __global const realM *Ab = A + aoff + (long)(m0 / MWG) * ablk;
+#define ARS ars
 #elif AIP
     __global const realM *Ab = A + aoff + m0 / VWM;
 #define ARS ars
@@ -424,6 +431,11 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
 #endif
 #if BIP == 2
     __global const realK *Bb = (__global const realK *)B + boff + (long)n0 * brs;
+#elif BIP < 0
+    /* packed in blocks of bxb (bblk = K * bxb / VWN, brs = bxb / VWN) or in
+     * place (bxb = NWG, bblk = BV, brs the ld) */
+    __global const realN *Bb = B + boff + (long)(n0 / bxb) * bblk + n0 % bxb / VWN;
+#define BRS brs
 #elif BIP
     __global const realN *Bb = B + boff + n0 / VWN;
 #define BRS brs

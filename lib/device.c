@@ -55,9 +55,10 @@ static void plan_defaults(g3_params *p, int cpu)
     /* C's vectors stored whole: on PoCL an update of K = 64 ran 2-3x
      * faster (docs/performance.md); on GPUs not measured yet */
     p->cvec = cpu;
-    /* a band's and a triangle's maps from arguments on CPUs, one build for
-     * all: PoCL compiles each GEMM build 11-18 s (docs/testing.md); GPUs keep
-     * them constants (H200 S SYRK 4096 1.2x slower from arguments) */
+    /* the map of ids to tiles and the operands' strides from arguments on
+     * CPUs, one build for nearly all launches: PoCL compiles each GEMM
+     * build 11-18 s (docs/testing.md); GPUs keep them constants (H200 S
+     * SYRK 4096 1.2x slower from arguments) */
     p->rtmap = cpu;
 }
 

@@ -42,8 +42,9 @@ typedef struct {
                          * the swizzle's registers can cost more than it gains */
     int cvec;           /* 1: C stored a vector (VWM) at a time where one lies whole inside C and
                          * inside the stored triangle; no table column: lib/device.c sets it by device type */
-    int rtmap;          /* 1: a band's and a triangle's GEMM launches take their map of ids to tiles from
-                         * arguments, one build for all (0: constants of each build, kernels/gemm.cl);
+    int rtmap;          /* 1: every GEMM launch takes its map of ids to tiles, and how it reads packed or
+                         * m (n) contiguous operands, from arguments: one build for all but those reading
+                         * an operand k contiguous (0: constants of each build, kernels/gemm.cl);
                          * no table column: lib/device.c sets it by device type */
     /* copy kernel (copy/pack.cl) */
     int copy_ts, copy_rs; /* tile edge, rows of work-items */

@@ -51,18 +51,21 @@ typedef struct {
 
 /* cpref 0 on every set: where a launch prefetches C (the H100's large
  * rows) B' and mostly A' are packed along x (packed.c; cl_plan's
- * h100_prefetch_packs_b), and the lists below are those of sets that do not */
+ * h100_prefetch_packs_b), and the lists below are those of sets that do
+ * not.  rtmap on every set, so that both ways of addressing an operand
+ * run on every device: the strides constants of each build (GPUs, 0), or
+ * the launch's arguments, one build for packed and in place (CPUs, 1) */
 static const pset sets[] = {
-    { "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0,cpref=0", 32, 16, 8, 4, 2, 32, 1, 1, 7 },
-    { "mwg=16,nwg=8,kwg=4,mdimc=2,ndimc=2,vwm=8,vwn=4,kwi=2,sa=0,sb=0,db=0,pad=0,wtm=0,mma=0,cpref=0", 16, 8, 4, 8, 4, 4, 0, 0, 7 },
-    { "mwg=24,nwg=12,kwg=8,mdimc=4,ndimc=2,vwm=2,vwn=2,kwi=1,sa=1,sb=1,db=0,pad=0,wtm=0,mma=0,cpref=0", 24, 12, 8, 2, 2, 8, 1, 1, 7 },
+    { "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0,cpref=0,rtmap=0", 32, 16, 8, 4, 2, 32, 1, 1, 7 },
+    { "mwg=16,nwg=8,kwg=4,mdimc=2,ndimc=2,vwm=8,vwn=4,kwi=2,sa=0,sb=0,db=0,pad=0,wtm=0,mma=0,cpref=0,rtmap=1", 16, 8, 4, 8, 4, 4, 0, 0, 7 },
+    { "mwg=24,nwg=12,kwg=8,mdimc=4,ndimc=2,vwm=2,vwn=2,kwi=1,sa=1,sb=1,db=0,pad=0,wtm=0,mma=0,cpref=0,rtmap=1", 24, 12, 8, 2, 2, 8, 1, 1, 7 },
     /* padded sets of narrow vectors: whole tiles, tight and offset (the
      * conditions that break reading in place are the plan's, swept on the
      * sets above).  kwg 16: in double a kwg of 32 double-buffered is 52 KB
      * of local memory, which the H100 refuses (48 KB), and the test would
      * then run the device's own set, not this one */
-    { "mwg=64,nwg=32,kwg=16,mdimc=8,ndimc=8,vwm=1,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,wtm=0,mma=0,cpref=0", 64, 32, 16, 1, 2, 64, 1, 1, 2 },
-    { "mwg=32,nwg=32,kwg=8,mdimc=8,ndimc=8,vwm=1,vwn=1,kwi=2,sa=1,sb=1,db=0,pad=4,wtm=0,mma=0,cpref=0", 32, 32, 8, 1, 1, 64, 1, 1, 2 },
+    { "mwg=64,nwg=32,kwg=16,mdimc=8,ndimc=8,vwm=1,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,wtm=0,mma=0,cpref=0,rtmap=0", 64, 32, 16, 1, 2, 64, 1, 1, 2 },
+    { "mwg=32,nwg=32,kwg=8,mdimc=8,ndimc=8,vwm=1,vwn=1,kwi=2,sa=1,sb=1,db=0,pad=4,wtm=0,mma=0,cpref=0,rtmap=1", 32, 32, 8, 1, 1, 64, 1, 1, 2 },
 };
 #define NSETS (sizeof sets / sizeof sets[0])
 

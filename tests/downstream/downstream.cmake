@@ -115,7 +115,7 @@ elseif(STEP STREQUAL "tools")
   # from the prefix alone: the tools find the library (their RUNPATH) and
   # the tuner its copy kernel (share/gpublas3) relative to themselves
   set(env ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH --unset=GPUBLAS3_TUNED_DIR
-      GPUBLAS3_CACHE_DIR=${WORK}/cache)
+      GPUBLAS3_CACHE_DIR=off)
   execute_process(COMMAND ${env} ${STAGE}/${BINDIR}/gpublas3-bench --device cpu --shapes 40x24x56 --precisions s
                   --peers gpublas3 --reps 1 WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   message("${out}")

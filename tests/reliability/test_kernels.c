@@ -146,41 +146,51 @@ static void forced(const char *plan)
 static void packed(void) { forced("packed"); }
 static void splitk(void) { forced("splitk"); }
 
+/* call_tail with no tail and `how` after the label */
+static void call_how(spec_case c, const char *what, const char *how)
+{
+    char label[160];
+    snprintf(label, sizeof label, "%s%s", what, how);
+    call_tail(c, label, 0);
+}
+
 /* Operands read in place (routines/plan/packed.c): whole tiles of the
  * first set of tests/cl/test_inplace.c (staged, double-buffered: the
  * prefetch of the next tile too), buffers ending at the operands' last
  * elements, so that a read past a K or x edge is outside them; both
  * operands, one (row-major: A' is B), and split-K; then those with k
- * contiguous (one tile each: TN, both; NN, B).  (One
- * set: each restart compiles the kernels again, slow under Oclgrind.) */
+ * contiguous (one tile each: TN, both; NN, B).  Strides constants of
+ * each build (GPUs), then from the launch's arguments (rtmap, CPUs).
+ * (One set: each restart compiles the kernels again, slow under Oclgrind.) */
 static void inplace(void)
 {
-    static const struct { const char *params; size_t mwg, nwg; } sets[] = {
-        { "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0", 32, 16 },
-    };
-    for (int i = 0; i < 1; i++) {
-        const size_t mwg = sets[i].mwg, nwg = sets[i].nwg;
-        setenv("GPUBLAS3_PARAMS", sets[i].params, 1);
+    const size_t mwg = 32, nwg = 16;
+    char params[160];
+    for (int i = 0; i < 2; i++) {
+        snprintf(params, sizeof params,
+                 "mwg=32,nwg=16,kwg=8,mdimc=8,ndimc=4,vwm=4,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=0,wtm=0,mma=0,rtmap=%d", i);
+        const char *how = i ? ", strides from arguments" : "";
+        setenv("GPUBLAS3_PARAMS", params, 1);
         setenv("GPUBLAS3_PLAN", "packed", 1);
         restart();
         spec_case c = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .transB = gpublas3Trans, .M = mwg,
                         .N = 2 * nwg, .K = 16, .alpha = 1.5, .beta = 0 };
-        call_tail(c, "sgemm NT, A and B in place", 0);
+        call_how(c, "sgemm NT, A and B in place", how);
         c.dbl = 1; c.order = gpublas3RowMajor; c.transB = gpublas3NoTrans; c.M = nwg; c.N = mwg; c.offB = 4;
         c.offC = 1; c.beta = 0.5;
-        call_tail(c, "dgemm NN row-major, B (A') in place", 0);
+        call_how(c, "dgemm NN row-major, B (A') in place", how);
         setenv("GPUBLAS3_PLAN", "splitk", 1);
         restart();
         c = (spec_case){ .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .M = mwg, .N = 5, .K = 24,
                          .alpha = -1, .beta = 2 };
-        call_tail(c, "sgemm NN split-K, A in place", 0);
+        call_how(c, "sgemm NN split-K, A in place", how);
         setenv("GPUBLAS3_PLAN", "packed", 1);
         restart();
         c = (spec_case){ .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .transA = gpublas3Trans, .M = mwg,
                          .N = nwg, .K = 16, .alpha = 1.5, .beta = 0, .offA = 4 };
-        call_tail(c, "sgemm TN, A and B in place with k contiguous", 0);
+        call_how(c, "sgemm TN, A and B in place with k contiguous", how);
         c.dbl = 1; c.transA = gpublas3NoTrans; c.offA = 1; c.offB = 2; c.beta = -1;
-        call_tail(c, "dgemm NN, B in place with k contiguous", 0);
+        call_how(c, "dgemm NN, B in place with k contiguous", how);
     }
     unsetenv("GPUBLAS3_PARAMS");
     unsetenv("GPUBLAS3_PLAN");
