@@ -343,7 +343,8 @@ static void usage(void)
          "  --start P         extra seed point, GPUBLAS3_PARAMS syntax\n"
          "  --timeout S       per-candidate limit (default 120)\n"
          "  --no-copy         skip the copy-kernel tuning\n"
-         "  --copy-only       tune only the copy kernel, for --start (or the first seed)\n"
+         "  --copy-only       tune only the copy kernel, for --start (or the first seed); with\n"
+         "                    --no-copy, write that set's row as it takes effect, nothing timed\n"
          "  --copy-src FILE   the copy kernel to tune (default: pack.cl in share/gpublas3 beside the tool)\n"
          "  --out FILE|user   tuned-params CSV to update (default: print the row only); user: tuned.csv in\n"
          "                    the folder the library reads your rows from (GPUBLAS3_TUNED_DIR, else\n"
@@ -627,15 +628,23 @@ int main(int argc, char **argv)
     if (squares_only) snprintf(on, sizeof on, "n=%zu", o.final);
     else snprintf(on, sizeof on, "geomean of %s", strchr(described, ',') + 1);
     print_params("best: ", &best);
-    printf("best: %.1f GFLOP/s, %s", win_gf, on);
+    if (o.copy_only)
+        printf("best: no GEMM timed");
+    else
+        printf("best: %.1f GFLOP/s, %s", win_gf, on);
     if (copy_gbs > 0) printf(", copy %.1f GB/s (%.0f%% of %.1f)", copy_gbs, 100 * copy_gbs / dev.copy_gbs, dev.copy_gbs);
     printf("\n");
     if (o.out) {
         char comment[1024], date[32];
         time_t t = time(NULL);
         strftime(date, sizeof date, "%Y-%m-%d", gmtime(&t));
-        snprintf(comment, sizeof comment, "gpublas3-tune %s, driver %s: %.0f GFLOP/s %cGEMM %s%s", date,
-                 dev.driver, win_gf, o.dbl ? 'D' : 'S', on, o.budget < 600 ? " (short search)" : "");
+        /* --copy-only times no GEMM: its row says what was measured, if anything */
+        if (o.copy_only)
+            snprintf(comment, sizeof comment, "gpublas3-tune %s, driver %s: the --start set, %s", date, dev.driver,
+                     copy_gbs > 0 ? "copy kernel tuned" : "nothing timed");
+        else
+            snprintf(comment, sizeof comment, "gpublas3-tune %s, driver %s: %.0f GFLOP/s %cGEMM %s%s", date,
+                     dev.driver, win_gf, o.dbl ? 'D' : 'S', on, o.budget < 600 ? " (short search)" : "");
         const char *shape = o.klass ? o.klass : "any";
         if (tune_write_row(o.out, o.match, shape, &best, comment)) {
             fprintf(stderr, "gpublas3-tune: cannot write %s\n", o.out);

@@ -64,7 +64,7 @@ static const pset sets[] = {
      * sets above).  kwg 16: in double a kwg of 32 double-buffered is 52 KB
      * of local memory, which the H100 refuses (48 KB), and the test would
      * then run the device's own set, not this one */
-    { "mwg=64,nwg=32,kwg=16,mdimc=8,ndimc=8,vwm=1,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,wtm=0,mma=0,cpref=0,rtmap=0", 64, 32, 16, 1, 2, 64, 1, 1, 2 },
+    { "mwg=64,nwg=32,kwg=16,mdimc=8,ndimc=8,vwm=1,vwn=2,kwi=4,sa=1,sb=1,db=1,pad=4,wtm=0,mma=0,cpref=0,rtmap=1", 64, 32, 16, 1, 2, 64, 1, 1, 2 },
     { "mwg=32,nwg=32,kwg=8,mdimc=8,ndimc=8,vwm=1,vwn=1,kwi=2,sa=1,sb=1,db=0,pad=4,wtm=0,mma=0,cpref=0,rtmap=1", 32, 32, 8, 1, 1, 64, 1, 1, 2 },
 };
 #define NSETS (sizeof sets / sizeof sets[0])
