@@ -37,10 +37,11 @@ function(g3_schedule)
     "^rel_oclgrind_" 300
     "^rel_(asan|tsan)_build$" 120
     "^netlib_lapack_[cz]_ls_" 100
-    # cold, these compile parameter sets of their own for minutes
-    "^(cl_plan|cl_inplace|cl_multiqueue|cl_tilemap|bench_plan_sweep)$" 60
-    "^(liblapack-test-|netlib_lapack_|netlib_blas3_[cz]_(panels|edges)$)" 30
-    "^bench_tune_row$" 20)
+    # cold, these compile parameter sets (the tuner's copy grid, CLBlast's
+    # kernels, generic work-group sizes for the disk cache) for minutes:
+    # started last, they were the last 5 minutes of a cold run
+    "^(cl_plan|cl_inplace|cl_batched|cl_multiqueue|cl_tilemap|cl_complex_direct|cl_trmm_h100|bench_plan_sweep|bench_batched_clblast|downstream_tools|rel_cachetime_smoke)$" 60
+    "^(liblapack-test-|netlib_lapack_|netlib_blas3_[cz]_(panels|edges)$)" 30)
 
   get_property(tests DIRECTORY PROPERTY TESTS)
   foreach(t IN LISTS tests)
