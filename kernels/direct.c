@@ -34,7 +34,7 @@ gpublas3Status g3_direct_launch(const g3_device *d, const g3_kset *ks, int dbl, 
     cl_int tri = a->tri, inplace = a->inplace;
     cl_long bs[3] = { (cl_long)a->stride[0], (cl_long)a->stride[1], (cl_long)a->stride[2] };
     size_t per = a->per_group ? a->per_group : 1;
-    cl_int nprod = (cl_int)a->batch, per_group = (cl_int)per;
+    cl_int nprod = a->batch ? (cl_int)a->batch : 1, per_group = (cl_int)per;
     /* term 1 repeats term 0 when there is none (never read) */
     const g3_operand *op[4] = { a->a[0], a->b[0], a->a[a->nterms > 1], a->b[a->nterms > 1] };
     operand_args o[4];
@@ -50,15 +50,18 @@ gpublas3Status g3_direct_launch(const g3_device *d, const g3_kset *ks, int dbl, 
         G3_ARG(bs[2]), G3_ARG(a->offs), G3_ARG(a->scal), G3_ARG(nprod), G3_ARG(per_group) };
 #undef OPERAND
     const g3_params *pr = &ks->p;
+    /* a batch: the last seven arguments, a third dimension of per_group
+     * products a layer; a build of its own on GPUs, on CPUs (rtmap, where
+     * a build costs seconds) every call's, a single call one product */
+    const int batched = a->batch || pr->rtmap;
     size_t tm = g3_direct_tile_m(ks), tn = g3_direct_tile_n(ks);
     size_t global[3] = { (a->M + tm - 1) / tm * pr->direct_dm, (a->N + tn - 1) / tn * pr->direct_dn,
-                         (a->batch + per - 1) / per };
+                         ((size_t)nprod + per - 1) / per };
     size_t local[3] = { pr->direct_dm, pr->direct_dn, 1 };
-    /* a batch: its own build (BATCHED), the last seven arguments, a third
-     * dimension of per_group products a layer; complex: its own build (COMPLEX) */
+    /* complex: a build of its own (COMPLEX) */
     char options[sizeof ks->direct_defines + 32];
-    snprintf(options, sizeof options, "%s%s%s", ks->direct_defines, a->batch ? " -DBATCHED=1" : "",
+    snprintf(options, sizeof options, "%s%s%s", ks->direct_defines, batched ? " -DBATCHED=1" : "",
              a->cplx ? " -DCOMPLEX=1" : "");
     return g3_launch(chain, d, g3_src_direct, "direct", options,
-                     sizeof args / sizeof args[0] - (a->batch ? 0 : 7), args, a->batch ? 3 : 2, global, local);
+                     sizeof args / sizeof args[0] - (batched ? 0 : 7), args, batched ? 3 : 2, global, local);
 }

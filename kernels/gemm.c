@@ -26,7 +26,7 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     cl_int tri = a->tri, tri_off = a->tri_off, band = a->band, band_off = a->band_off, bxb = a->bxb, cplx = a->cplx;
     cl_int trimap = a->trimap, snake = a->snake;
     size_t splits = a->splits > 1 ? (size_t)a->splits : 1;
-    cl_int kslice = splits > 1 ? (cl_int)a->kslice : K;
+    cl_int kslice = splits > 1 ? (cl_int)a->kslice : 0;
     cl_long cslice = (cl_long)a->cslice;
     cl_long abatch = (cl_long)a->abatch, bbatch = (cl_long)a->bbatch;
     /* in place: offsets and strides in vectors (VWM, VWN along m, n; 16
@@ -59,14 +59,15 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     const char *opts = defines;
     /* operands read in place, a band's or a triangle's map of ids to tiles
      * and a batch are builds of their own; with rtmap (CPUs) every launch
-     * but those reading an operand k contiguous shares one, whose map and
-     * strides the arguments give (kernels/gemm.cl) */
+     * but those reading an operand k contiguous shares one, whose map,
+     * strides and batch the arguments give (kernels/gemm.cl) */
+    const int batched = a->batch || pr->rtmap;
     if (pr->rtmap || a->ald || a->bld || a->band || a->trimap || a->batch) {
         const int rt = pr->rtmap;
         int n = snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d -DLPT=%d -DSNAKE=%d -DTRIMAP=%d", defines,
                          a->ak ? 2 : rt ? -1 : !!a->ald, a->bk ? 2 : rt ? -1 : !!a->bld, rt ? -1 : a->band,
                          rt ? -1 : a->snake, rt ? -1 : a->trimap);
-        if (a->batch)
+        if (batched)
             snprintf(options + n, sizeof options - n, " -DBATCHED=1");
         opts = options;
     }
@@ -80,7 +81,7 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
         G3_ARG(bxb), G3_ARG(cplx),
         G3_ARG(kslice), G3_ARG(cslice), G3_ARG(abatch), G3_ARG(bbatch), G3_ARG(a->offs), G3_ARG(a->scal) };
     /* the last four only in a batch's build */
-    cl_uint nargs = sizeof args / sizeof args[0] - (a->batch ? 0 : 4);
+    cl_uint nargs = sizeof args / sizeof args[0] - (batched ? 0 : 4);
     /* one work-item per MDIMC unit, or one warp of 32 for the tensor-core path */
     size_t wx = pr->mdimc * (pr->mma ? 32 : 1), gm = mp / pr->mwg, gn = np / pr->nwg;
     size_t global[3] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc,

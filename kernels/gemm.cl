@@ -91,8 +91,8 @@
  *                with tri_off 0: ids cover only the stored triangle
  *                (LPT, SNAKE, TRIMAP all -1: the launch's band, snake and
  *                trimap arguments say, one build for all of them)
- *   BATCHED      1: the build for batched GEMM (kernels/gemm.c adds it to
- *                a batch's launches only), with the batch's arguments
+ *   BATCHED      1: the build with the batch's arguments (kernels/gemm.c:
+ *                a batch's launches, and every launch with rtmap)
  *
  * Portable work-item tile: MWI = MWG/MDIMC rows, NWI = NWG/NDIMC columns, as
  * vectors of VWM along M; work-item (tm, tn) owns the vectors
@@ -310,19 +310,20 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
 #endif
           )
 {
+    const int z = get_group_id(2); /* a batch's product, or a slice of K */
 #if BATCHED
-    /* batched GEMM (routines/plan/batched.c; a build of its own, so that
-     * one call's kernel carries none of this): layer zb of work-groups is
-     * product zb, its A' and B' (packed, or read in place) abatch and
+    /* batched GEMM (routines/plan/batched.c): layer z of work-groups is
+     * product z, its A' and B' (packed, or read in place) abatch and
      * bbatch elements further, whole vectors (0: one shared by every
-     * product), its C cslice elements further or at offs[4 zb + 2], alpha
-     * and beta scal[6 zb], scal[6 zb + 1] when given; a product whose
-     * alpha is 0 multiplies nothing */
-    const int zb = get_group_id(2);
-    const long offc = offs ? offs[4 * zb + 2] : offc0;
-    const real alpha = scal ? scal[6 * zb] : alpha0, beta = scal ? scal[6 * zb + 1] : beta0;
-    A = (__global const realM *)((__global const real *)A + zb * abatch);
-    B = (__global const realN *)((__global const real *)B + zb * bbatch);
+     * product), its C cslice elements further or at offs[4 z + 2], alpha
+     * and beta scal[6 z], scal[6 z + 1] when given; a product whose alpha
+     * is 0 multiplies nothing.  A build of its own on GPUs, so that one
+     * call's kernel carries none of this; on CPUs (rtmap) every launch's,
+     * a single call's with no offs or scal and strides 0 */
+    const long offc = offs ? offs[4 * z + 2] : offc0;
+    const real alpha = scal ? scal[6 * z] : alpha0, beta = scal ? scal[6 * z + 1] : beta0;
+    A = (__global const realM *)((__global const real *)A + z * abatch);
+    B = (__global const realN *)((__global const real *)B + z * bbatch);
 #else
     const long offc = offc0;
     const real alpha = alpha0, beta = beta0;
@@ -395,20 +396,15 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
     kend = min((kend + KWG - 1) / KWG * KWG, K);
     /* split-K: layer z of work-groups takes k in [z*kslice, (z+1)*kslice)
      * (kslice a multiple of KWG) and stores into its own matrix, cslice
-     * elements further; one layer with kslice = K changes nothing */
+     * elements further; kslice 0: no split (one layer, or a batch) */
+    if (kslice) {
+        kbeg = max(kbeg, z * kslice);
+        kend = min(kend, z * kslice + kslice);
+    }
+    C += z * cslice;
 #if BATCHED
-    const int z = 0;
-#else
-    const int z = get_group_id(2);
-#endif
-    kbeg = max(kbeg, z * kslice);
-    kend = min(kend, z * kslice + kslice);
-#if BATCHED
-    C += zb * cslice;
     if (alpha == 0)
         kend = kbeg;
-#else
-    C += z * cslice;
 #endif
 
     /* this work-group's stripes of A' and B', and the vectors from one
