@@ -39,6 +39,7 @@ typedef struct {
     size_t size, small, final;
     double budget, prune;
     unsigned long long seed;
+    tune_space copy_grid;   /* the copy kernel's grid, as --copy-grid narrows it */
 } options;
 
 typedef struct {
@@ -346,6 +347,8 @@ static void usage(void)
          "  --copy-only       tune only the copy kernel, for --start (or the first seed); with\n"
          "                    --no-copy, write that set's row as it takes effect, nothing timed\n"
          "  --copy-src FILE   the copy kernel to tune (default: pack.cl in share/gpublas3 beside the tool)\n"
+         "  --copy-grid A=V,V one axis of the copy grid (copy_ts, copy_rs, copy_direct) limited to these\n"
+         "                    values; repeat for several axes\n"
          "  --out FILE|user   tuned-params CSV to update (default: print the row only); user: tuned.csv in\n"
          "                    the folder the library reads your rows from (GPUBLAS3_TUNED_DIR, else\n"
          "                    $XDG_CONFIG_HOME/gpublas3, else ~/.config/gpublas3), made if missing\n"
@@ -361,8 +364,9 @@ static int parse(int argc, char **argv, options *o)
         { "reps", 1, 0, 'r' }, { "start", 1, 0, 'a' }, { "timeout", 1, 0, 't' }, { "no-copy", 0, 0, 'C' },
         { "copy-src", 1, 0, 'c' }, { "out", 1, 0, 'o' }, { "match", 1, 0, 'm' }, { "seed", 1, 0, 'x' },
         { "copy-only", 0, 0, 'O' }, { "help", 0, 0, 'h' }, { "class", 1, 0, 'K' }, { "shapes", 1, 0, 'L' },
-        { 0, 0, 0, 0 } };
-    *o = (options){ .reps = 3, .timeout = 120, .copy = 1, .budget = 300, .prune = 0.5, .seed = 1 };
+        { "copy-grid", 1, 0, 'G' }, { 0, 0, 0, 0 } };
+    *o = (options){ .reps = 3, .timeout = 120, .copy = 1, .budget = 300, .prune = 0.5, .seed = 1,
+                    .copy_grid = *tune_space_for("copy") };
     int c;
     while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
         switch (c) {
@@ -385,6 +389,12 @@ static int parse(int argc, char **argv, options *o)
         case 'x': o->seed = strtoull(optarg, NULL, 10); break;
         case 'K': o->klass = optarg; break;
         case 'L': o->shapes = optarg; break;
+        case 'G':
+            if (tune_axis_limit(&o->copy_grid, optarg)) {
+                fprintf(stderr, "gpublas3-tune: --copy-grid %s: want AXIS=V,V,... with an axis of the copy grid\n", optarg);
+                return -1;
+            }
+            break;
         default: usage(); return -1;
         }
     }
@@ -600,7 +610,7 @@ int main(int argc, char **argv)
     /* the copy kernel for the winner: a small grid, every point checked */
     double copy_gbs = 0;
     if (o.copy) {
-        const tune_space *cs = tune_space_for("copy");
+        const tune_space *cs = &o.copy_grid;
         g3_params cb = best;
         for (int c = 0; c < cs->axes[2].count; c++)
         for (int a = 0; a < cs->axes[0].count; a++)

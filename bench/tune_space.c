@@ -73,6 +73,33 @@ const tune_space *tune_space_for(const char *name)
     return NULL;
 }
 
+static int by_value(const void *a, const void *b)
+{
+    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
+
+int tune_axis_limit(tune_space *s, const char *spec)
+{
+    const char *eq = strchr(spec, '=');
+    for (int i = 0; eq && i < s->naxes; i++) {
+        tune_axis *a = &s->axes[i];
+        if (strlen(a->name) != (size_t)(eq - spec) || strncmp(a->name, spec, (size_t)(eq - spec))) continue;
+        int n = 0;
+        for (const char *v = eq + 1; *v && n < 12;) {
+            char *end;
+            long x = strtol(v, &end, 10);
+            if (end == v || (*end && *end != ',')) return 1;
+            a->values[n++] = (int)x;
+            v = *end ? end + 1 : end;
+        }
+        if (!n) return 1;
+        a->count = n;
+        qsort(a->values, (size_t)n, sizeof(int), by_value);
+        return 0;
+    }
+    return 1;
+}
+
 int *tune_field(g3_params *p, const char *name)
 {
     return g3_params_field(p, name);

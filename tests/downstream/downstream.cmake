@@ -122,12 +122,26 @@ elseif(STEP STREQUAL "tools")
   if(NOT rc EQUAL 0 OR NOT out MATCHES "1 passed, 0 FAILED")
     message(FATAL_ERROR "the installed gpublas3-bench failed (${rc})")
   endif()
+  # two values of each copy axis: the whole grid is 70 compiles and proves
+  # no more about the installed tool
   execute_process(COMMAND ${env} ${STAGE}/${BINDIR}/gpublas3-tune --device cpu --precision s --copy-only --size 64
                   --final 64 --timeout 60 --start mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=4,vwn=4,kwi=1,sa=0,sb=0
+                  --copy-grid copy_ts=16,8 --copy-grid copy_rs=4,2
                   WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   message("${out}")
-  if(NOT rc EQUAL 0 OR out MATCHES "FAILED" OR NOT out MATCHES "best: [^\n]*copy [0-9.]+ GB/s")
-    message(FATAL_ERROR "the installed gpublas3-tune did not tune the copy kernel (${rc})")
+  string(REGEX MATCHALL "copy ts=[0-9]+ rs=[0-9]+ direct=[01]:" tried "${out}")
+  string(REGEX MATCHALL "copy ts=(8|16) rs=(2|4) direct=[01]:" asked "${out}")
+  list(LENGTH tried ntried)
+  list(LENGTH asked nasked)
+  if(NOT rc EQUAL 0 OR out MATCHES "FAILED" OR NOT out MATCHES "best: [^\n]*copy [0-9.]+ GB/s"
+     OR NOT ntried EQUAL 8 OR NOT nasked EQUAL 8)
+    message(FATAL_ERROR "the installed gpublas3-tune did not tune the copy kernel on its --copy-grid (${rc}, "
+            "${nasked} of ${ntried} points asked for, 8 wanted)")
+  endif()
+  execute_process(COMMAND ${env} ${STAGE}/${BINDIR}/gpublas3-tune --copy-grid copy_tx=8
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(rc EQUAL 0 OR NOT out MATCHES "--copy-grid copy_tx=8: want AXIS")
+    message(FATAL_ERROR "gpublas3-tune took an axis the copy grid has not (${rc}): ${out}")
   endif()
 
 elseif(STEP STREQUAL "package")

@@ -10,8 +10,9 @@
  * stay as the environment sets them (PoCL: POCL_KERNEL_CACHE=0 turns its
  * own off; NVIDIA: CUDA_CACHE_DISABLE=1).
  *
- *   gpublas3-cachetime [--runs N] [--n SIZE]      (defaults: 5 runs, n = 64)
- * prints one line per mode: median and minimum milliseconds. */
+ *   gpublas3-cachetime [--runs N] [--n SIZE] [--single]   (defaults: 5 runs, n = 64)
+ * prints one line per mode: median and minimum milliseconds; --single
+ * times the SGEMM alone (half the compiles, for a smoke test). */
 #define _GNU_SOURCE
 #include <spawn.h>
 #include <stdio.h>
@@ -47,8 +48,8 @@ static cl_device_id pick_device(void)
     return dev;
 }
 
-/* The child: prints "first_sgemm_ms first_dgemm_ms". */
-static int child(size_t n)
+/* The child: prints "first_sgemm_ms first_dgemm_ms" (0 for a DGEMM not run). */
+static int child(size_t n, int single)
 {
     cl_device_id dev = pick_device();
     if (!dev) {
@@ -79,9 +80,10 @@ static int child(size_t n)
         clReleaseEvent(ev);
     }
     double t1 = now_ms();
-    gpublas3Status st2 = gpublas3Dgemm(gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, n, n, n, 1.0,
-                                       buf[0], 0, n, buf[1], 0, n, 0.0, buf[2], 0, n, 1, &q, 0, NULL, &ev);
-    if (st2 == gpublas3Success) {
+    gpublas3Status st2 = single ? gpublas3Success
+                                : gpublas3Dgemm(gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, n, n, n, 1.0,
+                                                buf[0], 0, n, buf[1], 0, n, 0.0, buf[2], 0, n, 1, &q, 0, NULL, &ev);
+    if (st2 == gpublas3Success && !single) {
         clWaitForEvents(1, &ev);
         clReleaseEvent(ev);
     }
@@ -90,7 +92,7 @@ static int child(size_t n)
         fprintf(stderr, "gemm failed: %d %d\n", st, st2);
         return 2;
     }
-    printf("%.1f %.1f\n", t1 - t0, t2 - t1);
+    printf("%.1f %.1f\n", t1 - t0, single ? 0 : t2 - t1);
     gpublas3Teardown();
     for (int i = 0; i < 3; i++)
         clReleaseMemObject(buf[i]);
@@ -101,10 +103,10 @@ static int child(size_t n)
 }
 
 /* Runs the child with GPUBLAS3_CACHE_DIR=dir; 0 and its two times on success. */
-static int run_child(const char *dir, size_t n, double *ts, double *td)
+static int run_child(const char *dir, size_t n, int single, double *ts, double *td)
 {
     char arg[32], out[256] = "";
-    snprintf(arg, sizeof arg, "%zu", n);
+    snprintf(arg, sizeof arg, "%zu%s", n, single ? "s" : "");
     int fds[2];
     if (pipe(fds))
         return -1;
@@ -158,15 +160,16 @@ static int cmp(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    int runs = 5;
+    int runs = 5, single = 0;
     size_t n = 64;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--child") && i + 1 < argc)
-            return child((size_t)atol(argv[i + 1]));
+            return child((size_t)atol(argv[i + 1]), strchr(argv[i + 1], 's') != NULL);
         if (!strcmp(argv[i], "--runs") && i + 1 < argc) runs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--n") && i + 1 < argc) n = (size_t)atol(argv[++i]);
+        else if (!strcmp(argv[i], "--single")) single = 1;
         else {
-            fprintf(stderr, "usage: %s [--runs N] [--n SIZE]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--runs N] [--n SIZE] [--single]\n", argv[0]);
             return 2;
         }
     }
@@ -183,8 +186,8 @@ int main(int argc, char **argv)
         char dir[512];
         snprintf(dir, sizeof dir, "%s/run%d", root, r);
         /* cold fills dir (created by the library), warm reads it */
-        if (run_child(dir, n, &t[0][0][r], &t[0][1][r]) || run_child(dir, n, &t[1][0][r], &t[1][1][r]) ||
-            run_child("off", n, &t[2][0][r], &t[2][1][r])) {
+        if (run_child(dir, n, single, &t[0][0][r], &t[0][1][r]) || run_child(dir, n, single, &t[1][0][r], &t[1][1][r]) ||
+            run_child("off", n, single, &t[2][0][r], &t[2][1][r])) {
             fprintf(stderr, "a timing run failed\n");
             return 1;
         }
@@ -199,10 +202,10 @@ int main(int argc, char **argv)
     }
     printf("device: %s, driver %s\n", name, driver);
     printf("first calls after gpublas3Setup, n = %zu, %d runs (ms: median / min)\n", n, runs);
-    printf("%-5s %22s %22s\n", "cache", "first SGEMM", "then first DGEMM");
+    printf("%-5s %22s %22s\n", "cache", "first SGEMM", single ? "" : "then first DGEMM");
     for (int m = 0; m < 3; m++) {
         printf("%-5s", modes[m]);
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < 2 - single; k++) {
             qsort(t[m][k], (size_t)runs, sizeof(double), cmp);
             printf(" %12.1f / %7.1f", t[m][k][runs / 2], t[m][k][0]);
         }
