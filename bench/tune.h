@@ -62,7 +62,8 @@ typedef struct { const char *name; int count; int values[12]; } tune_axis;
 typedef struct { const char *name; int naxes; tune_axis axes[16]; } tune_space;
 const tune_space *tune_space_for(const char *name);
 /* Limits one axis of s to the values of spec ("name=v,v,..."), in
- * increasing order; nonzero when spec names no axis of s or lists none. */
+ * increasing order; nonzero when spec names no axis of s, lists none or
+ * more than an axis holds (12). */
 int tune_axis_limit(tune_space *s, const char *spec);
 /* Reads parameter `name` of p / writes it. */
 int *tune_field(g3_params *p, const char *name);

@@ -85,14 +85,15 @@ int tune_axis_limit(tune_space *s, const char *spec)
         tune_axis *a = &s->axes[i];
         if (strlen(a->name) != (size_t)(eq - spec) || strncmp(a->name, spec, (size_t)(eq - spec))) continue;
         int n = 0;
-        for (const char *v = eq + 1; *v && n < 12;) {
+        const char *v = eq + 1;
+        while (*v && n < 12) {
             char *end;
             long x = strtol(v, &end, 10);
             if (end == v || (*end && *end != ',')) return 1;
             a->values[n++] = (int)x;
             v = *end ? end + 1 : end;
         }
-        if (!n) return 1;
+        if (!n || *v) return 1;   /* none, or more than an axis holds */
         a->count = n;
         qsort(a->values, (size_t)n, sizeof(int), by_value);
         return 0;
