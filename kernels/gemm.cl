@@ -63,10 +63,12 @@
  *                local memory by cp.async (NVIDIA sm_80+: inline PTX), in a
  *                ring of ASYNC buffers, ASYNC - 1 tiles in flight while one is
  *                multiplied, and never through registers (DB is then unused).
- *                Operands read k contiguous (AIP, BIP 2) are transposed while
- *                staged, so a kernel for them stages through registers, as
- *                one without SA or SB does (lib/params.c's g3_params_ring
- *                passes 0 for those, and for vectors over 16 bytes)
+ *                Operands read k contiguous (AIP, BIP 2) travel so too on
+ *                the tensor-core path, staged as they lie (KSTAGE below);
+ *                elsewhere they are transposed while staged, so a kernel
+ *                for them stages through registers, as one without SA or SB
+ *                does (lib/params.c's g3_params_ring passes 0 for those,
+ *                and for vectors over 16 bytes)
  *   SWZ          0, or 1: staged rows of 16-byte chunks, chunk c of row k at
  *                c ^ 2 * (k % 4), so that the four rows a warp's MMA fragment
  *                loads read (or a portable k-step's neighbours) fall on
@@ -178,9 +180,35 @@ typedef CAT(RNAME, VK) realK;
 #define BV (NWG / VWN)
 #define LAV ((MWG + PAD) / VWM)         /* the same rows in local memory */
 #define LBV ((NWG + PAD) / VWN)
-#if ASYNC && (AIP == 2 || BIP == 2 || !SA || !SB)
+/* KSTAGE: with cp.async on the tensor-core path, an operand read k
+ * contiguous (AIP, BIP 2) is staged as it lies, XWG rows of KWG values (row
+ * x: column x's k-values), its 16-byte chunks c at c ^ (x % KCH) so that the
+ * 8 rows an MMA fragment reads fall on distinct banks.  No transpose, so no
+ * registers between global and local memory: the H100's D medium set built
+ * so reads a batch's B in place at 124 registers, against 203 transposing it
+ * (docs/performance.md).  Elsewhere such an operand is transposed through
+ * registers, and the kernel does not use cp.async. */
+#define KCH (KWG / VK < 8 ? KWG / VK : 8)
+#if ASYNC && MMA && SA && SB && KWG % VK == 0 && (KWG / VK & (KWG / VK - 1)) == 0
+#define KSTAGE 1
+#else
+#define KSTAGE 0
+#endif
+#if ASYNC && (!SA || !SB || ((AIP == 2 || BIP == 2) && !KSTAGE))
 #undef ASYNC
 #define ASYNC 0
+#endif
+/* element (k, x) of a staged tile of A' (B'), for the MMA fragments' reads
+ * by lane (g, t) (below): x % 8 is g in every fragment, k % 4 is t */
+#if AIP == 2 && KSTAGE
+#define LOC_A(k, x) ((x) * KWG + ((((k) / VK) ^ (g % KCH)) * VK) + (k) % VK)
+#else
+#define LOC_A(k, x) ((k) * (MWG + PAD) + ((x) ^ SWZ_E(t)))
+#endif
+#if BIP == 2 && KSTAGE
+#define LOC_B(k, x) ((x) * KWG + ((((k) / VK) ^ (g % KCH)) * VK) + (k) % VK)
+#else
+#define LOC_B(k, x) ((k) * (NWG + PAD) + ((x) ^ SWZ_E(t)))
 #endif
 #if ASYNC
 #define NBUF ASYNC
@@ -264,15 +292,16 @@ inline void mma(double *c, const double *a, const double *b)
 #else
 #define ASYNC_WAIT 2
 #endif
-/* the copies' sizes as literals (an immediate of the PTX string) */
-#if VWM * PRECISION == 128
+/* the copies' sizes as literals (an immediate of the PTX string); k
+ * contiguous, 16 bytes along k */
+#if VWM * PRECISION == 128 || AIP == 2
 #define BYTES_A 16
 #elif VWM * PRECISION == 64
 #define BYTES_A 8
 #else
 #define BYTES_A 4
 #endif
-#if VWN * PRECISION == 128
+#if VWN * PRECISION == 128 || BIP == 2
 #define BYTES_B 16
 #elif VWN * PRECISION == 64
 #define BYTES_B 8
@@ -447,10 +476,10 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
     const int tid = get_local_id(0) + get_local_id(1) * MDIMC * WARP;
 #endif
 #if SA
-    __local realM Al[NBUF][KWG * LAV];
+    __local realM Al[NBUF][KWG * LAV] __attribute__((aligned(16))); /* cp.async: 16 bytes (KSTAGE) */
 #endif
 #if SB
-    __local realN Bl[NBUF][KWG * LBV];
+    __local realN Bl[NBUF][KWG * LBV] __attribute__((aligned(16)));
 #endif
 
 #if MMA
@@ -486,6 +515,15 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
      * vectors of VK along k (vector f is vector f / XWG of column f % XWG,
      * so that neighbouring work-items store to neighbouring banks) and
      * stored transposed, one value at a time. */
+#if KSTAGE
+/* k contiguous, staged as it lies (KSTAGE above): vector f is vector
+ * f % (KWG / VK) of column f / (KWG / VK), so that neighbouring work-items
+ * read one column's 16-byte vectors, and write one staged row */
+#define KV (KWG / VK)
+#define FETCH_K(P, rs, k0, r) P[(long)((tid + (r) * NT) / KV) * (rs) + (k0) / VK + (tid + (r) * NT) % KV]
+#define STAGE_K_AT(L, r) ((__local realK *)(L))[(tid + (r) * NT) / KV * KV + \
+                                               ((tid + (r) * NT) % KV ^ (tid + (r) * NT) / KV % KCH)]
+#endif
 #if AIP == 2 || BIP == 2
 #define FETCH_T(P, rs, XWG, k0, r) P[(long)((tid + (r) * NT) % (XWG)) * (rs) + (k0) / VK + (tid + (r) * NT) / (XWG)]
 #define PUT_T(x, i) l_[((k_ + (i)) * ls_) + (c_ ^ SWZ_E(k_ + (i)))] = (x)
@@ -495,7 +533,11 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
         SPLIT(VK)(v, PUT_T, 0); \
     } while (0)
 #endif
-#if AIP == 2
+#if AIP == 2 && KSTAGE
+#define NSA (MWG * KWG / VK / NT)
+#define FETCH_A(k0, r) FETCH_K(Ab, ars, k0, r)
+#define STAGE_A_AT(buf, r) STAGE_K_AT(Al[buf], r)
+#elif AIP == 2
 #define NSA (MWG * KWG / VK / NT)
 #define stageA realK
 #define FETCH_A(k0, r) FETCH_T(Ab, ars, MWG, k0, r)
@@ -511,7 +553,11 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
 #define FETCH_A(k0, r) Ab[(long)(k0) * AV + tid + (r) * NT]
 #endif
 #endif
-#if BIP == 2
+#if BIP == 2 && KSTAGE
+#define NSB (NWG * KWG / VK / NT)
+#define FETCH_B(k0, r) FETCH_K(Bb, brs, k0, r)
+#define STAGE_B_AT(buf, r) STAGE_K_AT(Bl[buf], r)
+#elif BIP == 2
 #define NSB (NWG * KWG / VK / NT)
 #define stageB realK
 #define FETCH_B(k0, r) FETCH_T(Bb, brs, NWG, k0, r)
@@ -605,11 +651,10 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
             double a[TM][FA], b[TN][FB];
             UNROLL_ALL for (int i = 0; i < TM; i++)
                 UNROLL_ALL for (int e = 0; e < FA; e++)
-                    a[i][e] = As[(kk + t + 4 * (e / (MMA_M / 8))) * (MWG + PAD) +
-                                 ((wm + i * MMA_M + g + 8 * (e % (MMA_M / 8))) ^ SWZ_E(t))];
+                    a[i][e] = As[LOC_A(kk + t + 4 * (e / (MMA_M / 8)), wm + i * MMA_M + g + 8 * (e % (MMA_M / 8)))];
             UNROLL_ALL for (int j = 0; j < TN; j++)
                 UNROLL_ALL for (int e = 0; e < FB; e++)
-                    b[j][e] = Bs[(kk + t + 4 * e) * (NWG + PAD) + ((wn + j * 8 + g) ^ SWZ_E(t))];
+                    b[j][e] = Bs[LOC_B(kk + t + 4 * e, wn + j * 8 + g)];
             UNROLL_ALL for (int i = 0; i < TM; i++)
                 UNROLL_ALL for (int j = 0; j < TN; j++)
                     mma(acc[i][j], a[i], b[j]);

@@ -24,6 +24,8 @@ typedef struct {
     g3_params p;
     char gemm_defines[2][2][256], copy_defines[256], direct_defines[128], reduce_defines[32];
 } g3_kset;
+/* Makes k's -D options from k->p (lib/device.c). */
+void g3_kset_defines(g3_kset *k);
 /* Split-K's most slices (routines/plan/splitk.c). */
 #define G3_MAX_SPLITS 64
 typedef struct {

@@ -178,6 +178,20 @@ static int pocl_cpu(cl_device_id dev)
     return (type & CL_DEVICE_TYPE_CPU) && strstr(version, "PoCL");
 }
 
+void g3_kset_defines(g3_kset *k)
+{
+    for (int c = 0; c < 2; c++)
+        for (int b = 0; b < 2; b++) {
+            g3_params v = k->p;
+            v.cpref = c ? v.cpref : 0;
+            v.swz = b && v.swz == 2 ? 0 : v.swz;
+            g3_params_defines(&v, k->gemm_defines[c][b], sizeof k->gemm_defines[c][b]);
+        }
+    g3_params_copy_defines(&k->p, k->copy_defines, sizeof k->copy_defines);
+    g3_params_direct_defines(&k->p, k->direct_defines, sizeof k->direct_defines);
+    snprintf(k->reduce_defines, sizeof k->reduce_defines, "-DPRECISION=%d", k->p.precision);
+}
+
 static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
 {
     memset(d, 0, sizeof *d);
@@ -205,16 +219,7 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
         for (int s = 0; s < G3_NSHAPES; s++) {
             g3_kset *k = &d->sets[i][s];
             choose_params(dev, i ? 64 : 32, s, max_wg, local_mem, &k->p, 1);
-            for (int c = 0; c < 2; c++)
-                for (int b = 0; b < 2; b++) {
-                    g3_params v = k->p;
-                    v.cpref = c ? v.cpref : 0;
-                    v.swz = b && v.swz == 2 ? 0 : v.swz;
-                    g3_params_defines(&v, k->gemm_defines[c][b], sizeof k->gemm_defines[c][b]);
-                }
-            g3_params_copy_defines(&k->p, k->copy_defines, sizeof k->copy_defines);
-            g3_params_direct_defines(&k->p, k->direct_defines, sizeof k->direct_defines);
-            snprintf(k->reduce_defines, sizeof k->reduce_defines, "-DPRECISION=%d", k->p.precision);
+            g3_kset_defines(k);
         }
     read_forcing(d);
     return gpublas3Success;

@@ -332,9 +332,14 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
     return st;
 }
 
+/* a batch's C prefetch (batch_plan): the k-tiles before the last, and
+ * the deepest products that get it */
+#define BATCH_CPREF 4
+#define BATCH_CPREF_K 256
+
 /* The plan of a batch of products like c (the comment at the top), c as
- * the real call the packed path runs (complex: complex.c's map); a direct
- * one's set is held in own. */
+ * the real call the packed path runs (complex: complex.c's map); the set
+ * it runs on is held in own. */
 static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kset *own)
 {
     g3_plan_choose(d, c, pl);
@@ -351,7 +356,21 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     for (int i = sets[G3_SHAPE_MEDIUM].p.medium_wgs > 0 ? 0 : 1; !forced && !cdirect && i < 3; i++) {
         const g3_params *p = &sets[order[i]].p;
         if (c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg && (!c->cplx || p->mwg % 2 == 0)) {
-            *pl = (g3_plan){ .path = G3_PATH_PACKED, .shape = order[i], .ks = &sets[order[i]], .splits = 1 };
+            *own = sets[order[i]];
+            /* C prefetched into L2 (kernels/gemm.cl's CPREF) in real
+             * batches of K <= 256 on an NVIDIA set that has no prefetch
+             * of its own: every tile of a batch reads a C of its own,
+             * which the epilogue would wait for (H200, D medium set,
+             * GFLOP/s over two rounds, with against without: 64^3 x 4096
+             * 8554-8814 / 6962-7030, 128^3 x 1024 15211-15382 /
+             * 12081-12165, 256^3 x 256 22259-22577 / 19556-20212; but
+             * 512^3 x 64 27121-27710 / 30848-30989, and single calls of
+             * that set up to 22 % slower: docs/performance.md) */
+            if (!c->cplx && c->K <= BATCH_CPREF_K && !own->p.cpref && g3_params_nvidia_only(&own->p)) {
+                own->p.cpref = BATCH_CPREF;
+                g3_kset_defines(own);
+            }
+            *pl = (g3_plan){ .path = G3_PATH_PACKED, .shape = order[i], .ks = own, .splits = 1 };
             return;
         }
     }
@@ -399,7 +418,7 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
      * for in 32 KB, the local memory every OpenCL GPU has */
     while (p->direct_kb > 1 && g3_params_direct_local(p) > 32768)
         p->direct_kb /= 2;
-    g3_params_direct_defines(p, own->direct_defines, sizeof own->direct_defines);
+    g3_kset_defines(own);
     pl->ks = own;
 }
 
@@ -424,8 +443,8 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
         one = real_one;
     }
     g3_plan pl;
-    g3_kset direct_set;
-    batch_plan(d, &one, &pl, &direct_set);
+    g3_kset own; /* the batch's set, where it is not the device's */
+    batch_plan(d, &one, &pl, &own);
     pl.splits = 1;
     pl.inplace = 0; /* (direct: every operand read in place anyway; packed: below) */
     int direct = pl.path == G3_PATH_DIRECT;

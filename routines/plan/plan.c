@@ -176,8 +176,9 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
                              pr->direct_dn, pr->direct_wm, pr->direct_wn,
                              c->cplx && pr->direct_kb > 1 ? ", k staged" : "");
         else
-            used += snprintf(buf + used, n - used, "mwg=%d nwg=%d kwg=%d, splits=%d of k=%zu", pr->mwg, pr->nwg,
-                             pr->kwg, p->splits, p->path == G3_PATH_SPLITK ? p->kslice : c->K);
+            used += snprintf(buf + used, n - used, "mwg=%d nwg=%d kwg=%d, splits=%d of k=%zu%s", pr->mwg, pr->nwg,
+                             pr->kwg, p->splits, p->path == G3_PATH_SPLITK ? p->kslice : c->K,
+                             g3_gemm_prefetches_c(pr, c->beta, p->splits, c->K) ? ", C prefetched" : "");
     }
     /* the operands read in place (packed.c): "A B", or "A0 B0 A1 B1" for
      * two terms; "(k)" after those read with k contiguous */
