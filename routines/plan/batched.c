@@ -332,8 +332,8 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
     return st;
 }
 
-/* a batch's C prefetch (batch_plan): the k-tiles before the last, and
- * the deepest products that get it */
+/* a batch's C prefetch (batch_plan): the k-tiles before the last where
+ * the set has none, and the deepest products that get it */
 #define BATCH_CPREF 4
 #define BATCH_CPREF_K 256
 
@@ -358,17 +358,22 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
         if (c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg && (!c->cplx || p->mwg % 2 == 0)) {
             *own = sets[order[i]];
             /* C prefetched into L2 (kernels/gemm.cl's CPREF) in real
-             * batches of K <= 256 on an NVIDIA set that has no prefetch
-             * of its own: every tile of a batch reads a C of its own,
-             * which the epilogue would wait for (H200, D medium set,
-             * GFLOP/s over two rounds, with against without: 64^3 x 4096
+             * batches of K <= 256 on an NVIDIA set, and not in deeper
+             * ones, whatever the set does for single calls: every tile
+             * of a batch reads a C of its own, which the epilogue would
+             * wait for, and past K = 256 the k loop hides it (H200,
+             * GFLOP/s, with against without: D medium set 64^3 x 4096
              * 8554-8814 / 6962-7030, 128^3 x 1024 15211-15382 /
-             * 12081-12165, 256^3 x 256 22259-22577 / 19556-20212; but
-             * 512^3 x 64 27121-27710 / 30848-30989, and single calls of
-             * that set up to 22 % slower: docs/performance.md) */
-            if (!c->cplx && c->K <= BATCH_CPREF_K && !own->p.cpref && g3_params_nvidia_only(&own->p)) {
-                own->p.cpref = BATCH_CPREF;
-                g3_kset_defines(own);
+             * 12081-12165, 256^3 x 256 22259-22577 / 19556-20212, 512^3 x
+             * 64 27121-27710 / 30848-30989; S medium set 512^3 x 64
+             * 26845-27110 / 28843-29441; single calls of the D medium set
+             * up to 22 % slower with it: docs/performance.md) */
+            if (!c->cplx && g3_params_nvidia_only(&own->p)) {
+                int want = c->K > BATCH_CPREF_K ? 0 : own->p.cpref ? own->p.cpref : BATCH_CPREF;
+                if (want != own->p.cpref) {
+                    own->p.cpref = want;
+                    g3_kset_defines(own);
+                }
             }
             *pl = (g3_plan){ .path = G3_PATH_PACKED, .shape = order[i], .ks = own, .splits = 1 };
             return;

@@ -582,8 +582,9 @@ static void batch_plan(void **state)
     int fails = 0;
     char text[8192], vendor[256] = "";
     /* real batches of K <= 256 read C prefetched on NVIDIA (the H100's
-     * rows: S's sets have their own prefetch, D's gets the batch's), and
-     * nowhere else (inline PTX) */
+     * rows: S's sets have their own prefetch, D's gets the batch's),
+     * deeper ones not (the S set's own dropped), and nowhere else (inline
+     * PTX) */
     clGetDeviceInfo(env.device, CL_DEVICE_VENDOR, sizeof vendor - 1, vendor, NULL);
     const int nvidia = strstr(vendor, "NVIDIA") != NULL;
     for (int type = 0; type < 4; type++) {
@@ -618,6 +619,15 @@ static void batch_plan(void **state)
                               "(%d x %d, %d x %d), the 3 products in one work-group (%zu)\n", type, like,
                               want[1], want[3], got[0], got[1], got[2], got[3], per);
                 fails++;
+            }
+            if (big && type < 2) {
+                bcase deep = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, M, N, 300, 1, 0.5, 3);
+                fails += check_logged(&deep, 94 + type, text, sizeof text);
+                const char *dline = strstr(text, "plan: batch of 3");
+                if (!dline || strstr(dline, ", C prefetched")) {
+                    print_message("type %d, %zu x %zu x 300: C prefetched, or no plan line\n", type, M, N);
+                    fails++;
+                }
             }
         }
     }
