@@ -38,17 +38,16 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
      * whose strides say which: one column block (ablk, bblk vectors) after
      * another, k-rows ars (brs) apart */
     cl_long ablk = 0, bblk = 0;
-    if (pr->rtmap && !a->ak) {
-        ablk = a->ald ? pr->mwg / pr->vwm : (cl_long)K * (pr->mwg / pr->vwm);
-        if (!a->ald)
-            ars = (cl_int)(pr->mwg / pr->vwm);
-    }
-    if (pr->rtmap && !a->bk) {
-        if (a->bld)
-            bxb = (cl_int)pr->nwg;
-        bblk = a->bld ? pr->nwg / pr->vwn : (cl_long)K * (bxb / pr->vwn);
-        if (!a->bld)
-            brs = bxb / (cl_int)pr->vwn;
+    if (pr->rtmap) {
+        const cl_int am = (cl_int)(pr->mwg / pr->vwm), bn = bxb / (cl_int)pr->vwn; /* a block's vectors */
+        if (!a->ak) {
+            ablk = a->ald ? am : (cl_long)K * am;
+            ars = a->ald ? ars : am;
+        }
+        if (!a->bk) {
+            bblk = a->bld ? bn : (cl_long)K * bn;
+            brs = a->bld ? brs : bn;
+        }
     }
     char options[sizeof ks->gemm_defines[0][0] + 100];
     /* nor where C is not read: beta 0, split-K's slices (their partial sums store with beta 0) */
