@@ -4,9 +4,10 @@
  *
  * The plan of the batch (batch_plan) is not that of one product, which
  * sizes its launch for a product alone: the batch fills the device with
- * products.  A real product that fills one tile of the medium set (where
- * the device has a medium row), else of the small set, else of the large
- * set, runs packed on that set, and so does a complex one of more than
+ * products.  A real product that fills one tile of the skinny set (single
+ * precision, at most 64 x 64), else of the medium set (where the device
+ * has a medium row), else of the small set, else of the large set, runs
+ * packed on that set, and so does a complex one of more than
  * direct_max^3 real multiply-adds (its real view, 2M rows, filling it); a
  * smaller one runs direct, complex ones on the direct
  * kernel's complex mode, with each work-item holding at least 2 x 2
@@ -27,7 +28,8 @@
  *           (packb, or cpack for complex operands, layer z product z; an
  *           operand of stride 0 is packed once for all), then one GEMM
  *           launch whose layer z multiplies product z's packed panels into
- *           its C.  Operands are never read in place in a batch.  A chunk
+ *           its C; an operand the plan reads in place (packed.c) is read
+ *           where it is, a stride further each product.  A chunk
  *           is as many products as the scratch limit holds
  *           (GPUBLAS3_SCRATCH_LIMIT, the largest allocation), all of them
  *           normally; a product too large for the limit alone runs as
@@ -346,15 +348,25 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     if (pl->path == G3_PATH_SPLITK)
         pl->path = G3_PATH_PACKED;
     const g3_kset *sets = d->sets[c->dbl];
-    const int order[] = { G3_SHAPE_MEDIUM, G3_SHAPE_SMALL, G3_SHAPE_LARGE };
+    /* single-precision real products of at most 64 x 64 try the skinny
+     * set first: its 32 x 32 tiles outran the medium set's 64 x 64 and the
+     * direct kernel (H200, GFLOP/s, three rounds: 32^3 x 10000 5891-6304
+     * against 3072-3373 direct, 64^3 x 4096 10415-11860 against
+     * 8466-9987 medium; from 128^3 level or behind; D lost on it, 32^3
+     * 1506-1636 against 2060-2257 direct, 64^3 4371-4453 against
+     * 6430-7328 medium) */
+    const int skinny = !c->dbl && !c->cplx && c->M <= 64 && c->N <= 64;
+    const int order[] = { G3_SHAPE_SKINNY, G3_SHAPE_MEDIUM, G3_SHAPE_SMALL, G3_SHAPE_LARGE };
     const int forced = d->plan_force >= 0 || d->shape_force >= 0;
     /* complex products of at most direct_max^3 real multiply-adds, as a
      * single complex GEMM (plan.c), on the direct kernel's complex mode,
      * whose staged operands (GPUs) outran the packed path's copies (H200:
      * C 64^3 x 4096 554 against 959 us, Z 804 against 1228) */
     const int cdirect = c->cplx && g3_direct_wanted(c, pl->ks);
-    for (int i = sets[G3_SHAPE_MEDIUM].p.medium_wgs > 0 ? 0 : 1; !forced && !cdirect && i < 3; i++) {
+    for (int i = 0; !forced && !cdirect && i < 4; i++) {
         const g3_params *p = &sets[order[i]].p;
+        if ((order[i] == G3_SHAPE_SKINNY && !skinny) || (order[i] == G3_SHAPE_MEDIUM && p->medium_wgs <= 0))
+            continue;
         if (c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg && (!c->cplx || p->mwg % 2 == 0)) {
             *own = sets[order[i]];
             /* C prefetched into L2 (kernels/gemm.cl's CPREF) in real

@@ -569,9 +569,10 @@ static int direct_on(const char *line, const int want[4], int got[4])
  * one 16 x 16 tile (real: 8 x 8 work-items of 2 x 2, complex: 8 x 4 of
  * 2 x 4), each work-group several products in turn
  * (ctest sets direct_nb); products of 130 x 150 (larger than any set's
- * tile) packed on a set whose tile they fill, complex ones too (M counted
- * real, 2M) where they are deeper than direct_max^3 real multiply-adds
- * (ctest sets 256: K = 240), else direct on the complex mode. */
+ * tile) packed on a set whose tile they fill, not S's skinny set, complex
+ * ones too (M counted real, 2M) where they are deeper than direct_max^3
+ * real multiply-adds (ctest sets 256: K = 240), else direct on the complex
+ * mode; S products of 64 x 64 on the skinny set, D ones not. */
 static void batch_plan(void **state)
 {
     (void)state;
@@ -600,6 +601,10 @@ static void batch_plan(void **state)
                          mwg > 0 && (size_t)mwg <= (type >> 1 ? 2 : 1) * M && nwg > 0 && (size_t)nwg <= N)) {
                 print_message("type %d, %zu x %zu: not packed on a set it fills (mwg %d, nwg %d)\n", type, M, N, mwg,
                               nwg);
+                fails++;
+            }
+            if (big && type == 0 && line && strstr(line, "skinny set")) {
+                print_message("type 0, %zu x %zu: on the skinny set\n", M, N);
                 fails++;
             }
             if (big && type < 2 && line && !strstr(line, ", C prefetched") != !nvidia) {
@@ -641,6 +646,17 @@ static void batch_plan(void **state)
         if (!direct_on(strstr(text, "plan: batch of 3"), want, got)) {
             print_message("type %d, 32 x 40: not direct on 8 x 8 work-items of 4 x 4 (%d x %d, %d x %d)\n", type,
                           got[0], got[1], got[2], got[3]);
+            fails++;
+        }
+    }
+    /* real products of 64 x 64 (every set 64 rows tall here): S on the
+     * skinny set, D not, nor S of 130 x 150 (seed 90, above) */
+    for (int type = 0; type < 2; type++) {
+        bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, 64, 64, 48, 1, 0.5, 3);
+        fails += check_logged(&b, 102 + type, text, sizeof text);
+        const char *line = strstr(text, "plan: batch of 3");
+        if (!line || !strstr(line, ": packed,") || (!strstr(line, "skinny set")) != type) {
+            print_message("type %d, 64 x 64: not packed, or %son the skinny set\n", type, type ? "" : "not ");
             fails++;
         }
     }
