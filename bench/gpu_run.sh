@@ -74,6 +74,17 @@ plot() {
     python3 bench/plot.py "$@" -o "$RESULTS/$name.png" >>"$OUT/plot.log" 2>&1 || true
 }
 
+# a lent machine may return only a few files of $OUT, by name: all of
+# them, $RESULTS too, in one archive whose name sorts first, made again
+# after every phase so that a call cut off by its time limit still brings
+# back what the phases before had written
+archive() {
+    out_abs=$(cd "$OUT" && pwd) res_abs=$(cd "$RESULTS" && pwd)
+    extra=()
+    [ "$res_abs" != "$out_abs" ] && extra=(-C "$(dirname "$res_abs")" "$(basename "$res_abs")")
+    tar czf /tmp/all.tgz --exclude=./all.tgz -C "$out_abs" . "${extra[@]}" 2>/dev/null && mv /tmp/all.tgz "$out_abs/all.tgz"
+}
+
 summary=""
 for phase in "$@"; do
     case $phase in
@@ -143,12 +154,7 @@ for phase in "$@"; do
         summary+="command exit $?: $phase"$'\n'
         ;;
     esac
+    archive
 done
-# a lent machine may return only a few files of $OUT, by name: all of
-# them, $RESULTS too, in one archive whose name sorts first
-out_abs=$(cd "$OUT" && pwd) res_abs=$(cd "$RESULTS" && pwd)
-extra=()
-[ "$res_abs" != "$out_abs" ] && extra=(-C "$(dirname "$res_abs")" "$(basename "$res_abs")")
-tar czf /tmp/all.tgz --exclude=./all.tgz -C "$out_abs" . "${extra[@]}" 2>/dev/null && mv /tmp/all.tgz "$out_abs/all.tgz"
 echo "---- summary"
 printf '%s' "$summary"
