@@ -42,11 +42,13 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
         const cl_int am = (cl_int)(pr->mwg / pr->vwm), bn = bxb / (cl_int)pr->vwn; /* a block's vectors */
         if (!a->ak) {
             ablk = a->ald ? am : (cl_long)K * am;
-            ars = a->ald ? ars : am;
+            if (!a->ald)
+                ars = am;
         }
         if (!a->bk) {
             bblk = a->bld ? bn : (cl_long)K * bn;
-            brs = a->bld ? brs : bn;
+            if (!a->bld)
+                brs = bn;
         }
     }
     char options[sizeof ks->gemm_defines[0][0] + 100];
