@@ -53,6 +53,11 @@ typedef struct {
 } g3_pack_job;
 /* Packs job j with the copy parameters of set ks. */
 gpublas3Status g3_pack(const g3_device *d, const g3_kset *ks, const g3_pack_job *j, g3_chain *chain);
+/* P (tight, ld rows) <- the general real rows x cols matrix at X[off], ld
+ * ld: a buffer copy on CPUs (copy_direct sets), the copy kernel elsewhere
+ * (pack.c says why). */
+gpublas3Status g3_copy_tight(const g3_device *d, const g3_kset *ks, cl_mem X, size_t off, size_t ld, size_t rows,
+                             size_t cols, cl_mem P, g3_chain *chain);
 /* Packs two jobs in one launch (copy/pack.cl's pack2) when both operands
  * are real, else one launch each. */
 gpublas3Status g3_pack_pair(const g3_device *d, const g3_kset *ks, const g3_pack_job *a, const g3_pack_job *b,

@@ -81,13 +81,31 @@ static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, 
                    o->ld / vk <= (size_t)INT_MAX ? G3_INPLACE_A | G3_INPLACE_KA : 0;
 }
 
+/* TRMM's output operand, on the left side (B, k contiguous), as its
+ * snapshot (a plain copy of C, tight, ld M) holds it, where the set is a
+ * CPU's (copy_direct): read in place from that copy rather than packed.
+ * PoCL, S 256x4096 LLNU: the pack of B took 2.2-2.8 ms, the copy 0.2-0.4,
+ * the band launch as fast either way (docs/performance.md, PoCL).  The
+ * right side's operand (m contiguous) stays packed: S 4096x256 RLTN was
+ * level so, D slower.  GPUs pack it, as measured there. */
+static int snapshot_in_place(const g3_call *c, const g3_params *pr)
+{
+    if (!pr->copy_direct || c->snapshot != 2)
+        return 0;
+    g3_operand s = c->b[0];
+    s.off = 0;
+    s.ld = c->M;
+    return in_place(c, pr, &s, 1) & G3_INPLACE_KA ? G3_INPLACE_A | G3_INPLACE_KA : 0;
+}
+
 int g3_packed_inplace(const g3_call *c, const g3_kset *ks)
 {
     int mask = 0;
     if (c->K == 0 || c->alpha == 0)
         return 0;
-    /* never TRMM's snapshot (the output, written by the launch that would
-     * read it) nor a series' shared operand (packed once for all its calls) */
+    /* never TRMM's output itself (written by the launch that would read
+     * it), only its snapshot, nor a series' shared operand (packed once
+     * for all its calls) */
     const int prefetch = g3_gemm_prefetches_c(&ks->p, c->beta, 1, c->K);
     int copied = 0; /* an operand this call packs: a copy launch runs anyway */
     for (int t = 0; t < c->nterms; t++) {
@@ -95,8 +113,8 @@ int g3_packed_inplace(const g3_call *c, const g3_kset *ks)
         int ia = 0, ib = 0, sa = c->reuse && a->buf == c->reuse->src, sb = c->reuse && b->buf == c->reuse->src;
         if (!(t == 0 && c->snapshot == 1) && !sa)
             ia = in_place(c, &ks->p, a, 0);
-        if (!(t == 0 && c->snapshot == 2) && !sb)
-            ib = in_place(c, &ks->p, b, 1);
+        if (!sb)
+            ib = t == 0 && c->snapshot == 2 ? snapshot_in_place(c, &ks->p) : in_place(c, &ks->p, b, 1);
         /* where the launch prefetches C, B' is packed along n: the H100's
          * D large set builds at 135 registers with it read so (one
          * work-group an SM, not two), and D 8192^2x256 NT ran 20.7-21.0
@@ -348,31 +366,31 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
     return st;
 }
 
-/* Copies C (M x N) to the tight scratch matrix snap with the copy kernel
- * and points the operand that reads C at it. */
+/* Copies C (M x N) to the tight scratch matrix snap and points the
+ * operand that reads C at it. */
 static gpublas3Status snapshot_output(const job *j, g3_call *q, cl_mem snap, g3_chain *chain)
 {
-    g3_operand c = { .buf = q->c, .off = q->offc, .ld = q->ldc };
     g3_operand *o = q->snapshot == 1 ? &q->a[0] : &q->b[0];
     /* (a complex operand keeps its form and scale; its ld counts complex elements) */
     o->buf = snap;
     o->off = 0;
     o->ld = o->cplx ? q->M / 2 : q->M;
-    const g3_pack_job pj = { .o = &c, .xlen = q->M, .klen = q->N, .P = snap, .xb = q->M, .xpad = q->M, .kpad = q->N };
-    return g3_pack(j->d, j->ks, &pj, chain);
+    return g3_copy_tight(j->d, j->ks, q->c, q->offc, q->ldc, q->M, q->N, snap, chain);
 }
 
 /* TRMM's snapshot of its output is taken by slabs that match the panels:
  * column slabs of nb when B is the right operand (side Left: output column
  * n needs only column n of B), row slabs of mb when it is the left one.
- * With one panel there is none: both packs are enqueued before the one
- * launch that writes C, so the pack of the output is the snapshot. */
+ * With one panel there is none (both packs are enqueued before the one
+ * launch that writes C, so the pack of the output is the snapshot) unless
+ * the output operand is read in place from it (snapshot_in_place). */
 static size_t snapshot_bytes(const job *j, size_t mb, size_t nb, size_t kb)
 {
     const g3_call *p = j->p;
-    if (!p->snapshot || p->K == 0 || p->alpha == 0)
+    if (!p->snapshot || p->K == 0 || p->alpha == 0 || j->splits > 1)
         return 0;
-    if (mb >= p->M && nb >= p->N && kb >= p->K)
+    const int read = j->inplace & (p->snapshot == 1 ? G3_INPLACE_A : G3_INPLACE_B);
+    if (mb >= p->M && nb >= p->N && kb >= p->K && !read)
         return 0;
     return (p->snapshot == 1 ? mb * p->N : p->M * nb) * j->es;
 }

@@ -107,15 +107,13 @@ static g3_operand inverse(const solver *v, size_t lo)
     return o;
 }
 
-/* The next step of the chain: S <- B_i (rows x cols), tight, by the copy
- * kernel (complex: as real pairs). */
+/* The next step of the chain: S <- B_i (rows x cols), tight (complex: as
+ * real pairs). */
 static gpublas3Status copy_block(const solver *v, g3_operand b, size_t rows, size_t cols)
 {
     size_t c = v->s->cplx ? 2 : 1;
-    g3_operand from = { .buf = b.buf, .off = b.off * c, .ld = b.ld * c };
-    const g3_pack_job j = { .o = &from, .xlen = rows * c, .klen = cols, .P = v->work, .xb = rows * c,
-                            .xpad = rows * c, .kpad = cols };
-    return g3_pack(v->d, &v->d->sets[v->s->dbl][G3_SHAPE_LARGE], &j, v->chain);
+    return g3_copy_tight(v->d, &v->d->sets[v->s->dbl][G3_SHAPE_LARGE], b.buf, b.off * c, b.ld * c, rows * c, cols,
+                         v->work, v->chain);
 }
 
 /* A leaf's L is op(T) (left) or op(T)^T (right): 1 where T's storage puts

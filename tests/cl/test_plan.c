@@ -836,6 +836,37 @@ static void h100_kreuse(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* TRMM's B on the left side is read in place (k contiguous) from a copy
+ * of it on CPUs (packed.c's snapshot_in_place: the CPU rows' copy_direct),
+ * and packed on other devices; on the right side (m contiguous) packed
+ * everywhere.  64 rows: a tile or two of any CPU set, and whole k-tiles. */
+static void trmm_snapshot_in_place(void **state)
+{
+    (void)state;
+    cl_device_type type = 0;
+    clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    const int cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+    restart_forced("packed", NULL, NULL);
+    int fails = 0;
+    for (int n = 0; n < 4; n++) {
+        const int right = n / 2;
+        spec_case t = { .routine = SPEC_TRMM, .dbl = n % 2, .order = gpublas3ColumnMajor,
+                        .side = right ? gpublas3Right : gpublas3Left, .uplo = gpublas3Lower,
+                        .transA = right ? gpublas3Trans : gpublas3NoTrans, .diag = gpublas3Unit,
+                        .M = right ? 256 : 64, .N = right ? 64 : 256, .alpha = 1.5 };
+        char text[16384];
+        run_logged(&t, 180 + n, &fails, text, sizeof text);
+        const int want = cpu && !right, got = strstr(text, "in place: B(k)") != NULL;
+        if (!strstr(text, ": packed,") || got != want || (right && strstr(text, "in place"))) {
+            print_error("FAIL %ctrmm %s: expected B %s\n", "sd"[n % 2], right ? "RLTU 256 x 64" : "LLNU 64 x 256",
+                        want ? "read in place from its snapshot" : "packed");
+            fails++;
+        }
+    }
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
 /* swz 2: the set's launches swizzled but a band's (TRMM's), whose build
  * the swizzle's registers cost more than it gains on the H100's S large
  * set (docs/performance.md).  The builds' options say which layout each
@@ -896,6 +927,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(automatic_choice),
         cmocka_unit_test(trmm_direct_only_in_place),
+        cmocka_unit_test(trmm_snapshot_in_place),
         cmocka_unit_test(splitk_deterministic),
         cmocka_unit_test(trsm_direct_products),
         cmocka_unit_test(forced_class),
