@@ -160,10 +160,10 @@ gpublas3Status g3_pack_pair(const g3_device *d, const g3_kset *ks, const g3_pack
     return pack_launch(d, ks, 2, jobs, chain);
 }
 
-/* On PoCL a buffer copy (a memcpy, where the layout allows one) moves a
- * matrix 4-8x faster than the copy kernel: 4 MB (S 256x4096) in 0.2-0.4 ms
- * against 2.0-2.8 ms (docs/performance.md, PoCL).  GPUs keep the kernel,
- * which was what their figures were measured with. */
+/* On PoCL a buffer copy moves a matrix 4-6x faster than the copy kernel:
+ * TRSM's D 4096x64 block (2 MB) in 0.16-0.24 ms against 0.9-1.1 ms
+ * (docs/performance.md, PoCL).  GPUs keep the kernel, which their figures
+ * were measured with. */
 gpublas3Status g3_copy_tight(const g3_device *d, const g3_kset *ks, cl_mem X, size_t off, size_t ld, size_t rows,
                              size_t cols, cl_mem P, g3_chain *chain)
 {

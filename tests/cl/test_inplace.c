@@ -78,15 +78,14 @@ static const pset sets[] = {
 static size_t reuse_limit = REUSE;
 
 /* A fresh device state with these variables (NULL: unset), read when it
- * is made; kreuse (0: the default, REUSE) appended to params, so that a
- * device row's own (the AMD EPYC D row's 8) does not apply. */
+ * is made; kreuse (0: the set's own) appended to params. */
 static void restart(const char *params, const char *plan, size_t kreuse)
 {
     static const char *const vars[] = { "GPUBLAS3_PARAMS", "GPUBLAS3_PLAN" };
     static char with[512];
-    if (params)
-        snprintf(with, sizeof with, "%s,kreuse=%zu", params, kreuse ? kreuse : REUSE);
-    const char *const values[] = { params ? with : params, plan };
+    if (params && kreuse)
+        snprintf(with, sizeof with, "%s,kreuse=%zu", params, kreuse);
+    const char *const values[] = { params && kreuse ? with : params, plan };
     reuse_limit = kreuse ? kreuse : REUSE;
     restart_with(2, vars, values);
 }
