@@ -7,7 +7,7 @@
 #include <string.h>
 #include "params.h"
 
-const char *const g3_shape_names[G3_NSHAPES] = { "large", "small", "skinny", "deepk", "medium" };
+const char *const g3_shape_names[G3_NSHAPES] = { "large", "small", "skinny", "deepk", "medium", "batch" };
 
 static int pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
 static int vector_width(int v) { return v == 1 || v == 2 || v == 4 || v == 8 || v == 16; }
@@ -98,6 +98,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     if (p->skinny_max < 1 || p->skinny_max > 1024) return "skinny_max 1..1024";
     if (p->medium_wgs > 64) return "medium_wgs 0..64";
     if (p->medium_k < 0) return "medium_k at least 0";
+    if (p->batch_max < 0 || p->batch_max > 4096) return "batch_max 0..4096";
     if (p->cvec & ~1) return "cvec must be 0 or 1";
     if (p->rtmap & ~1) return "rtmap must be 0 or 1";
     if (p->cpref < 0 || p->cpref > 4096) return "cpref must be 0..4096";
@@ -121,7 +122,7 @@ static const struct { const char *name; size_t offset; } fields[] = {
     F(wtm), F(nfirst), F(mma), F(cpref), F(async), F(swz), F(cvec), F(rtmap), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
     F(trsm_direct), F(trsm_cols), F(trsm_leaf), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn),
     F(direct_kb), F(direct_max), F(direct_nb), F(splitk_k), F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs), F(medium_k),
-    F(kreuse),
+    F(batch_max), F(kreuse),
 #undef F
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])

@@ -4,12 +4,12 @@
 # 64) and then parameter names as in lib/params.h (lower case).  A row's
 # `device` is a device-name substring, `vendor:NAME`, `type:gpu|cpu`, or
 # `default`.  An optional `shape` column names the class of call shapes the
-# row serves (`large`, `small`, `skinny`, `deepk`, `medium`: lib/params.h), or `any`
+# row serves (`large`, `small`, `skinny`, `deepk`, `medium`, `batch`: lib/params.h), or `any`
 # (the default when the column is missing).  A table without a `trsm_nb`
 # (`trsm_refine`, `trsm_cols`, `trsm_leaf`) column gets G3_TRSM_NB
 # (G3_TRSM_REFINE, G3_TRSM_COLS, G3_TRSM_LEAF, lib/params.h) in
 # every row; any other parameter column left out is 0 in every row of its
-# table, and for the plan's fields (direct_*, splitk_*, deepk_max, skinny_max, medium_wgs) 0 means
+# table, and for the plan's fields (direct_*, splitk_*, deepk_max, skinny_max, medium_wgs, batch_max) 0 means
 # lib/device.c's default for the device type.
 # Run as: cmake -DOUT=file.c -DTABLES="a.csv;b.csv" -P params.cmake
 set(rows "")
@@ -52,11 +52,11 @@ foreach(table ${TABLES})
       elseif(key STREQUAL "shape")
         if(value STREQUAL "any")
           set(has_shape "G3_SHAPE_ANY")
-        elseif(value MATCHES "^(large|small|skinny|deepk|medium)$")
+        elseif(value MATCHES "^(large|small|skinny|deepk|medium|batch)$")
           string(TOUPPER "${value}" up)
           set(has_shape "G3_SHAPE_${up}")
         else()
-          message(FATAL_ERROR "${table}: shape = '${value}' is not any|large|small|skinny|deepk")
+          message(FATAL_ERROR "${table}: shape = '${value}' is not any|large|small|skinny|deepk|medium|batch")
         endif()
       else()
         if(NOT value MATCHES "^[0-9]+$")

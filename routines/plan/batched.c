@@ -4,9 +4,10 @@
  *
  * The plan of the batch (batch_plan) is not that of one product, which
  * sizes its launch for a product alone: the batch fills the device with
- * products.  A real product that fills one tile of the skinny set (single
- * precision, at most 64 x 64), else of the medium set (where the device
- * has a medium row), else of the small set, else of the large set, runs
+ * products.  A real product that fills one tile of the batch set (where
+ * the device has a batch row, products of at most its batch_max rows and
+ * columns), else of the medium set (where the device has a medium row),
+ * else of the small set, else of the large set, runs
  * packed on that set, and so does a complex one of more than
  * direct_max^3 real multiply-adds (its real view, 2M rows, filling it); a
  * smaller one runs direct, complex ones on the direct
@@ -348,15 +349,15 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     if (pl->path == G3_PATH_SPLITK)
         pl->path = G3_PATH_PACKED;
     const g3_kset *sets = d->sets[c->dbl];
-    /* single-precision real products of at most 64 x 64 try the skinny
-     * set first: its 32 x 32 tiles outran the medium set's 64 x 64 and the
-     * direct kernel (H200, GFLOP/s, three rounds: 32^3 x 10000 5891-6304
-     * against 3072-3373 direct, 64^3 x 4096 10415-11860 against
-     * 8466-9987 medium; from 128^3 level or behind; D lost on it, 32^3
-     * 1506-1636 against 2060-2257 direct, 64^3 4371-4453 against
-     * 6430-7328 medium) */
-    const int skinny = !c->dbl && !c->cplx && c->M <= 64 && c->N <= 64;
-    const int order[] = { G3_SHAPE_SKINNY, G3_SHAPE_MEDIUM, G3_SHAPE_SMALL, G3_SHAPE_LARGE };
+    /* real products of at most batch_max x batch_max try the batch set
+     * first: on the H100's rows 32 x 32 tiles of 8 x 8 work-items of 4 x 4,
+     * which outran the direct kernel and, in S, the medium set's 64 x 64
+     * tiles (H200, GFLOP/s: S 32^3 x 10000 5891-6304 against 3072-3373
+     * direct, 64^3 x 4096 10415-11860 against 8466-9987 medium; D 32^3
+     * 3017-3335 against 1861-2116 direct; tuned-params/nvidia-h100.csv) */
+    const g3_params *bp = &sets[G3_SHAPE_BATCH].p;
+    const int small = !c->cplx && bp->batch_max > 0 && c->M <= (size_t)bp->batch_max && c->N <= (size_t)bp->batch_max;
+    const int order[] = { G3_SHAPE_BATCH, G3_SHAPE_MEDIUM, G3_SHAPE_SMALL, G3_SHAPE_LARGE };
     const int forced = d->plan_force >= 0 || d->shape_force >= 0;
     /* complex products of at most direct_max^3 real multiply-adds, as a
      * single complex GEMM (plan.c), on the direct kernel's complex mode,
@@ -365,7 +366,7 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     const int cdirect = c->cplx && g3_direct_wanted(c, pl->ks);
     for (int i = 0; !forced && !cdirect && i < 4; i++) {
         const g3_params *p = &sets[order[i]].p;
-        if ((order[i] == G3_SHAPE_SKINNY && !skinny) || (order[i] == G3_SHAPE_MEDIUM && p->medium_wgs <= 0))
+        if ((order[i] == G3_SHAPE_BATCH && !small) || (order[i] == G3_SHAPE_MEDIUM && p->medium_wgs <= 0))
             continue;
         if (c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg && (!c->cplx || p->mwg % 2 == 0)) {
             *own = sets[order[i]];
@@ -398,9 +399,12 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
         return;
     /* each work-item at least 2 x 2 elements of C (a batch has work-groups
      * enough): for a set of one element a work-item (GPUs), products of at
-     * most 16 x 16 on one 16 x 16 tile, real ones 8 x 8 work-items of 2 x 2,
-     * complex ones 8 x 4 of 2 x 4 (H200, 16^3 x 20000, microseconds: S 88 against
-     * 135 on 16 x 8 of 2 x 2, D 150 / 177, C 130 / 224, Z 224 / 341), real
+     * most 16 x 16 on one 16 x 16 tile, real ones 4 x 8 work-items of 4 x 2
+     * (H200, 16^3 x 20000, GFLOP/s, three runs: D 1176-1291 against 944-969
+     * on 8 x 8 of 2 x 2, S level, 1384-1623 against 1182-1640), complex ones
+     * 8 x 4 of 2 x 4 (C 4455 against 3805 on 4 x 8 of 4 x 2; microseconds,
+     * against 16 x 8 of 2 x 2: S 88 / 135, D 150 / 177, C 130 / 224, Z 224 /
+     * 341), real
      * products of 32 x 32 and more 8 x 8 of 4 x 4 (H200, 32^3 x 10000: S
      * 3.6 against 2.9 TFLOP/s, D 2.2 against 1.6 with 16 x 8 of 2 x 2), the
      * rest the set's geometry halved along M; a larger register tile halved
@@ -417,9 +421,9 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
         p->direct_kb = 1;
     if (p->direct_wm * p->direct_wn < 4) {
         if (tiny) {
-            p->direct_dm = 8;
+            p->direct_dm = c->cplx ? 8 : 4;
             p->direct_dn = c->cplx ? 4 : 8;
-            p->direct_wm = 2;
+            p->direct_wm = c->cplx ? 2 : 4;
             p->direct_wn = c->cplx ? 4 : 2;
         } else if (!c->cplx && M >= 32 && c->N >= 32) {
             p->direct_dm = p->direct_dn = 8;

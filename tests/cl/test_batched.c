@@ -565,14 +565,16 @@ static int direct_on(const char *line, const int want[4], int got[4])
 }
 
 /* The automatic plan of a batch: tiny products direct, complex ones too
- * (the direct kernel's complex mode, the line in complex dimensions), on
- * one 16 x 16 tile (real: 8 x 8 work-items of 2 x 2, complex: 8 x 4 of
- * 2 x 4), each work-group several products in turn
+ * (the direct kernel's complex mode, the line in complex dimensions), real
+ * ones of 4 x 4 on 4 x 8 work-items of 2 x 2 (those of 16 x 16 take 4 x 2
+ * each, halved along M for a product under half the tile's rows),
+ * complex ones on 8 x 4 of 2 x 4, each work-group several products in turn
  * (ctest sets direct_nb); products of 130 x 150 (larger than any set's
- * tile) packed on a set whose tile they fill, not S's skinny set, complex
- * ones too (M counted real, 2M) where they are deeper than direct_max^3
- * real multiply-adds (ctest sets 256: K = 240), else direct on the complex
- * mode; S products of 64 x 64 on the skinny set, D ones not. */
+ * tile) packed on a set whose tile they fill, not the batch set (ctest
+ * sets its batch_max 64), complex ones too (M counted real, 2M) where
+ * they are deeper than direct_max^3 real multiply-adds (ctest sets 256:
+ * K = 240), else direct on the complex mode; real products of 64 x 64 on
+ * the batch set, and not with its batch_max 0. */
 static void batch_plan(void **state)
 {
     (void)state;
@@ -603,8 +605,8 @@ static void batch_plan(void **state)
                               nwg);
                 fails++;
             }
-            if (big && type == 0 && line && strstr(line, "skinny set")) {
-                print_message("type 0, %zu x %zu: on the skinny set\n", M, N);
+            if (big && type < 2 && line && strstr(line, "batch set")) {
+                print_message("type %d, %zu x %zu: on the batch set\n", type, M, N);
                 fails++;
             }
             if (big && type < 2 && line && !strstr(line, ", C prefetched") != !nvidia) {
@@ -616,13 +618,13 @@ static void batch_plan(void **state)
             char like[32];
             snprintf(like, sizeof like, "%cgemm-like M=4 N=4 K=4", "sdcz"[type]);
             size_t per = 0;
-            const int cplx = type >> 1, want[4] = { 8, cplx ? 4 : 8, 2, cplx ? 4 : 2 };
+            const int cplx = type >> 1, want[4] = { cplx ? 8 : 4, cplx ? 4 : 8, 2, cplx ? 4 : 2 };
             int got[4];
             if (!big && !(direct_on(line, want, got) && strstr(line, like) && turn &&
                           sscanf(turn, "one launch, %zu a work-group", &per) == 1 && per == 3)) {
-                print_message("type %d, 4 x 4: not direct (%s) on one 16 x 16 tile, 8 x %d work-items of 2 x %d "
-                              "(%d x %d, %d x %d), the 3 products in one work-group (%zu)\n", type, like,
-                              want[1], want[3], got[0], got[1], got[2], got[3], per);
+                print_message("type %d, 4 x 4: not direct (%s) on %d x %d work-items of 2 x %d (%d x %d, %d x %d), "
+                              "the 3 products in one work-group (%zu)\n", type, like, want[0], want[1], want[3],
+                              got[0], got[1], got[2], got[3], per);
                 fails++;
             }
             if (big && type < 2) {
@@ -649,18 +651,29 @@ static void batch_plan(void **state)
             fails++;
         }
     }
-    /* real products of 64 x 64 (every set 64 rows tall here): S on the
-     * skinny set, D not, nor S of 130 x 150 (seed 90, above) */
-    for (int type = 0; type < 2; type++) {
-        bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, 64, 64, 48, 1, 0.5, 3);
-        fails += check_logged(&b, 102 + type, text, sizeof text);
-        const char *line = strstr(text, "plan: batch of 3");
-        const int on_skinny = line && strstr(line, "skinny set");
-        if (!line || !strstr(line, ": packed,") || on_skinny != (type == 0)) {
-            print_message("type %d, 64 x 64: not packed, or %son the skinny set\n", type, type ? "" : "not ");
-            fails++;
+    /* real products of 64 x 64 (every set 64 rows tall here): on the batch
+     * set, and with its batch_max 0 (no batch class) on another */
+    char orig[1024], params[1100];
+    snprintf(orig, sizeof orig, "%s", getenv("GPUBLAS3_PARAMS") ? getenv("GPUBLAS3_PARAMS") : "");
+    snprintf(params, sizeof params, "%s batch:batch_max=0", orig);
+    static const char *const pvar[] = { "GPUBLAS3_PARAMS" };
+    const char *pnone[] = { params }, *pback[] = { orig };
+    for (int none = 0; none < 2; none++) {
+        if (none)
+            restart_with(1, pvar, pnone);
+        for (int type = 0; type < 2; type++) {
+            bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, 64, 64, 48, 1, 0.5, 3);
+            fails += check_logged(&b, 102 + 2 * none + type, text, sizeof text);
+            const char *line = strstr(text, "plan: batch of 3");
+            const int on_batch = line && strstr(line, "batch set");
+            if (!line || !strstr(line, ": packed,") || on_batch == none) {
+                print_message("type %d, 64 x 64, batch_max %s: not packed, or %son the batch set\n", type,
+                              none ? "0" : "64", none ? "" : "not ");
+                fails++;
+            }
         }
     }
+    restart_with(1, pvar, pback);
     /* complex products of 130 x 150 x 40: 4 x 130 x 150 x 40 real
      * multiply-adds, under direct_max^3, on the complex mode */
     for (int type = 2; type < 4; type++) {
