@@ -404,12 +404,11 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
      * on 8 x 8 of 2 x 2, S level, 1384-1623 against 1182-1640), complex ones
      * 8 x 4 of 2 x 4 (C 4455 against 3805 on 4 x 8 of 4 x 2; microseconds,
      * against 16 x 8 of 2 x 2: S 88 / 135, D 150 / 177, C 130 / 224, Z 224 /
-     * 341), real
-     * products of 32 x 32 and more 8 x 8 of 4 x 4 (H200, 32^3 x 10000: S
-     * 3.6 against 2.9 TFLOP/s, D 2.2 against 1.6 with 16 x 8 of 2 x 2), the
-     * rest the set's geometry halved along M; a larger register tile halved
-     * along M while the work-group's tile holds the product's M twice or
-     * more (no work-item only past the edge) */
+     * 341), real products of 32 x 32 and more 8 x 8 of 4 x 4 (H200, 32^3 x
+     * 10000: S 3.6 against 2.9 TFLOP/s, D 2.2 against 1.6 with 16 x 8 of 2 x
+     * 2), the rest the set's geometry halved along M; a larger register tile
+     * halved along M while the work-group's tile holds the product's M twice
+     * or more (no work-item only past the edge) */
     *own = *pl->ks;
     g3_params *p = &own->p;
     size_t M = c->cplx ? c->M / 2 : c->M; /* (complex: the direct kernel's rows are complex) */
