@@ -21,6 +21,11 @@
  *   never read).
  * One work-item per element of P: O(n^2) work beside the O(n^3) product;
  * it has no local-memory tile yet (pack.cl's fast paths are real only).
+ * cpackc (CPUs, the copy_direct sets, where the panel's real bounds are
+ * even): one work-item per complex element, writing its whole 2x2 block
+ * (A side: two {re, im} pairs, contiguous across lanes) or its two rows
+ * (B side), so a lane reads each element once, where cpack read it two
+ * or four times with a gather (docs/performance.md, Findings, Batched GEMM).
  *
  * cscale: C <- beta * C for complex beta on one triangle (tri 1 upper, 2
  * lower, 0 all), the pre-pass of a call whose beta is not real. */
@@ -82,6 +87,39 @@ __kernel void cpack(__global const real2 *restrict X, const long offx0, const lo
             v = r == s ? z.x : r ? z.y : -z.y;
     }
     P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = v;
+}
+
+__kernel void cpackc(__global const real2 *restrict X, const long offx0, const long ldx,
+                     const int tr, const int conj, const int shape, const int unit, const int bside,
+                     const long x0, const long k0, const int xlen, const int klen,
+                     __global real *restrict P, const int xb, const int xpad, const int kpad,
+                     const int scaled, const real sr0, const real si0,
+                     const long sx, __global const long *offs, const int oi, const long ps, __global const real *scal)
+{
+    const int u = get_global_id(0), z = get_global_id(2);
+    const int x = bside ? u : 2 * u, k = 2 * get_global_id(1);
+    const long offx = offs ? offs[4 * z + oi] : offx0 + z * sx;
+    const real sr = scal ? scal[6 * z + 2] : sr0, si = scal ? scal[6 * z + 3] : si0;
+    if (x >= xpad || k >= kpad)
+        return;
+    real2 v = 0;
+    if (x < xlen && k < klen) {
+        const long gx = x0 + x, gk = k0 + k;
+        const long row = bside ? gk >> 1 : gx >> 1, col = bside ? gx : gk >> 1;
+        v = tr ? cfetch(X, offx, ldx, shape, unit, col, row) : cfetch(X, offx, ldx, shape, unit, row, col);
+        if (conj)
+            v.y = -v.y;
+        if (scaled)
+            v = (real2)(sr * v.x - si * v.y, sr * v.y + si * v.x);
+    }
+    __global real *p = P + z * ps + (long)(x / xb) * kpad * xb + (long)k * xb + x % xb;
+    if (bside) {
+        p[0] = v.x;
+        p[xb] = v.y;
+    } else {
+        vstore2(v, 0, p);
+        vstore2((real2)(-v.y, v.x), 0, p + xb);
+    }
 }
 
 __kernel void cscale(__global real2 *C, const long offc0, const long ldc, const int M, const int N,

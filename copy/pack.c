@@ -44,9 +44,13 @@ static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_oper
         G3_ARG(unit), G3_ARG(bs), G3_ARG(gx0), G3_ARG(gk0), G3_ARG(xl), G3_ARG(kl), G3_ARG(P), G3_ARG(xbl),
         G3_ARG(xp), G3_ARG(kp), G3_ARG(sc), dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi),
         G3_ARG(sx), G3_ARG(bt->offs), G3_ARG(oi), G3_ARG(ps), G3_ARG(bt->scal) };
-    size_t global[3] = { xpad, kpad, bt->batch }, local[3];
+    /* CPUs: one work-item per complex element where every real bound is
+     * even (copy/cpack.cl's cpackc) */
+    const int whole = ks->p.copy_direct && (x0 | k0 | xlen | klen | kpad) % 2 == 0 &&
+                      (bside || (xpad | xb) % 2 == 0);
+    size_t global[3] = { whole && !bside ? xpad / 2 : xpad, whole ? kpad / 2 : kpad, bt->batch }, local[3];
     const size_t *wg = elementwise(d, global, local);
-    return g3_launch(chain, d, g3_src_cpack, "cpack", ks->copy_defines, sizeof args / sizeof args[0], args, 3,
+    return g3_launch(chain, d, g3_src_cpack, whole ? "cpackc" : "cpack", ks->copy_defines, sizeof args / sizeof args[0], args, 3,
                      global, wg);
 }
 
