@@ -57,6 +57,18 @@ real2 cfetch(__global const real2 *X, long offx, long ldx, int shape, int unit, 
  * scal[6z + 3] when given; cscale's beta from scal[6z + 4], scal[6z + 5],
  * C at offc + z*sc or offs[4z + 3].  A single call is layer 0 with zero
  * strides and no tables.  (cscale with beta 0 writes 0: C is not read.) */
+/* Z(row, col) of X as the copy writes it: op's element, conjugated where
+ * asked, times (sr, si) where scaled */
+inline real2 celem(__global const real2 *restrict X, const long offx, const long ldx, const int tr, const int conj,
+                   const int shape, const int unit, const long row, const long col, const int scaled, const real sr,
+                   const real si)
+{
+    real2 z = tr ? cfetch(X, offx, ldx, shape, unit, col, row) : cfetch(X, offx, ldx, shape, unit, row, col);
+    if (conj)
+        z.y = -z.y;
+    return scaled ? (real2)(sr * z.x - si * z.y, sr * z.y + si * z.x) : z;
+}
+
 __kernel void cpack(__global const real2 *restrict X, const long offx0, const long ldx,
                     const int tr, const int conj, const int shape, const int unit, const int bside,
                     const long x0, const long k0, const int xlen, const int klen,
@@ -76,11 +88,7 @@ __kernel void cpack(__global const real2 *restrict X, const long offx0, const lo
         /* Z(row, col), and which component of which block */
         const long row = bside ? gk >> 1 : gx >> 1, col = bside ? gx : gk >> 1;
         const int r = bside ? 0 : gx & 1, s = gk & 1;
-        real2 z = tr ? cfetch(X, offx, ldx, shape, unit, col, row) : cfetch(X, offx, ldx, shape, unit, row, col);
-        if (conj)
-            z.y = -z.y;
-        if (scaled)
-            z = (real2)(sr * z.x - si * z.y, sr * z.y + si * z.x);
+        const real2 z = celem(X, offx, ldx, tr, conj, shape, unit, row, col, scaled, sr, si);
         if (bside)
             v = s ? z.y : z.x;
         else
@@ -106,11 +114,7 @@ __kernel void cpackc(__global const real2 *restrict X, const long offx0, const l
     if (x < xlen && k < klen) {
         const long gx = x0 + x, gk = k0 + k;
         const long row = bside ? gk >> 1 : gx >> 1, col = bside ? gx : gk >> 1;
-        v = tr ? cfetch(X, offx, ldx, shape, unit, col, row) : cfetch(X, offx, ldx, shape, unit, row, col);
-        if (conj)
-            v.y = -v.y;
-        if (scaled)
-            v = (real2)(sr * v.x - si * v.y, sr * v.y + si * v.x);
+        v = celem(X, offx, ldx, tr, conj, shape, unit, row, col, scaled, sr, si);
     }
     __global real *p = P + z * ps + (long)(x / xb) * kpad * xb + (long)k * xb + x % xb;
     if (bside) {
