@@ -247,6 +247,13 @@ int check_case(const spec_case *c, uint64_t seed, int flags)
     return bad;
 }
 
+int env_cpu(void)
+{
+    cl_device_type type = 0;
+    clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    return (type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
 void restart_with(int n, const char *const vars[], const char *const values[])
 {
     gpublas3Teardown();

@@ -58,6 +58,9 @@ void *read_back(cl_command_queue q, cl_mem m, size_t bytes);
  * everything is right; otherwise prints the case and the first fault. */
 int check_case(const spec_case *c, uint64_t seed, int flags);
 
+/* Is env.device a CPU (whose tuned rows set copy_direct: PoCL)? */
+int env_cpu(void);
+
 /* A fresh library state (Teardown, Setup) with the n variables vars set
  * to values (NULL: unset): those the device state reads when it is made. */
 void restart_with(int n, const char *const vars[], const char *const values[]);

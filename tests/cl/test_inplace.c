@@ -280,9 +280,7 @@ static void routines(void **state)
 {
     (void)state;
     int fails = 0;
-    cl_device_type type = 0;
-    clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
-    const int cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+    const int cpu = env_cpu();
     const pset *s = &sets[0];
     const size_t n = 2 * s->mwg, k = 2 * s->kwg;
     restart(s->params, "packed", 0); /* (at most 4 tiles read each operand here) */

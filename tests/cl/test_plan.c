@@ -843,9 +843,7 @@ static void h100_kreuse(void **state)
 static void trmm_snapshot_in_place(void **state)
 {
     (void)state;
-    cl_device_type type = 0;
-    clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
-    const int cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+    const int cpu = env_cpu();
     restart_forced("packed", NULL, NULL);
     int fails = 0;
     for (int n = 0; n < 4; n++) {
