@@ -7,7 +7,7 @@
 #include <string.h>
 #include "params.h"
 
-const char *const g3_shape_names[G3_NSHAPES] = { "large", "small", "skinny", "deepk", "medium", "batch" };
+const char *const g3_shape_names[G3_NSHAPES] = { "large", "small", "skinny", "deepk", "medium", "batch", "tiny" };
 
 static int pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
 static int vector_width(int v) { return v == 1 || v == 2 || v == 4 || v == 8 || v == 16; }

@@ -12,9 +12,9 @@
 /* Classes of call shapes, each with its own parameter set: the plan
  * (routines/plan/plan.c) puts every call into one, and a batch's plan
  * (routines/plan/batched.c) its products, which alone take the batch
- * class; a table row names the class it serves in its `shape` column, or
+ * and tiny classes; a table row names the class it serves in its `shape` column, or
  * `any`. */
-enum { G3_SHAPE_LARGE, G3_SHAPE_SMALL, G3_SHAPE_SKINNY, G3_SHAPE_DEEPK, G3_SHAPE_MEDIUM, G3_SHAPE_BATCH, G3_NSHAPES };
+enum { G3_SHAPE_LARGE, G3_SHAPE_SMALL, G3_SHAPE_SKINNY, G3_SHAPE_DEEPK, G3_SHAPE_MEDIUM, G3_SHAPE_BATCH, G3_SHAPE_TINY, G3_NSHAPES };
 #define G3_SHAPE_ANY (-1)
 extern const char *const g3_shape_names[G3_NSHAPES]; /* "large", "small", ... */
 
@@ -75,8 +75,8 @@ typedef struct {
                            * many work-groups per compute unit, to the nearest whole (0: no medium class) */
     int medium_k;         /* the medium class (its own set's field): also the large class's calls with K at most
                            * this (0: none) */
-    int batch_max;        /* the batch class (its own set's field): a batch's real products of at most this many
-                           * rows and columns run on it first (0: no batch class) */
+    int batch_max;        /* the batch and tiny classes (each its own set's field): a batch's real products of at
+                           * most this many rows and columns run on that set first (0: no such class) */
     int kreuse;           /* an operand with k contiguous is read in place only where at most this many work-group
                            * tiles read it (routines/plan/packed.c; 0: its G3_INPLACE_REUSE) */
 } g3_params;

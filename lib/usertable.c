@@ -66,7 +66,7 @@ static const char *parse_row(char **head, char **field, int n, g3_params *p)
             while (s < G3_NSHAPES && strcmp(field[i], g3_shape_names[s]))
                 s++;
             if (s == G3_NSHAPES && strcmp(field[i], "any"))
-                return "shape is not any, large, small, skinny, deepk, medium or batch";
+                return "shape is not any, large, small, skinny, deepk, medium, batch or tiny";
             p->shape = s == G3_NSHAPES ? G3_SHAPE_ANY : s;
             continue;
         }

@@ -4,7 +4,7 @@
 # 64) and then parameter names as in lib/params.h (lower case).  A row's
 # `device` is a device-name substring, `vendor:NAME`, `type:gpu|cpu`, or
 # `default`.  An optional `shape` column names the class of call shapes the
-# row serves (`large`, `small`, `skinny`, `deepk`, `medium`, `batch`: lib/params.h), or `any`
+# row serves (`large`, `small`, `skinny`, `deepk`, `medium`, `batch`, `tiny`: lib/params.h), or `any`
 # (the default when the column is missing).  A table without a `trsm_nb`
 # (`trsm_refine`, `trsm_cols`, `trsm_leaf`) column gets G3_TRSM_NB
 # (G3_TRSM_REFINE, G3_TRSM_COLS, G3_TRSM_LEAF, lib/params.h) in
@@ -52,11 +52,11 @@ foreach(table ${TABLES})
       elseif(key STREQUAL "shape")
         if(value STREQUAL "any")
           set(has_shape "G3_SHAPE_ANY")
-        elseif(value MATCHES "^(large|small|skinny|deepk|medium|batch)$")
+        elseif(value MATCHES "^(large|small|skinny|deepk|medium|batch|tiny)$")
           string(TOUPPER "${value}" up)
           set(has_shape "G3_SHAPE_${up}")
         else()
-          message(FATAL_ERROR "${table}: shape = '${value}' is not any|large|small|skinny|deepk|medium|batch")
+          message(FATAL_ERROR "${table}: shape = '${value}' is not any|large|small|skinny|deepk|medium|batch|tiny")
         endif()
       else()
         if(NOT value MATCHES "^[0-9]+$")

@@ -349,24 +349,26 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     if (pl->path == G3_PATH_SPLITK)
         pl->path = G3_PATH_PACKED;
     const g3_kset *sets = d->sets[c->dbl];
-    /* real products of at most batch_max x batch_max try the batch set
-     * first: on the H100's rows 32 x 32 tiles of 8 x 8 work-items of 4 x 4,
-     * which outran the direct kernel and, in S, the medium set's 64 x 64
-     * tiles (H200, GFLOP/s: S 32^3 x 10000 5891-6304 against 3072-3373
-     * direct, 64^3 x 4096 10415-11860 against 8466-9987 medium; D 32^3
-     * 3017-3335 against 1861-2116 direct; tuned-params/nvidia-h100.csv) */
-    const g3_params *bp = &sets[G3_SHAPE_BATCH].p;
-    const int small = !c->cplx && bp->batch_max > 0 && c->M <= (size_t)bp->batch_max && c->N <= (size_t)bp->batch_max;
-    const int order[] = { G3_SHAPE_BATCH, G3_SHAPE_MEDIUM, G3_SHAPE_SMALL, G3_SHAPE_LARGE };
+    /* real products of at most batch_max x batch_max try the tiny and then
+     * the batch set first: on the H100's rows 16 x 16 and 32 x 32 tiles
+     * without tensor cores, which outran the direct kernel and, in S, the
+     * medium set's 64 x 64 tiles (H200, GFLOP/s: S 32^3 x 10000 5891-6304
+     * against 3072-3373 direct, 64^3 x 4096 10415-11860 against 8466-9987
+     * medium; D 32^3 3017-3335 against 1861-2116 direct;
+     * tuned-params/nvidia-h100.csv) */
+    const int order[] = { G3_SHAPE_TINY, G3_SHAPE_BATCH, G3_SHAPE_MEDIUM, G3_SHAPE_SMALL, G3_SHAPE_LARGE };
     const int forced = d->plan_force >= 0 || d->shape_force >= 0;
     /* complex products of at most direct_max^3 real multiply-adds, as a
      * single complex GEMM (plan.c), on the direct kernel's complex mode,
      * whose staged operands (GPUs) outran the packed path's copies (H200:
      * C 64^3 x 4096 554 against 959 us, Z 804 against 1228) */
     const int cdirect = c->cplx && g3_direct_wanted(c, pl->ks);
-    for (int i = 0; !forced && !cdirect && i < 4; i++) {
+    for (size_t i = 0; !forced && !cdirect && i < sizeof order / sizeof order[0]; i++) {
         const g3_params *p = &sets[order[i]].p;
-        if ((order[i] == G3_SHAPE_BATCH && !small) || (order[i] == G3_SHAPE_MEDIUM && p->medium_wgs <= 0))
+        const int bmax = p->batch_max, batch_class = order[i] == G3_SHAPE_TINY || order[i] == G3_SHAPE_BATCH;
+        if (batch_class && (c->cplx || bmax <= 0 || c->M > (size_t)bmax || c->N > (size_t)bmax))
+            continue;
+        if (order[i] == G3_SHAPE_MEDIUM && p->medium_wgs <= 0)
             continue;
         if (c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg && (!c->cplx || p->mwg % 2 == 0)) {
             *own = sets[order[i]];

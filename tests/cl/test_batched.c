@@ -574,7 +574,8 @@ static int direct_on(const char *line, const int want[4], int got[4])
  * sets its batch_max 64), complex ones too (M counted real, 2M) where
  * they are deeper than direct_max^3 real multiply-adds (ctest sets 256:
  * K = 240), else direct on the complex mode; real products of 64 x 64 on
- * the batch set, and not with its batch_max 0. */
+ * the batch set and of 16 x 16 on the tiny set (ctest: its batch_max 16,
+ * 16 x 16 tiles), and neither with their batch_max 0. */
 static void batch_plan(void **state)
 {
     (void)state;
@@ -651,24 +652,27 @@ static void batch_plan(void **state)
             fails++;
         }
     }
-    /* real products of 64 x 64 (every set 64 rows tall here): on the batch
-     * set, and with its batch_max 0 (no batch class) on another */
+    /* real products of 64 x 64 (every set 64 rows tall here) on the batch
+     * set and of 16 x 16 on the tiny set, and with their batch_max 0 (no
+     * batch classes) on others */
     char orig[1024], params[1100];
     snprintf(orig, sizeof orig, "%s", getenv("GPUBLAS3_PARAMS") ? getenv("GPUBLAS3_PARAMS") : "");
-    snprintf(params, sizeof params, "%s batch:batch_max=0", orig);
+    snprintf(params, sizeof params, "%s batch:batch_max=0 tiny:batch_max=0", orig);
     static const char *const pvar[] = { "GPUBLAS3_PARAMS" };
     const char *pnone[] = { params }, *pback[] = { orig };
     for (int none = 0; none < 2; none++) {
         if (none)
             restart_with(1, pvar, pnone);
-        for (int type = 0; type < 2; type++) {
-            bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, 64, 64, 48, 1, 0.5, 3);
-            fails += check_logged(&b, 102 + 2 * none + type, text, sizeof text);
+        for (int type = 0; type < 4; type++) {
+            const size_t n = type < 2 ? 64 : 16;
+            const char *set = type < 2 ? "batch set" : "tiny set";
+            bcase b = mk(type % 2, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, n, n, 48, 1, 0.5, 3);
+            fails += check_logged(&b, 102 + 4 * none + type, text, sizeof text);
             const char *line = strstr(text, "plan: batch of 3");
-            const int on_batch = line && strstr(line, "batch set");
-            if (!line || !strstr(line, ": packed,") || on_batch == none) {
-                print_message("type %d, 64 x 64, batch_max %s: not packed, or %son the batch set\n", type,
-                              none ? "0" : "64", none ? "" : "not ");
+            const int on_set = line && strstr(line, set);
+            if (!line || (!none && !strstr(line, ": packed,")) || on_set == none) {
+                print_message("type %d, %zu x %zu, batch_max %s: not packed, or %son the %s\n", type % 2, n, n,
+                              none ? "0" : "set", none ? "" : "not ", set);
                 fails++;
             }
         }
