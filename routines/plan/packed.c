@@ -45,6 +45,16 @@ typedef struct {
  * them at a cost of its own (the H100's D large set: 2, docs/performance.md). */
 #define G3_INPLACE_REUSE 4
 
+/* On CPUs (the copy_direct sets) an operand read in place along x (m of
+ * A, n of B^T) walks K rows ld apart, a page or more each once ld passes
+ * 4 KB, and every work-group walks them again: such an operand is read in
+ * place only where those rows span at most this many bytes, else packed
+ * into contiguous panels.  AMD EPYC, PoCL 3.1 AVX2, 2026-12-03, GFLOP/s,
+ * in place against packed: S 2048^3 3.9-7.1 / 44-45, D 1.6-4.3 / 20.5 at
+ * 4096x128x2048 NT, S 4096x64x4096 2.7-6.1 / 15-30; S 128^3 (64 KB) 25-31
+ * against 14-17 packed (docs/performance.md, In-place operands). */
+#define G3_INPLACE_CPU_SPAN (256 * 1024)
+
 /* How operand o (the B side: bside) of call c can be read in place by the
  * kernel with parameters pr: 0 not (packed), G3_INPLACE_A (1) with the
  * kernel's x index contiguous (m of op(A) = A, n of op(B) = B^T: the
@@ -71,6 +81,8 @@ static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, 
         return 0;
     if (!!o->trans == bside) {
         size_t vw = (size_t)(bside ? pr->vwn : pr->vwm);
+        if (pr->copy_direct && (double)c->K * o->ld * (c->dbl ? 8 : 4) > G3_INPLACE_CPU_SPAN)
+            return 0;
         return o->off % vw == 0 && o->ld % vw == 0 && o->ld / vw <= (size_t)INT_MAX / kwg ? G3_INPLACE_A : 0;
     }
     size_t vk = 16 / (c->dbl ? 8 : 4), nt = (size_t)pr->mdimc * pr->ndimc * (pr->mma ? 32 : 1);
