@@ -865,6 +865,34 @@ static void trmm_snapshot_in_place(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* On CPUs an operand read in place along m walks K rows ld apart, and is
+ * read so only where they span at most 256 KB (packed.c's
+ * G3_INPLACE_CPU_SPAN): A of 256 x 64 x 64 NN (64 or 128 KB) in place, of
+ * 256 x 64 x 512 (512 KB or 1 MB) packed. */
+static void cpu_inplace_span(void **state)
+{
+    (void)state;
+    if (!env_cpu())
+        skip();
+    restart_forced("packed", NULL, NULL);
+    int fails = 0;
+    for (int r = 0; r < 4; r++) {
+        const int dbl = r % 2, deep = r / 2;
+        spec_case c = gemm(dbl, 256, 64, deep ? 512 : 64);
+        c.transA = gpublas3NoTrans;
+        char text[16384];
+        run_logged(&c, 190 + r, &fails, text, sizeof text);
+        const int packed_a = strstr(text, "in place: A") == NULL;
+        if (!strstr(text, ": packed,") || packed_a != deep) {
+            print_error("FAIL %cgemm 256 x 64 x %d NN: expected A %s\n", "sd"[dbl], deep ? 512 : 64,
+                        deep ? "packed" : "read in place");
+            fails++;
+        }
+    }
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
 /* swz 2: the set's launches swizzled but a band's (TRMM's), whose build
  * the swizzle's registers cost more than it gains on the H100's S large
  * set (docs/performance.md).  The builds' options say which layout each
@@ -926,6 +954,7 @@ int main(void)
         cmocka_unit_test(automatic_choice),
         cmocka_unit_test(trmm_direct_only_in_place),
         cmocka_unit_test(trmm_snapshot_in_place),
+        cmocka_unit_test(cpu_inplace_span),
         cmocka_unit_test(splitk_deterministic),
         cmocka_unit_test(trsm_direct_products),
         cmocka_unit_test(forced_class),
