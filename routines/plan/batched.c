@@ -354,8 +354,9 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
      * without tensor cores, which outran the direct kernel and, in S, the
      * medium set's 64 x 64 tiles (H200, GFLOP/s: S 32^3 x 10000 5891-6304
      * against 3072-3373 direct, 64^3 x 4096 10415-11860 against 8466-9987
-     * medium; D 32^3 3017-3335 against 1861-2116 direct;
-     * tuned-params/nvidia-h100.csv) */
+     * medium; D 32^3 3017-3335 against 1861-2116 direct; us, 16^3 x 20000
+     * on the tiny set: S 52-64 against 93-96 direct, D 75-89 against
+     * 122-125; tuned-params/nvidia-h100.csv) */
     const int order[] = { G3_SHAPE_TINY, G3_SHAPE_BATCH, G3_SHAPE_MEDIUM, G3_SHAPE_SMALL, G3_SHAPE_LARGE };
     const int forced = d->plan_force >= 0 || d->shape_force >= 0;
     /* complex products of at most direct_max^3 real multiply-adds, as a

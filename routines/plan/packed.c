@@ -50,9 +50,9 @@ typedef struct {
  * 4 KB, and every work-group walks them again: such an operand is read in
  * place only where those rows span at most this many bytes, else packed
  * into contiguous panels.  AMD EPYC, PoCL 3.1 AVX2, 2026-12-03, GFLOP/s,
- * in place against packed: S 2048^3 3.9-7.1 / 44-45, D 1.6-4.3 / 20.5 at
- * 4096x128x2048 NT, S 4096x64x4096 2.7-6.1 / 15-30; S 128^3 (64 KB) 25-31
- * against 14-17 packed (docs/performance.md, In-place operands). */
+ * in place against packed: S 2048^3 7.9 / 32.8, S 4096x64x4096 NN 6.0 /
+ * 31.9, D 4096x128x2048 NT 4.5 / 15.0; S 128^3 (64 KB) 25-31 against
+ * 14-17 packed (docs/performance.md, In-place operands). */
 #define G3_INPLACE_CPU_SPAN (256 * 1024)
 
 /* How operand o (the B side: bside) of call c can be read in place by the
