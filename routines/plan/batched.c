@@ -4,9 +4,10 @@
  *
  * The plan of the batch (batch_plan) is not that of one product, which
  * sizes its launch for a product alone: the batch fills the device with
- * products.  A real product that fills one tile of the batch set (where
- * the device has a batch row, products of at most its batch_max rows and
- * columns), else of the medium set (where the device has a medium row),
+ * products.  A real product that fills one tile of the tiny set, else of
+ * the batch set (where the device has such rows, products of at most
+ * their batch_max rows and columns), else of the medium set (where the
+ * device has a medium row),
  * else of the small set, else of the large set, runs
  * packed on that set, and so does a complex one of more than
  * direct_max^3 real multiply-adds (its real view, 2M rows, filling it); a
