@@ -46,14 +46,17 @@ typedef struct {
 #define G3_INPLACE_REUSE 4
 
 /* On CPUs (the copy_direct sets) an operand read in place along x (m of
- * A, n of B^T) walks K rows ld apart, a page or more each once ld passes
- * 4 KB, and every work-group walks them again: such an operand is read in
- * place only where those rows span at most this many bytes, else packed
+ * A, n of B^T) walks K rows ld apart, and every work-group walks them
+ * again: it is read in place only where those rows touch at most this
+ * many pages of G3_PAGE bytes (K rows of up to a page each), else packed
  * into contiguous panels.  AMD EPYC, PoCL 3.1 AVX2, 2026-12-03, GFLOP/s,
  * in place against packed: S 2048^3 7.9 / 32.8, S 4096x64x4096 NN 6.0 /
- * 31.9, D 4096x128x2048 NT 4.5 / 15.0; S 128^3 (64 KB) 25-31 against
- * 14-17 packed (docs/performance.md, In-place operands). */
-#define G3_INPLACE_CPU_SPAN (256 * 1024)
+ * 31.9, D 4096x128x2048 NT 4.5 / 15.0; at the line S 128^3 (16 pages)
+ * 25-31 against 14-17 packed, and STRSM 4096x256 RLTN, whose updates of
+ * K = 64 read 64 rows 16 KB apart, 15.0 in place against 10.5 packed
+ * (docs/performance.md, In-place operands). */
+#define G3_INPLACE_CPU_PAGES 64
+#define G3_PAGE 4096.0
 
 /* How operand o (the B side: bside) of call c can be read in place by the
  * kernel with parameters pr: 0 not (packed), G3_INPLACE_A (1) with the
@@ -81,7 +84,8 @@ static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, 
         return 0;
     if (!!o->trans == bside) {
         size_t vw = (size_t)(bside ? pr->vwn : pr->vwm);
-        if (pr->copy_direct && (double)c->K * o->ld * (c->dbl ? 8 : 4) > G3_INPLACE_CPU_SPAN)
+        const double row = (double)o->ld * (c->dbl ? 8 : 4);
+        if (pr->copy_direct && c->K * (row < G3_PAGE ? row : G3_PAGE) > G3_INPLACE_CPU_PAGES * G3_PAGE)
             return 0;
         return o->off % vw == 0 && o->ld % vw == 0 && o->ld / vw <= (size_t)INT_MAX / kwg ? G3_INPLACE_A : 0;
     }

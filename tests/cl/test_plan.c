@@ -866,9 +866,9 @@ static void trmm_snapshot_in_place(void **state)
 }
 
 /* On CPUs an operand read in place along m walks K rows ld apart, and is
- * read so only where they span at most 256 KB (packed.c's
- * G3_INPLACE_CPU_SPAN): A of 256 x 64 x 64 NN (64 or 128 KB) in place, of
- * 256 x 64 x 512 (512 KB or 1 MB) packed. */
+ * read so only where they touch at most 64 pages (packed.c's
+ * G3_INPLACE_CPU_PAGES): A of 256 x 64 x 64 NN (16 or 32 pages of 4 KB)
+ * in place, of 256 x 64 x 512 (128 or 256) packed. */
 static void cpu_inplace_span(void **state)
 {
     (void)state;
