@@ -25,8 +25,8 @@ function(g3_schedule)
 
   # No device kernels (or their own compiler: Oclgrind, the sanitizer builds):
   # they start at once, beside the warm-up.
-  # (downstream_tools runs the installed bench and tuner: the warm-up's kernels)
-  set(no_warmup "^(cl_warmup_|rel_oclgrind_|rel_(asan|tsan)_build$|downstream_(install|layout|pkgconfig|first|cmake|xerbla|fortran|package)$|tree_|host_copy$|host_links_|host_crossover_price_|bench_(h100_rows|refused_option|copy_probe)$)")
+  # A folder lists its own such tests in G3_NO_KERNELS before calling g3_schedule().
+  set(no_warmup "^(cl_warmup_|rel_oclgrind_|rel_(asan|tsan)_build$|tree_|host_copy$|host_links_|host_crossover_price_|bench_(h100_rows|refused_option|copy_probe)$)")
   set(run_serial "^(host_rate_|host_crossover_(model|trsm|trsm_path_.*|learn)$|rel_(asan_)?test_memlimits$)")
   set(two_cores "^rel_(asan|tsan)_build$")
   set(mpi "^scalapack_")
@@ -45,7 +45,7 @@ function(g3_schedule)
 
   get_property(tests DIRECTORY PROPERTY TESTS)
   foreach(t IN LISTS tests)
-    if(NOT t MATCHES "${no_warmup}")
+    if(NOT t MATCHES "${no_warmup}" AND NOT t IN_LIST G3_NO_KERNELS)
       set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED g3_kernels)
     endif()
     if(t MATCHES "${run_serial}")
