@@ -357,7 +357,8 @@ int report_json(const char *path, const bench_config *cfg, const bench_device *d
     jkv(f, "    ", "sample_means", "0: the whole output is checked; S: only the leading S columns (S rows for "
         "right-side routines, the leading S x S block for SYRK-like ones), the same routine on the same buffers, "
         "and every element the call must not touch", 1);
-    jkv(f, "    ", "max_rel_err", "max over elements of |got-ref| / (|alpha||op(A)||op(B)|+|beta||C|)", 1);
+    jkv(f, "    ", "max_rel_err", "max over elements of |got-ref| / (|alpha||op(A)||op(B)|+|beta||C|) "
+        "(complex: |re|+|im| of each; TRSM: |op(A)X-alpha B| / (|op(A)||X|+|alpha||B|)), the check's bound", 1);
     jkv(f, "    ", "data", "uniform random in [-1,1], never zero (splitmix64)", 1);
     fprintf(f, "    \"seed\": %llu,\n    \"alpha\": %.17g,\n    \"beta\": %.17g\n  },\n", cfg->seed, cfg->alpha,
             cfg->beta);

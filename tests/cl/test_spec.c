@@ -5,6 +5,7 @@
  * catch a wrong element, a NaN, and a write into the offset prefix, the ld
  * padding, the tail, or the other triangle of C.  If these pass, a green
  * routine test means something. */
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -143,9 +144,10 @@ static void reference_matches_loops(void **state)
     assert_int_equal(fails, 0);
 }
 
-/* Perturbs one element of a correct result and expects spec_check_n to
- * object; `x` indexes the output buffer. */
-static size_t judge_with_change(const spec_case *c0, size_t x, double delta)
+/* Perturbs one real of a correct result (`x` indexes the output buffer's
+ * reals: complex parts count apart) and judges it; the worst error over
+ * its bound in *worst. */
+static size_t judge_worst(const spec_case *c0, size_t x, double delta, double *worst)
 {
     test_data d;
     data_fill(&d, c0, 5, 0);
@@ -161,11 +163,18 @@ static size_t judge_with_change(const spec_case *c0, size_t x, double delta)
         if (c->dbl) ((double *)got)[x] += delta;
         else ((float *)got)[x] += (float)delta;
     }
-    bad = spec_check_n(c, d.host[0], d.host[1], d.host[k], got, ref, d.n[k], msg, sizeof msg);
+    bad = spec_judge(c, d.host[0], d.host[1], d.host[k], got, ref, d.n[k], worst, msg, sizeof msg);
     free(ref);
     free(got);
     data_free(&d);
     return bad;
+}
+
+/* ... and expects spec_check_n's verdict to be the same. */
+static size_t judge_with_change(const spec_case *c0, size_t x, double delta)
+{
+    double worst;
+    return judge_worst(c0, x, delta, &worst);
 }
 
 static void check_catches_faults(void **state)
@@ -200,11 +209,42 @@ static void check_catches_faults(void **state)
     assert_int_equal(judge_with_change(&t, 1 + 2 * 8 + 6, 1), 1);     /* ld padding */
 }
 
+/* The worst error the bench reports: near 0 for the reference itself, and
+ * growing with an error in either part of a complex element, for TRSM's
+ * residual too (its bound is a sum of magnitudes, never a signed sum that
+ * can vanish and make the ratio infinite). */
+static void worst_error_scales(void **state)
+{
+    (void)state;
+    spec_case g = { SPEC_GEMM, 0, gpublas3ColumnMajor, .cplx = 1, .transA = gpublas3NoTrans,
+                    .transB = gpublas3ConjTrans, .M = 6, .N = 5, .K = 8, .alpha = 1.5, .alpha_im = -0.5,
+                    .beta = 0.75, .beta_im = 0.25 };
+    spec_case t = { SPEC_TRSM, 1, gpublas3RowMajor, gpublas3Right, gpublas3Upper, gpublas3NoTrans,
+                    .diag = gpublas3NonUnit, .M = 5, .N = 7, .alpha = 2.5 };
+    spec_case tz = t;
+    tz.cplx = 1;
+    tz.alpha_im = 1;
+    spec_case *cs[] = { &g, &t, &tz };
+    for (int i = 0; i < 3; i++) {
+        spec_complete(cs[i]);
+        double eps = cs[i]->dbl ? DBL_EPSILON : FLT_EPSILON, w0, w1, w2;
+        assert_int_equal(judge_worst(cs[i], (size_t)-1, 0, &w0), 0);
+        assert_true(w0 < eps);
+        for (size_t part = 0; part < (cs[i]->cplx ? 2u : 1u); part++) {
+            size_t x = 2 * (cs[i]->cplx ? 2 : 1) + part; /* element 2, that part */
+            assert_int_equal(judge_worst(cs[i], x, 16 * eps, &w1), 0);
+            assert_int_equal(judge_worst(cs[i], x, 32 * eps, &w2), 0);
+            assert_true(isfinite(w2) && w1 > 2 * w0 && w2 > 1.5 * w1 && w2 < 2.5 * w1);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(reference_matches_loops),
         cmocka_unit_test(check_catches_faults),
+        cmocka_unit_test(worst_error_scales),
     };
     return cmocka_run_group_tests_name("spec", tests, NULL, NULL);
 }

@@ -751,13 +751,23 @@ static void trsm_residual(const spec_case *c, const void *A, const void *before,
     free(ax);
 }
 
-size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void *before,
-                    const void *got, const void *ref, size_t nelem, char *msg, size_t n)
+/* worst = max(worst, err / bound); an error over a zero bound, or a
+ * non-finite one, is infinite. */
+static void note_worst(double *worst, double err, double bound)
+{
+    if (!worst || err == 0) return;
+    double r = bound > 0 && isfinite(err) ? err / bound : INFINITY;
+    if (r > *worst) *worst = r;
+}
+
+size_t spec_judge(const spec_case *c, const void *A, const void *B, const void *before,
+                  const void *got, const void *ref, size_t nelem, double *worst, char *msg, size_t n)
 {
     char o = spec_output(c);
     size_t es = spec_elem_size(c), r, k, bad = 0, need = spec_elements(c, o);
     double eps = c->dbl ? DBL_EPSILON : FLT_EPSILON;
     if (msg && n) msg[0] = 0;
+    if (worst) *worst = 0;
     if (nelem < need) {
         if (msg) snprintf(msg, n, "output buffer of %zu elements, the call needs %zu", nelem, need);
         return 1;
@@ -795,6 +805,7 @@ size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void
                 if (res) {
                     tol = scale * rbound[x];
                     ok = isfinite(g) && fabs(res[x * nc + q]) <= tol;
+                    note_worst(worst, fabs(res[x * nc + q]), rbound[x]);
                     if (!ok && bad++ == 0 && msg)
                         snprintf(msg, n, "%c(%zu,%zu)%s [element %zu]: got %.9g, residual %.3g over tolerance %.3g",
                                  o, i, j, nc == 1 ? "" : q ? ".im" : ".re", x, g, res[x * nc + q], tol);
@@ -804,6 +815,7 @@ size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void
                 else if (isnan(e)) ok = isnan(g);
                 else if (isinf(e)) ok = g == e;
                 else ok = isfinite(g) && fabs(g - e) <= tol;
+                if (!isnan(e) && !isinf(e)) note_worst(worst, fabs(g - e), get(c, bound, x * nc));
                 if (!ok && bad++ == 0 && msg)
                     snprintf(msg, n, "%c(%zu,%zu)%s [element %zu]: got %.9g, expected %.9g, tolerance %.3g",
                              o, i, j, nc == 1 ? "" : q ? ".im" : ".re", x, g, e, tol);
@@ -820,6 +832,12 @@ size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void
     free(rbound);
     free(inside);
     return bad;
+}
+
+size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void *before,
+                    const void *got, const void *ref, size_t nelem, char *msg, size_t n)
+{
+    return spec_judge(c, A, B, before, got, ref, nelem, NULL, msg, n);
 }
 
 size_t spec_check(const spec_case *c, const void *A, const void *B, const void *before,

@@ -107,4 +107,9 @@ int spec_imag_unread(const spec_case *c, char which, size_t i, size_t j);
  * also come back bit-identical. */
 size_t spec_check_n(const spec_case *c, const void *A, const void *B, const void *before,
                     const void *got, const void *ref, size_t nelem, char *msg, size_t n);
+/* spec_check_n that also gives the worst error relative to its bound (the
+ * tolerance before its gamma*K*eps: for TRSM the residual over its bound)
+ * in *worst, for reports. */
+size_t spec_judge(const spec_case *c, const void *A, const void *B, const void *before,
+                  const void *got, const void *ref, size_t nelem, double *worst, char *msg, size_t n);
 #endif
