@@ -107,6 +107,9 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     if (p->trsm_refine & ~1) return "trsm_refine must be 0 or 1";
     if (p->trsm_direct > 4096) return "trsm_direct at most 4096";
     if (p->trsm_cols > 64) return "trsm_cols at most 64";
+    /* kernels/subst.cl keeps a block's rows of its right-hand sides in private memory */
+    if (p->trsm_subst & ~1) return "trsm_subst must be 0 or 1";
+    if (p->trsm_subst && p->trsm_nb > 256) return "trsm_subst needs trsm_nb at most 256";
     /* kernels/trsm.cl: 256 work-items, up to 4 rows of 8 columns each, and
      * in local memory 2 arrays of 32 x 32 elements and 3 of 32 x 8 */
     if (p->trsm_leaf < 0 || p->trsm_leaf % 32 || p->trsm_leaf > 1024)
@@ -120,7 +123,7 @@ static const struct { const char *name; size_t offset; } fields[] = {
 #define F(x) { #x, offsetof(g3_params, x) }
     F(mwg), F(nwg), F(kwg), F(mdimc), F(ndimc), F(vwm), F(vwn), F(kwi), F(sa), F(sb), F(db), F(pad),
     F(wtm), F(nfirst), F(mma), F(cpref), F(async), F(swz), F(cvec), F(rtmap), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
-    F(trsm_direct), F(trsm_cols), F(trsm_leaf), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn),
+    F(trsm_direct), F(trsm_cols), F(trsm_leaf), F(trsm_subst), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn),
     F(direct_kb), F(direct_max), F(direct_nb), F(splitk_k), F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs), F(medium_k),
     F(batch_max), F(kreuse),
 #undef F

@@ -58,6 +58,8 @@ typedef struct {
     int trsm_cols;        /* kernels/trtri.cl: columns of an inverse per work-group (0: one work-item per column) */
     int trsm_leaf;        /* real solves: leaves of at most this many rows are one launch of kernels/trsm.cl
                            * (a multiple of 32, at most 1024; 0: none, trsm_nb's blocks as GEMM calls) */
+    int trsm_subst;       /* 1: the blocked path solves each block of trsm_nb by substitution (kernels/subst.cl)
+                           * instead of multiplying by its inverse (0) */
     /* the plan (routines/plan/plan.c) and its direct kernel (kernels/direct.cl);
      * 0 in a table row: lib/device.c's default for the device type */
     int direct_dm, direct_dn; /* direct kernel: work-group shape */

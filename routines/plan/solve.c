@@ -49,6 +49,7 @@
  * on the direct kernel's complex mode. */
 #include <stdio.h>
 #include "plan.h"
+#include "subst.h"
 #include "trsm.h"
 #include "trtri.h"
 
@@ -63,6 +64,7 @@ typedef struct {
     cl_mem dense;      /* T's diagonal blocks as general matrices, block i at i nb^2, or NULL */
     int rm;            /* trtri's blocks are transposes (row-major) */
     int kernel;        /* leaves are launches of kernels/trsm.cl (nb is trsm_leaf) */
+    int subst;         /* blocks are launches of kernels/subst.cl: no inverses, no refinement */
     cl_mem work;       /* S, a copy of B_i; with kernel, a leaf's L where T's storage needs one */
     g3_chain *chain;
 } solver;
@@ -144,12 +146,29 @@ static gpublas3Status kernel_leaf(const solver *v, size_t lo, size_t len, g3_sca
     return st != gpublas3Success ? st : g3_leaf_launch(v->d, s->dbl, &a, v->chain);
 }
 
+/* Block lo (of len <= nb) by one launch of kernels/subst.cl, which reads
+ * T_ii and B_i in place: L is op(T) (left) or op(T)^T (right), so L(i, k)
+ * is A(i, k) where exactly one of those flips applies. */
+static gpublas3Status subst_block(const solver *v, size_t lo, size_t len, g3_scalar alpha)
+{
+    const g3_solve *s = v->s;
+    int ik = s->left != s->trans;
+    const g3_subst_args a = { .len = len, .rhs = s->left ? s->N : s->M, .fwd = s->left != s->upper,
+                              .unit = s->unit, .conj = s->conj, .alpha_re = alpha.re, .alpha_im = alpha.im,
+                              .A = s->a, .aoff = s->offa + lo * (s->lda + 1), .li = ik ? 1 : s->lda,
+                              .lk = ik ? s->lda : 1, .B = s->b, .boff = s->offb + (s->left ? lo : lo * s->ldb),
+                              .bp = s->left ? 1 : s->ldb, .bc = s->left ? s->ldb : 1 };
+    return g3_subst_launch(v->d, s->dbl, s->cplx, v->nb, &a, v->chain);
+}
+
 /* Block lo (of len <= nb): B_i <- alpha inv(T_ii) B_i, refined once when asked. */
 static gpublas3Status leaf(const solver *v, size_t lo, size_t len, g3_scalar alpha)
 {
     const g3_solve *s = v->s;
     if (v->kernel)
         return kernel_leaf(v, lo, len, alpha);
+    if (v->subst)
+        return subst_block(v, lo, len, alpha);
     g3_operand b = bpart(s, lo), inv = inverse(v, lo);
     const g3_scalar zero = g3_real(0), one = g3_real(1), minus = g3_real(-1);
     /* the packed path reads B_i in place through its pack (the snapshot) */
@@ -243,7 +262,7 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
         size_t rhs = s->left ? s->N : s->M;
         solver v = { .s = s, .d = d, .nb = kernel ? leaf_rows((size_t)ks->p.trsm_leaf, rhs) : (size_t)ks->p.trsm_nb,
                      .refine = ks->p.trsm_refine, .direct = s->cplx ? 0 : (size_t)ks->p.trsm_direct,
-                     .rm = rm, .kernel = kernel, .chain = &chain };
+                     .rm = rm, .kernel = kernel, .subst = !kernel && ks->p.trsm_subst, .chain = &chain };
         /* trtri's blocks: the kernel's, else nb */
         size_t tb = kernel ? G3_LEAF_TB : v.nb;
         size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n, nr = g3_roundup(n, tb);
@@ -253,8 +272,8 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
         size_t work = kernel ? (copy_leaf ? nbl * nbl * es : 0) : v.refine || v.direct ? nbl * rhs * es : 0;
         size_t bytes[4] = { nr * tb * es, work, transpose ? nr * tb * es : 0, dense ? nr * tb * es : 0 };
         cl_mem bufs[4];
-        st = g3_scratch_acquire(d, &chain, 4, bytes, bufs);
-        if (st == gpublas3Success) {
+        st = v.subst ? solve(&v, 0, n, s->alpha) : g3_scratch_acquire(d, &chain, 4, bytes, bufs);
+        if (st == gpublas3Success && !v.subst) {
             /* block g's inverse (or its transpose: rm) column-major at g tb^2 */
             g3_operand w = { .buf = bufs[0], .ld = tb, .trans = rm };
             v.inv = w;
@@ -274,11 +293,12 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
             if (st == gpublas3Success)
                 st = solve(&v, 0, n, s->alpha);
             g3_scratch_release(d, &chain, 4, bufs);
-            if (g3_plan_verbose())
-                fprintf(stderr, "gpublas3: trsm: %ctrsm %s n=%zu rhs=%zu %s=%zu refine=%d direct=%zu: %u commands\n",
-                        "sdcz"[s->dbl + 2 * s->cplx], s->left ? "left" : "right", n, rhs,
-                        kernel ? "leaf" : "nb", v.nb, v.refine, v.direct, chain.steps);
         }
+        if (st == gpublas3Success && g3_plan_verbose())
+            fprintf(stderr, "gpublas3: trsm: %ctrsm %s n=%zu rhs=%zu %s=%zu refine=%d direct=%zu: %u commands\n",
+                    "sdcz"[s->dbl + 2 * s->cplx], s->left ? "left" : "right", n, rhs,
+                    kernel ? "leaf" : v.subst ? "subst nb" : "nb", v.nb, v.subst ? 0 : v.refine, v.direct,
+                    chain.steps);
     }
     if (st != gpublas3Success) {
         g3_chain_abandon(&chain);

@@ -23,7 +23,7 @@
 #include <cmocka.h>
 #include "harness.h"
 
-#define BASE_PARAMS "direct_max=32,splitk_k=256,trsm_leaf=0,trsm_nb=16,trsm_direct=32"
+#define BASE_PARAMS "direct_max=32,splitk_k=256,trsm_leaf=0,trsm_subst=0,trsm_nb=16,trsm_direct=32"
 
 static cl_uint compute_units(void)
 {
@@ -191,32 +191,50 @@ static void splitk_deterministic(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* The plan's fields from lib/params.h that the H100's rows set, overridden
+ * here (GPUBLAS3_PARAMS, read when the device state is made) on top of
+ * main's list. */
+static void restart_params(const char *extra, const char *shape)
+{
+    char params[256];
+    snprintf(params, sizeof params, "%s,%s", BASE_PARAMS, extra);
+    setenv("GPUBLAS3_PARAMS", params, 1);
+    restart_forced(NULL, shape, NULL);
+}
+
 /* TRSM's blocked path with trsm_direct = 32 (trsm_nb = 16, set in main): M = 100 is 7
  * blocks, each a copy and three products, all direct, and 6 updates, of
  * K = 64 (packed: over direct_max), 32, 32, 16, 16, 16 (direct); complex
  * solves packed but for the update by the last block of 4 rows, which
- * fits direct_max^3 real multiply-adds (the direct kernel's complex mode);
- * the same solve twice is bit-identical. */
+ * fits direct_max^3 real multiply-adds (the direct kernel's complex mode).
+ * Solved by substitution (trsm_subst=1), the blocks are no calls
+ * (kernels/subst.cl's launches) and the updates as before.  The same
+ * solve twice is bit-identical. */
 static void trsm_direct_products(void **state)
 {
     (void)state;
-    restart_with_plan(NULL);
     int fails = 0;
-    for (int cplx = 0; cplx < 2; cplx++)
-        for (int dbl = 0; dbl < 2; dbl++) {
-            spec_case t = { .routine = SPEC_TRSM, .dbl = dbl, .cplx = cplx, .order = gpublas3ColumnMajor,
-                            .side = gpublas3Left, .uplo = gpublas3Lower, .transA = gpublas3Trans,
-                            .diag = gpublas3NonUnit, .M = 100, .N = 40, .alpha = 1.5, .alpha_im = cplx ? 0.5 : 0 };
-            int counts[3] = { 0, 0, 0 };
-            path_of(&t, 50 + dbl, &fails, counts);
-            int want_direct = cplx ? 1 : 7 * 3 + 5, want_packed = cplx ? 7 * 3 + 5 : 1;
-            if (counts[0] != want_direct || counts[1] != 0 || counts[2] != want_packed) {
-                print_error("FAIL %ctrsm M=100 N=40 nb=16: %d direct, %d split-k, %d packed calls; "
-                            "expected %d, 0, %d\n", "sdcz"[dbl + 2 * cplx], counts[0], counts[1], counts[2], want_direct, want_packed);
-                fails++;
+    for (int subst = 0; subst < 2; subst++) {
+        restart_params(subst ? "trsm_subst=1" : "trsm_subst=0", NULL);
+        for (int cplx = 0; cplx < 2; cplx++)
+            for (int dbl = 0; dbl < 2; dbl++) {
+                spec_case t = { .routine = SPEC_TRSM, .dbl = dbl, .cplx = cplx, .order = gpublas3ColumnMajor,
+                                .side = gpublas3Left, .uplo = gpublas3Lower, .transA = gpublas3Trans,
+                                .diag = gpublas3NonUnit, .M = 100, .N = 40, .alpha = 1.5,
+                                .alpha_im = cplx ? 0.5 : 0 };
+                int counts[3] = { 0, 0, 0 }, blocks = subst ? 0 : 7 * 3;
+                path_of(&t, 50 + dbl, &fails, counts);
+                int want_direct = cplx ? 1 : blocks + 5, want_packed = cplx ? blocks + 5 : 1;
+                if (counts[0] != want_direct || counts[1] != 0 || counts[2] != want_packed) {
+                    print_error("FAIL %ctrsm M=100 N=40 nb=16 subst=%d: %d direct, %d split-k, %d packed calls; "
+                                "expected %d, 0, %d\n", "sdcz"[dbl + 2 * cplx], subst, counts[0], counts[1],
+                                counts[2], want_direct, want_packed);
+                    fails++;
+                }
+                fails += same_twice(&t, 52 + dbl);
             }
-            fails += same_twice(&t, 52 + dbl);
-        }
+    }
+    restart_params("trsm_subst=0", NULL);
     assert_int_equal(fails, 0);
 }
 
@@ -356,16 +374,6 @@ static void forced_refused(void **state)
     assert_int_equal(fails, 0);
 }
 
-/* The plan's fields from lib/params.h that the H100's rows set, overridden
- * here (GPUBLAS3_PARAMS, read when the device state is made) on top of
- * main's list. */
-static void restart_params(const char *extra, const char *shape)
-{
-    char params[256];
-    snprintf(params, sizeof params, "%s,%s", BASE_PARAMS, extra);
-    setenv("GPUBLAS3_PARAMS", params, 1);
-    restart_forced(NULL, shape, NULL);
-}
 
 /* splitk_wgs: a call splits when splitk_wgs x compute units work-groups
  * make two or more per output tile, into that many over its tiles: one

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Host side of kernels/subst.cl: one work-item a group (the kernel never
+ * shares anything between work-items), each the set's vwm right-hand sides,
+ * the vector width the CPU rows' GEMM kernels run at. */
+#include <stdio.h>
+#include "subst.h"
+
+extern const char g3_src_subst[];
+
+gpublas3Status g3_subst_launch(const g3_device *d, int dbl, int cplx, size_t nb, const g3_subst_args *a,
+                               g3_chain *chain)
+{
+    size_t v = (size_t)d->sets[dbl][G3_SHAPE_LARGE].p.vwm;
+    char options[96];
+    snprintf(options, sizeof options, "-DPRECISION=%d -DCOMPLEX=%d -DNB=%zu -DV=%zu", dbl ? 64 : 32, cplx,
+             nb, v);
+    cl_int len = (cl_int)a->len, rhs = (cl_int)a->rhs, fwd = a->fwd, unit = a->unit, cj = a->conj;
+    cl_float far = (cl_float)a->alpha_re, fai = (cl_float)a->alpha_im;
+    cl_double dar = a->alpha_re, dai = a->alpha_im;
+    cl_long aoff = (cl_long)a->aoff, li = (cl_long)a->li, lk = (cl_long)a->lk, boff = (cl_long)a->boff,
+            bp = (cl_long)a->bp, bc = (cl_long)a->bc;
+    g3_arg args[] = { G3_ARG(len), G3_ARG(rhs), G3_ARG(fwd), G3_ARG(unit), G3_ARG(cj),
+                      dbl ? G3_ARG(dar) : G3_ARG(far), dbl ? G3_ARG(dai) : G3_ARG(fai), G3_ARG(a->A),
+                      G3_ARG(aoff), G3_ARG(li), G3_ARG(lk), G3_ARG(a->B), G3_ARG(boff), G3_ARG(bp),
+                      G3_ARG(bc) };
+    size_t local = 1, global = (a->rhs + v - 1) / v;
+    return g3_launch(chain, d, g3_src_subst, "subst", options, sizeof args / sizeof args[0], args, 1, &global,
+                     &local);
+}

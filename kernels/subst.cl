@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* One diagonal block of TRSM's blocked solve by substitution, in place
+ * (routines/plan/solve.c, trsm_subst: the CPUs' rows): X = alpha inv(L) B
+ * for the len x len triangular L, len <= NB, every right-hand side at once.
+ *
+ * Why: the blocked path's other way multiplies by inverted blocks, which
+ * needs one refinement for accuracy (docs/performance.md, TRSM): trtri plus
+ * three block products of nb^2 multiply-adds a right-hand side, where
+ * substitution does nb^2/2 and needs neither, with reference BLAS's
+ * accuracy.  On a GPU it is a chain of nb^2/2 dependent steps a work-item;
+ * on a CPU each step is one vector multiply-add.
+ *
+ * A work-item takes V right-hand sides, one vector lane each, so that
+ * L(i, k) is a scalar broadcast to every lane; work-items never meet (no
+ * local memory, no barriers: PoCL turns a barrier into a loop over
+ * work-items).  Row i, in order (first to last when L is lower, `fwd`):
+ *   x_i = (alpha b_i - sum over the rows k solved before i of L(i, k) x_k) / L(i, i),
+ * without the division where `unit`.  R rows at a time: their sums over
+ * the rows solved before them are R independent chains sharing each x_k
+ * (one chain ran at a quarter of the multiply-adds' rate: each waited on
+ * the last), then the R x R triangle among them in order.  A zero x_k is
+ * not skipped as reference BLAS skips it, so an infinity in L meets it as
+ * NaN.
+ *
+ * Layouts (elements; complex elements are {re, im} pairs, COMPLEX=1):
+ * L(i, k) = A[aoff + i li + k lk], conjugated with cj; only the triangle
+ * and (unless unit) the diagonal are read.  B(p, c) = B[boff + p bp + c bc],
+ * p < len, c < rhs. */
+#include "real.cl"
+
+#define VTYPE_(t, n) t##n
+#define VTYPE(t, n) VTYPE_(t, n)
+#if V == 1
+typedef real realv;
+#elif PRECISION == 64
+typedef VTYPE(double, V) realv;
+#else
+typedef VTYPE(float, V) realv;
+#endif
+typedef union { real s[V]; realv v; } lanes;
+
+/* V values of B from element `at`, lane l at at + l bc (S: the real
+ * parts' stride, 2 for complex), zero past nc lanes; one vector load where
+ * they are contiguous. */
+static realv load(__global const real *B, long at, long bc, int nc)
+{
+#if V > 1
+    if (bc == 1 && nc == V)
+        return VTYPE(vload, V)(0, B + at);
+#endif
+    lanes u;
+    for (int l = 0; l < V; l++)
+        u.s[l] = l < nc ? B[at + l * bc] : 0;
+    return u.v;
+}
+
+static void store(__global real *B, long at, long bc, int nc, realv x)
+{
+#if V > 1
+    if (bc == 1 && nc == V) {
+        VTYPE(vstore, V)(x, 0, B + at);
+        return;
+    }
+#endif
+    lanes u;
+    u.v = x;
+    for (int l = 0; l < V; l++)
+        if (l < nc)
+            B[at + l * bc] = u.s[l];
+}
+
+/* Row r's place in the solve order, and back: rows are solved first to
+ * last when L is lower. */
+#define ROW(t) (fwd ? (t) : len - 1 - (t))
+
+#if COMPLEX
+#define R 4
+/* re and im of V right-hand sides: contiguous complex lanes (bc 1) are
+ * two vector loads split into their parts */
+static void cload(__global const real *B, long at, long bc, int nc, realv *re, realv *im)
+{
+#if V > 1
+    if (bc == 1 && nc == V) {
+        const realv lo = VTYPE(vload, V)(0, B + 2 * at), hi = VTYPE(vload, V)(0, B + 2 * at + V);
+        *re = (realv)(lo.even, hi.even);
+        *im = (realv)(lo.odd, hi.odd);
+        return;
+    }
+#endif
+    *re = load(B, 2 * at, 2 * bc, nc);
+    *im = load(B, 2 * at + 1, 2 * bc, nc);
+}
+
+static void cstore(__global real *B, long at, long bc, int nc, realv re, realv im)
+{
+#if V > 1
+    if (bc == 1 && nc == V) {
+        lanes r, i, lo, hi;
+        r.v = re;
+        i.v = im;
+        for (int l = 0; l < V; l++) {
+            (l < V / 2 ? lo.s : hi.s)[2 * l % V] = r.s[l];
+            (l < V / 2 ? lo.s : hi.s)[2 * l % V + 1] = i.s[l];
+        }
+        VTYPE(vstore, V)(lo.v, 0, B + 2 * at);
+        VTYPE(vstore, V)(hi.v, 0, B + 2 * at + V);
+        return;
+    }
+#endif
+    store(B, 2 * at, 2 * bc, nc, re);
+    store(B, 2 * at + 1, 2 * bc, nc, im);
+}
+
+/* (sr, si) -= l (xr, xi), l = L's element at e, conjugated with cj */
+#define CMAC(e, xr, xi, sr, si)                                         \
+    do {                                                                \
+        const real lr_ = (e)[0], li_ = cj ? -(e)[1] : (e)[1];           \
+        sr = MAC((realv)(-lr_), xr, sr);                                \
+        sr = MAC((realv)(li_), xi, sr);                                 \
+        si = MAC((realv)(-lr_), xi, si);                                \
+        si = MAC((realv)(-li_), xr, si);                                \
+    } while (0)
+
+__kernel void subst(const int len, const int rhs, const int fwd, const int unit, const int cj, const real ar,
+                    const real ai, __global const real *restrict A, const long aoff, const long li, const long lk,
+                    __global real *restrict B, const long boff, const long bp, const long bc)
+{
+    const int c0 = get_global_id(0) * V, nc = min(V, rhs - c0);
+    const long b0 = boff + c0 * bc;
+    realv xr[NB], xi[NB]; /* x by solve order */
+    for (int t0 = 0; t0 < len; t0 += R) {
+        realv sr[R], si[R];
+        __global const real *Lr[R]; /* each row's L(row, 0), complex: two reals an element */
+        UNROLL_ALL
+        for (int j = 0; j < R; j++) {
+            const int i = ROW(min(t0 + j, len - 1));
+            realv br, bi;
+            cload(B, b0 + i * bp, bc, nc, &br, &bi);
+            sr[j] = ar * br - ai * bi;
+            si[j] = ar * bi + ai * br;
+            Lr[j] = A + 2 * (aoff + i * li);
+        }
+        for (int t = 0; t < t0; t++) {
+            const long at = 2 * ROW(t) * lk;
+            UNROLL_ALL
+            for (int j = 0; j < R; j++)
+                CMAC(Lr[j] + at, xr[t], xi[t], sr[j], si[j]);
+        }
+        UNROLL_ALL
+        for (int j = 0; j < R; j++) {
+            const int t = t0 + j;
+            if (t < len) {
+                for (int u = t0; u < t; u++)
+                    CMAC(Lr[j] + 2 * ROW(u) * lk, xr[u], xi[u], sr[j], si[j]);
+                if (!unit) {
+                    /* (sr + i si) / d, d scaled first (its parts may be near the range's ends) */
+                    __global const real *e = Lr[j] + 2 * ROW(t) * lk;
+                    const real dr = e[0], di = cj ? -e[1] : e[1];
+                    const real sc = fmax(fabs(dr), fabs(di)), x = dr / sc, y = di / sc, den = (x * x + y * y) * sc;
+                    const realv qr = (sr[j] * x + si[j] * y) / den, qi = (si[j] * x - sr[j] * y) / den;
+                    sr[j] = qr;
+                    si[j] = qi;
+                }
+                xr[t] = sr[j];
+                xi[t] = si[j];
+                cstore(B, b0 + ROW(t) * bp, bc, nc, sr[j], si[j]);
+            }
+        }
+    }
+}
+#else
+#define R 8
+__kernel void subst(const int len, const int rhs, const int fwd, const int unit, const int cj, const real ar,
+                    const real ai, __global const real *restrict A, const long aoff, const long li, const long lk,
+                    __global real *restrict B, const long boff, const long bp, const long bc)
+{
+    const int c0 = get_global_id(0) * V, nc = min(V, rhs - c0);
+    const long b0 = boff + c0 * bc;
+    realv x[NB]; /* x by solve order */
+    for (int t0 = 0; t0 < len; t0 += R) {
+        realv acc[R];
+        __global const real *Lr[R]; /* each row's L(row, 0) */
+        UNROLL_ALL
+        for (int j = 0; j < R; j++) {
+            const int i = ROW(min(t0 + j, len - 1));
+            acc[j] = ar * load(B, b0 + i * bp, bc, nc);
+            Lr[j] = A + aoff + i * li;
+        }
+        for (int t = 0; t < t0; t++) {
+            const long at = ROW(t) * lk;
+            UNROLL_ALL
+            for (int j = 0; j < R; j++)
+                acc[j] = MAC((realv)(-Lr[j][at]), x[t], acc[j]);
+        }
+        UNROLL_ALL
+        for (int j = 0; j < R; j++) {
+            const int t = t0 + j;
+            if (t < len) {
+                for (int u = t0; u < t; u++)
+                    acc[j] = MAC((realv)(-Lr[j][ROW(u) * lk]), x[u], acc[j]);
+                if (!unit)
+                    acc[j] = acc[j] / Lr[j][ROW(t) * lk];
+                x[t] = acc[j];
+                store(B, b0 + ROW(t) * bp, bc, nc, acc[j]);
+            }
+        }
+    }
+}
+#endif
