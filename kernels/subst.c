@@ -12,8 +12,8 @@ gpublas3Status g3_subst_launch(const g3_device *d, int dbl, int cplx, size_t nb,
 {
     size_t v = (size_t)d->sets[dbl][G3_SHAPE_LARGE].p.vwm;
     char options[96];
-    snprintf(options, sizeof options, "-DPRECISION=%d -DCOMPLEX=%d -DNB=%zu -DV=%zu", dbl ? 64 : 32, cplx,
-             nb, v);
+    snprintf(options, sizeof options, "-DPRECISION=%d -DCOMPLEX=%d -DNB=%zu -DV=%zu -DMUL=%d", dbl ? 64 : 32,
+             cplx, nb, v, a->mul);
     cl_int len = (cl_int)a->len, rhs = (cl_int)a->rhs, fwd = a->fwd, unit = a->unit, cj = a->conj;
     cl_float far = (cl_float)a->alpha_re, fai = (cl_float)a->alpha_im;
     cl_double dar = a->alpha_re, dai = a->alpha_im;

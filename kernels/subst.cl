@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* One diagonal block of TRSM's blocked solve by substitution, in place
  * (routines/plan/solve.c, trsm_subst: the CPUs' rows): X = alpha inv(L) B
- * for the len x len triangular L, len <= NB, every right-hand side at once.
+ * for the len x len triangular L, len <= NB, every right-hand side at once;
+ * with MUL=1 the same loop multiplies instead, B = alpha L B (TRMM's blocks
+ * on those rows: the sums run over the same rows, of B as it was).
  *
  * Why: the blocked path's other way multiplies by inverted blocks, which
  * needs one refinement for accuracy (docs/performance.md, TRSM): trtri plus
@@ -15,7 +17,8 @@
  * local memory, no barriers: PoCL turns a barrier into a loop over
  * work-items).  Row i, in order (first to last when L is lower, `fwd`):
  *   x_i = (alpha b_i - sum over the rows k solved before i of L(i, k) x_k) / L(i, i),
- * without the division where `unit`.  R rows at a time: their sums over
+ * without the division where `unit`; MUL: x_k = alpha b_k, all loaded
+ * first, and b_i = L(i, i) x_i + sum over those rows of L(i, k) x_k.  R rows at a time: their sums over
  * the rows solved before them are R independent chains sharing each x_k
  * (one chain ran at a quarter of the multiply-adds' rate: each waited on
  * the last), then the R x R triangle among them in order.  A zero x_k is
@@ -69,9 +72,14 @@ static void store(__global real *B, long at, long bc, int nc, realv x)
             B[at + l * bc] = u.s[l];
 }
 
-/* Row r's place in the solve order, and back: rows are solved first to
- * last when L is lower. */
+/* The row in place t of the solve order: first to last when L is lower. */
 #define ROW(t) (fwd ? (t) : len - 1 - (t))
+/* a sum's term: subtracted by a solve, added by a product */
+#if MUL
+#define SGN(v) (v)
+#else
+#define SGN(v) (-(v))
+#endif
 
 #if COMPLEX
 #define R 4
@@ -111,14 +119,14 @@ static void cstore(__global real *B, long at, long bc, int nc, realv re, realv i
     store(B, 2 * at + 1, 2 * bc, nc, im);
 }
 
-/* (sr, si) -= l (xr, xi), l = L's element at e, conjugated with cj */
+/* (sr, si) -= l (xr, xi) (MUL: +=), l = L's element at e, conjugated with cj */
 #define CMAC(e, xr, xi, sr, si)                                         \
     do {                                                                \
         const real lr_ = (e)[0], li_ = cj ? -(e)[1] : (e)[1];           \
-        sr = MAC((realv)(-lr_), xr, sr);                                \
-        sr = MAC((realv)(li_), xi, sr);                                 \
-        si = MAC((realv)(-lr_), xi, si);                                \
-        si = MAC((realv)(-li_), xr, si);                                \
+        sr = MAC((realv)(SGN(lr_)), xr, sr);                            \
+        sr = MAC((realv)(SGN(-li_)), xi, sr);                           \
+        si = MAC((realv)(SGN(lr_)), xi, si);                            \
+        si = MAC((realv)(SGN(li_)), xr, si);                            \
     } while (0)
 
 __kernel void subst(const int len, const int rhs, const int fwd, const int unit, const int cj, const real ar,
@@ -128,16 +136,28 @@ __kernel void subst(const int len, const int rhs, const int fwd, const int unit,
     const int c0 = get_global_id(0) * V, nc = min(V, rhs - c0);
     const long b0 = boff + c0 * bc;
     realv xr[NB], xi[NB]; /* x by solve order */
+#if MUL
+    for (int t = 0; t < len; t++) {
+        realv br, bi;
+        cload(B, b0 + ROW(t) * bp, bc, nc, &br, &bi);
+        xr[t] = ar * br - ai * bi;
+        xi[t] = ar * bi + ai * br;
+    }
+#endif
     for (int t0 = 0; t0 < len; t0 += R) {
         realv sr[R], si[R];
         __global const real *Lr[R]; /* each row's L(row, 0), complex: two reals an element */
         UNROLL_ALL
         for (int j = 0; j < R; j++) {
             const int i = ROW(min(t0 + j, len - 1));
+#if MUL
+            sr[j] = si[j] = 0;
+#else
             realv br, bi;
             cload(B, b0 + i * bp, bc, nc, &br, &bi);
             sr[j] = ar * br - ai * bi;
             si[j] = ar * bi + ai * br;
+#endif
             Lr[j] = A + 2 * (aoff + i * li);
         }
         for (int t = 0; t < t0; t++) {
@@ -152,6 +172,14 @@ __kernel void subst(const int len, const int rhs, const int fwd, const int unit,
             if (t < len) {
                 for (int u = t0; u < t; u++)
                     CMAC(Lr[j] + 2 * ROW(u) * lk, xr[u], xi[u], sr[j], si[j]);
+#if MUL
+                if (unit) {
+                    sr[j] += xr[t];
+                    si[j] += xi[t];
+                } else {
+                    CMAC(Lr[j] + 2 * ROW(t) * lk, xr[t], xi[t], sr[j], si[j]);
+                }
+#else
                 if (!unit) {
                     /* (sr + i si) / d, d scaled first (its parts may be near the range's ends) */
                     __global const real *e = Lr[j] + 2 * ROW(t) * lk;
@@ -163,6 +191,7 @@ __kernel void subst(const int len, const int rhs, const int fwd, const int unit,
                 }
                 xr[t] = sr[j];
                 xi[t] = si[j];
+#endif
                 cstore(B, b0 + ROW(t) * bp, bc, nc, sr[j], si[j]);
             }
         }
@@ -177,30 +206,38 @@ __kernel void subst(const int len, const int rhs, const int fwd, const int unit,
     const int c0 = get_global_id(0) * V, nc = min(V, rhs - c0);
     const long b0 = boff + c0 * bc;
     realv x[NB]; /* x by solve order */
+#if MUL
+    for (int t = 0; t < len; t++)
+        x[t] = ar * load(B, b0 + ROW(t) * bp, bc, nc);
+#endif
     for (int t0 = 0; t0 < len; t0 += R) {
         realv acc[R];
         __global const real *Lr[R]; /* each row's L(row, 0) */
         UNROLL_ALL
         for (int j = 0; j < R; j++) {
             const int i = ROW(min(t0 + j, len - 1));
-            acc[j] = ar * load(B, b0 + i * bp, bc, nc);
+            acc[j] = MUL ? 0 : ar * load(B, b0 + i * bp, bc, nc);
             Lr[j] = A + aoff + i * li;
         }
         for (int t = 0; t < t0; t++) {
             const long at = ROW(t) * lk;
             UNROLL_ALL
             for (int j = 0; j < R; j++)
-                acc[j] = MAC((realv)(-Lr[j][at]), x[t], acc[j]);
+                acc[j] = MAC((realv)(SGN(Lr[j][at])), x[t], acc[j]);
         }
         UNROLL_ALL
         for (int j = 0; j < R; j++) {
             const int t = t0 + j;
             if (t < len) {
                 for (int u = t0; u < t; u++)
-                    acc[j] = MAC((realv)(-Lr[j][ROW(u) * lk]), x[u], acc[j]);
+                    acc[j] = MAC((realv)(SGN(Lr[j][ROW(u) * lk])), x[u], acc[j]);
+#if MUL
+                acc[j] = unit ? acc[j] + x[t] : MAC((realv)(Lr[j][ROW(t) * lk]), x[t], acc[j]);
+#else
                 if (!unit)
                     acc[j] = acc[j] / Lr[j][ROW(t) * lk];
                 x[t] = acc[j];
+#endif
                 store(B, b0 + ROW(t) * bp, bc, nc, acc[j]);
             }
         }

@@ -7,7 +7,13 @@
  * Row-major: B^T = alpha*B^T*op(A)^T, so the side flips, the stored
  * triangle of A seen column-major flips, M and N swap, trans stays
  * (conjugation too: A^H transposed is conj(A), the view's conjugate
- * transpose).  Complex types as the real ones (ConjTrans conjugates). */
+ * transpose).  Complex types as the real ones (ConjTrans conjugates).
+ * Where the device's set solves TRSM's blocks by substitution (CPUs:
+ * g3_solve_mul), TRMM on one queue is that solve's product instead: blocks
+ * multiplied in place by kernels/subst.cl and GEMM updates between them,
+ * no snapshot of B and no band launch (docs/performance.md, TRSM by
+ * substitution, has the figures); on several queues each still gets its
+ * share of B (routines/plan/split.c), as the solve would not give it. */
 #include "routines.h"
 
 gpublas3Status g3_trmm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
@@ -26,6 +32,18 @@ gpublas3Status g3_trmm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3S
     g3_operand gb = { .buf = B, .off = offB, .ld = ldb }; /* replaced by the snapshot */
     /* op(A) is upper triangular when A is upper and not transposed, or lower and transposed */
     int op_upper = upper != t;
+    const g3_device *d;
+    st = g3_device_of(commandQueues[0], &d);
+    if (st != gpublas3Success)
+        return st;
+    if (numCommandQueues == 1 && (alpha.re != 0 || alpha.im != 0) &&
+        g3_solve_mul(&d->sets[type & 1][G3_SHAPE_LARGE].p)) {
+        g3_solve s = { .dbl = type & 1, .cplx = type >> 1, .left = left, .upper = op_upper, .trans = t,
+                       .conj = trans == gpublas3ConjTrans, .unit = diag == gpublas3Unit, .mul = 1,
+                       .M = row ? N : M, .N = row ? M : N, .alpha = alpha, .a = A, .offa = offA, .lda = lda,
+                       .b = B, .offb = offB, .ldb = ldb };
+        return g3_solve_run(&s, G3_QUEUE_PASS);
+    }
     g3_call p = { .dbl = type & 1, .cplx = type >> 1, .M = row ? N : M, .N = row ? M : N,
                   .alpha = alpha.re, .alpha_im = alpha.im, .beta = 0, .nterms = 1, .a = { left ? ta : gb }, .b = { left ? gb : ta },
                        .c = B, .offc = offB, .ldc = ldb, .snapshot = left ? 2 : 1 };

@@ -150,9 +150,12 @@ gpublas3Status g3_split_run(const g3_call *c, cl_uint nq, cl_command_queue *qs, 
 /* A triangular solve (TRSM), column-major: op(A) X = alpha B (left) or
  * X op(A) = alpha B (right), X overwriting the M x N B; `upper` is op(A)'s
  * triangle; complex (cplx) with complex alpha, `conj` for ConjTrans.
- * solve.c composes it from diagonal-block inversions and calls. */
+ * solve.c composes it from diagonal-block inversions and calls.  With
+ * `mul`, the product (TRMM) B <- alpha op(A) B or alpha B op(A) by the same
+ * blocks, where the device's set solves them by substitution
+ * (g3_solve_mul). */
 typedef struct {
-    int dbl, cplx, left, upper, trans, conj, unit;
+    int dbl, cplx, left, upper, trans, conj, unit, mul;
     size_t M, N;
     g3_scalar alpha;
     cl_mem a, b;
@@ -165,6 +168,9 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
  * takes trsm_nb's blocks as GEMM calls (solve.c; the drop-ins' crossover
  * prices the two apart). */
 int g3_solve_leaves(const g3_params *p, int cplx);
+/* 1 when TRMM on a device whose large set of its precision is p runs as
+ * g3_solve's product (the set's trsm_subst). */
+int g3_solve_mul(const g3_params *p);
 
 /* A batch of GEMM products (batched.c), column-major: `one` is product 0
  * as a single call (one term), the others like it with a[0], b[0] and C

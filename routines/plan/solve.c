@@ -41,6 +41,14 @@
  * with up to 1024 right-hand sides is then 2 or 3 commands, not 4 a block
  * and 1 an update (docs/performance.md, TRSM).
  *
+ * Substitution (trsm_subst, the CPUs' rows): each block of nb is one
+ * launch of kernels/subst.cl solving it in place, so no trtri, no scratch
+ * and no refinement (substitution is reference BLAS's arithmetic); the
+ * updates are as above.  The same recursion multiplies (`mul`, TRMM on
+ * those rows): the second half first, B2 <- alpha T22 B2, while B1 is as it
+ * was, then B2 += alpha T21 B1 and B1 <- alpha T11 B1, each block the
+ * kernel's product.
+ *
  * Complex solves (CTRSM, ZTRSM) are the same calls, complex (complex.c maps
  * them), with complex alpha (the updates' beta = alpha is then complex too)
  * and T conjugated for ConjTrans; trtri inverts the blocks in complex
@@ -153,7 +161,7 @@ static gpublas3Status subst_block(const solver *v, size_t lo, size_t len, g3_sca
 {
     const g3_solve *s = v->s;
     int ik = s->left != s->trans;
-    const g3_subst_args a = { .len = len, .rhs = s->left ? s->N : s->M, .fwd = s->left != s->upper,
+    const g3_subst_args a = { .len = len, .rhs = s->left ? s->N : s->M, .mul = s->mul, .fwd = s->left != s->upper,
                               .unit = s->unit, .conj = s->conj, .alpha_re = alpha.re, .alpha_im = alpha.im,
                               .A = s->a, .aoff = s->offa + lo * (s->lda + 1), .li = ik ? 1 : s->lda,
                               .lk = ik ? s->lda : 1, .B = s->b, .boff = s->offb + (s->left ? lo : lo * s->ldb),
@@ -203,11 +211,19 @@ static gpublas3Status solve(const solver *v, size_t lo, size_t len, g3_scalar al
     int forward = s->left != s->upper;
     size_t f0 = forward ? lo : lo + h, flen = forward ? h : len - h;
     size_t s0 = forward ? lo + h : lo, slen = len - flen;
+    g3_operand t = s->left ? tblock(s, s0, f0) : tblock(s, f0, s0);
+    if (s->mul) {
+        /* B2 <- alpha T22 B2 first, while B1 is as it was; then B2 +=
+         * alpha T21 B1 (right: alpha B1 T12), then B1 <- alpha T11 B1 */
+        gpublas3Status st = solve(v, s0, slen, alpha);
+        if (st == gpublas3Success)
+            st = step(v, slen, flen, t, bpart(s, f0), alpha, g3_real(1), bpart(s, s0), 0, 0);
+        return st != gpublas3Success ? st : solve(v, f0, flen, alpha);
+    }
     gpublas3Status st = solve(v, f0, flen, alpha);
     if (st != gpublas3Success)
         return st;
     /* B2 <- alpha B2 - T21 X1 (left), alpha B2 - X1 T12 (right) */
-    g3_operand t = s->left ? tblock(s, s0, f0) : tblock(s, f0, s0);
     st = step(v, slen, flen, t, bpart(s, f0), g3_real(-1), alpha, bpart(s, s0), 0, 0);
     return st != gpublas3Success ? st : solve(v, s0, slen, g3_real(1));
 }
@@ -234,6 +250,11 @@ int g3_solve_leaves(const g3_params *p, int cplx)
     return !cplx && g3_trtri_layouts(p) && p->trsm_leaf > 0;
 }
 
+int g3_solve_mul(const g3_params *p)
+{
+    return p->trsm_subst;
+}
+
 /* The whole solve runs on queue 0; each other queue the caller gave gets a
  * marker after the wait list as its events[i], so that clBLAS's contract
  * (B is done when every event is) holds.  (Cutting B into column blocks
@@ -248,6 +269,8 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
         return st;
     if (s->dbl && !d->has_fp64)
         return gpublas3InvalidDevice;
+    if (s->mul && !g3_solve_mul(&d->sets[s->dbl][G3_SHAPE_LARGE].p))
+        return gpublas3InvalidValue; /* the caller asks g3_solve_mul first */
     g3_chain chain;
     g3_chain_init(&chain, qs[0], nwait, wait);
     size_t n = s->left ? s->M : s->N;
@@ -258,7 +281,7 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
          * contiguous), transposed on the right (a B operand, n contiguous);
          * the per-column kernel (trsm_cols 0) writes transposes only */
         int layouts = g3_trtri_layouts(&ks->p), rm = layouts ? !s->left : 1;
-        int kernel = g3_solve_leaves(&ks->p, s->cplx);
+        int kernel = !s->mul && g3_solve_leaves(&ks->p, s->cplx);
         size_t rhs = s->left ? s->N : s->M;
         solver v = { .s = s, .d = d, .nb = kernel ? leaf_rows((size_t)ks->p.trsm_leaf, rhs) : (size_t)ks->p.trsm_nb,
                      .refine = ks->p.trsm_refine, .direct = s->cplx ? 0 : (size_t)ks->p.trsm_direct,
@@ -295,8 +318,9 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
             g3_scratch_release(d, &chain, 4, bufs);
         }
         if (st == gpublas3Success && g3_plan_verbose())
-            fprintf(stderr, "gpublas3: trsm: %ctrsm %s n=%zu rhs=%zu %s=%zu refine=%d direct=%zu: %u commands\n",
-                    "sdcz"[s->dbl + 2 * s->cplx], s->left ? "left" : "right", n, rhs,
+            fprintf(stderr, "gpublas3: %s: %c%s %s n=%zu rhs=%zu %s=%zu refine=%d direct=%zu: %u commands\n",
+                    s->mul ? "trmm" : "trsm", "sdcz"[s->dbl + 2 * s->cplx], s->mul ? "trmm" : "trsm",
+                    s->left ? "left" : "right", n, rhs,
                     kernel ? "leaf" : v.subst ? "subst nb" : "nb", v.nb, v.subst ? 0 : v.refine, v.direct,
                     chain.steps);
     }
