@@ -83,9 +83,12 @@ static void restart(const char *params, const char *plan, size_t kreuse)
 {
     static const char *const vars[] = { "GPUBLAS3_PARAMS", "GPUBLAS3_PLAN" };
     static char with[512];
+    /* trsm_subst=0: TRMM's snapshot read in place, which these cases check
+     * (CPUs' rows multiply TRMM's blocks by kernels/subst.cl instead) */
+    snprintf(with, sizeof with, "trsm_subst=0%s%s", params ? "," : "", params ? params : "");
     if (params && kreuse)
-        snprintf(with, sizeof with, "%s,kreuse=%zu", params, kreuse);
-    const char *const values[] = { params && kreuse ? with : params, plan };
+        snprintf(with + strlen(with), sizeof with - strlen(with), ",kreuse=%zu", kreuse);
+    const char *const values[] = { with, plan };
     reuse_limit = kreuse ? kreuse : REUSE;
     restart_with(2, vars, values);
 }
