@@ -18,12 +18,12 @@
  * work-items).  Row i, in order (first to last when L is lower, `fwd`):
  *   x_i = (alpha b_i - sum over the rows k solved before i of L(i, k) x_k) / L(i, i),
  * without the division where `unit`; MUL: x_k = alpha b_k, all loaded
- * first, and b_i = L(i, i) x_i + sum over those rows of L(i, k) x_k.  R rows at a time: their sums over
- * the rows solved before them are R independent chains sharing each x_k
- * (one chain ran at a quarter of the multiply-adds' rate: each waited on
- * the last), then the R x R triangle among them in order.  A zero x_k is
- * not skipped as reference BLAS skips it, so an infinity in L meets it as
- * NaN.
+ * first, and b_i = L(i, i) x_i + sum over those rows of L(i, k) x_k.
+ * R rows at a time: their sums over the rows solved before them are R
+ * independent chains sharing each x_k (one chain ran at a quarter of the
+ * multiply-adds' rate: each waited on the last), then the R x R triangle
+ * among them in order.  A zero x_k is not skipped as reference BLAS skips
+ * it, so an infinity in L meets it as NaN.
  *
  * Layouts (elements; complex elements are {re, im} pairs, COMPLEX=1):
  * L(i, k) = A[aoff + i li + k lk], conjugated with cj; only the triangle
@@ -42,9 +42,9 @@ typedef VTYPE(float, V) realv;
 #endif
 typedef union { real s[V]; realv v; } lanes;
 
-/* V values of B from element `at`, lane l at at + l bc (S: the real
- * parts' stride, 2 for complex), zero past nc lanes; one vector load where
- * they are contiguous. */
+/* V reals of B from `at`, lane l at at + l bc (cload passes a complex
+ * part's: 2 bc), zero past nc lanes; one vector load where they are
+ * contiguous. */
 static realv load(__global const real *B, long at, long bc, int nc)
 {
 #if V > 1
