@@ -33,15 +33,11 @@ gpublas3Status g3_trmm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3S
     /* op(A) is upper triangular when A is upper and not transposed, or lower and transposed */
     int op_upper = upper != t;
     const g3_device *d;
-    st = g3_device_of(commandQueues[0], &d);
-    if (st != gpublas3Success)
-        return st;
     if (numCommandQueues == 1 && (alpha.re != 0 || alpha.im != 0) &&
+        g3_device_of(commandQueues[0], &d) == gpublas3Success &&
         g3_solve_mul(&d->sets[type & 1][G3_SHAPE_LARGE].p)) {
-        g3_solve s = { .dbl = type & 1, .cplx = type >> 1, .left = left, .upper = op_upper, .trans = t,
-                       .conj = trans == gpublas3ConjTrans, .unit = diag == gpublas3Unit, .mul = 1,
-                       .M = row ? N : M, .N = row ? M : N, .alpha = alpha, .a = A, .offa = offA, .lda = lda,
-                       .b = B, .offb = offB, .ldb = ldb };
+        g3_solve s = g3_solve_of(type, order, side, uplo, trans, diag, M, N, alpha, A, offA, lda, B, offB, ldb);
+        s.mul = 1;
         return g3_solve_run(&s, G3_QUEUE_PASS);
     }
     g3_call p = { .dbl = type & 1, .cplx = type >> 1, .M = row ? N : M, .N = row ? M : N,

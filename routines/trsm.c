@@ -18,19 +18,12 @@ static gpublas3Status trsm(int type, gpublas3Order order, gpublas3Side side, gpu
                                             commandQueues, numEventsInWaitList, eventWaitList);
     if (st != gpublas3Success)
         return st;
-    int row = order == gpublas3RowMajor, t = trans != gpublas3NoTrans;
-    int left = (side == gpublas3Left) != row, upper = (uplo == gpublas3Upper) != row;
-    size_t m = row ? N : M, n = row ? M : N;
-    int dbl = type & 1, cplx = type >> 1;
+    g3_solve s = g3_solve_of(type, order, side, uplo, trans, diag, M, N, alpha, A, offA, lda, B, offB, ldb);
     if (alpha.re == 0 && alpha.im == 0) {
-        g3_call zero = { .dbl = dbl, .cplx = cplx, .M = m, .N = n, .nterms = 1, .c = B, .offc = offB, .ldc = ldb };
+        g3_call zero = { .dbl = s.dbl, .cplx = s.cplx, .M = s.M, .N = s.N, .nterms = 1, .c = B, .offc = offB,
+                         .ldc = ldb };
         return g3_run(&zero, G3_QUEUE_PASS);
     }
-    /* op(A) is upper triangular when A is upper and not transposed, or lower and transposed */
-    g3_solve s = { .dbl = dbl, .cplx = cplx, .left = left, .upper = upper != t, .trans = t,
-                   .conj = trans == gpublas3ConjTrans, .unit = diag == gpublas3Unit,
-                   .M = m, .N = n, .alpha = alpha, .a = A, .offa = offA, .lda = lda, .b = B, .offb = offB,
-                   .ldb = ldb };
     return g3_solve_run(&s, G3_QUEUE_PASS);
 }
 

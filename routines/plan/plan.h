@@ -163,6 +163,12 @@ typedef struct {
 } g3_solve;
 gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                             const cl_event *wait, cl_event *events);
+/* TRSM's or TRMM's arguments (type: G3_S..G3_Z) as the column-major solve
+ * (mul 0): row-major flips the side and A's stored triangle and swaps M and
+ * N; trans stays, and conjugation with it. */
+g3_solve g3_solve_of(int type, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo, gpublas3Transpose trans,
+                     gpublas3Diag diag, size_t M, size_t N, g3_scalar alpha, cl_mem A, size_t offA, size_t lda,
+                     cl_mem B, size_t offB, size_t ldb);
 /* 1 when a solve (complex: cplx) on a device whose large set of its
  * precision is p runs its leaves as launches of kernels/trsm.cl, 0 when it
  * takes trsm_nb's blocks as GEMM calls (solve.c; the drop-ins' crossover

@@ -255,6 +255,19 @@ int g3_solve_mul(const g3_params *p)
     return p->trsm_subst;
 }
 
+g3_solve g3_solve_of(int type, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo, gpublas3Transpose trans,
+                     gpublas3Diag diag, size_t M, size_t N, g3_scalar alpha, cl_mem A, size_t offA, size_t lda,
+                     cl_mem B, size_t offB, size_t ldb)
+{
+    int row = order == gpublas3RowMajor, t = trans != gpublas3NoTrans;
+    int upper = (uplo == gpublas3Upper) != row;
+    /* op(A) is upper triangular when A is upper and not transposed, or lower and transposed */
+    return (g3_solve){ .dbl = type & 1, .cplx = type >> 1, .left = (side == gpublas3Left) != row,
+                       .upper = upper != t, .trans = t, .conj = trans == gpublas3ConjTrans,
+                       .unit = diag == gpublas3Unit, .M = row ? N : M, .N = row ? M : N, .alpha = alpha, .a = A,
+                       .offa = offA, .lda = lda, .b = B, .offb = offB, .ldb = ldb };
+}
+
 /* The whole solve runs on queue 0; each other queue the caller gave gets a
  * marker after the wait list as its events[i], so that clBLAS's contract
  * (B is done when every event is) holds.  (Cutting B into column blocks
