@@ -415,9 +415,8 @@ void tune_eval_copy(const char *sel, const char *src_path, const g3_params *p, s
                                &noskip, &noskip };
         size_t sizes[] = { sizeof X, 8, 8, 4, 4, 4, 8, 8, 4, 4, sizeof P, 4, 4, 4, 4, 4 };
         for (int a = 0; a < 16; a++) clSetKernelArg(k, a, sizes[a], args[a]);
-        size_t ts = p->copy_ts;
-        size_t global[2] = { (xpad + ts - 1) / ts * ts, (kpad + ts - 1) / ts * p->copy_rs };
-        size_t local[2] = { ts, p->copy_rs };
+        size_t global[3], local[3];
+        g3_params_copy_grid(p, xpad, kpad, 1, global, local);
         double best = 1e30;
         for (int rep = 0; rep <= reps; rep++) {
             cl_event ev;

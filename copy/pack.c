@@ -113,14 +113,14 @@ static gpublas3Status pack_launch(const g3_device *d, const g3_kset *ks, int n, 
     const g3_params *pr = &ks->p;
     pack_values v[2];
     g3_arg args[2 * PACK_NARGS];
-    size_t ts = pr->copy_ts, xmax = 0, kmax = 0;
+    size_t xmax = 0, kmax = 0;
     for (int i = 0; i < n; i++) {
         pack_args(&jobs[i], &v[i], args + i * PACK_NARGS);
         xmax = jobs[i].xpad > xmax ? jobs[i].xpad : xmax;
         kmax = jobs[i].kpad > kmax ? jobs[i].kpad : kmax;
     }
-    size_t global[3] = { g3_roundup(xmax, ts), g3_roundup(kmax, ts) / ts * pr->copy_rs, (size_t)n };
-    size_t local[3] = { ts, pr->copy_rs, 1 };
+    size_t global[3], local[3];
+    g3_params_copy_grid(pr, xmax, kmax, (size_t)n, global, local);
     return g3_launch(chain, d, g3_src_pack, n == 2 ? "pack2" : "pack", ks->copy_defines, (cl_uint)(n * PACK_NARGS),
                      args, n == 2 ? 3 : 2, global, local);
 }
@@ -139,9 +139,8 @@ static gpublas3Status pack_batch(const g3_device *d, const g3_kset *ks, const g3
     args[PACK_NARGS + 1] = G3_ARG(bt->offs);
     args[PACK_NARGS + 2] = G3_ARG(oi);
     args[PACK_NARGS + 3] = G3_ARG(ps);
-    size_t ts = pr->copy_ts;
-    size_t global[3] = { g3_roundup(j->xpad, ts), g3_roundup(j->kpad, ts) / ts * pr->copy_rs, bt->batch };
-    size_t local[3] = { ts, pr->copy_rs, 1 };
+    size_t global[3], local[3];
+    g3_params_copy_grid(pr, j->xpad, j->kpad, bt->batch, global, local);
     return g3_launch(chain, d, g3_src_pack, "packb", ks->copy_defines, PACK_NARGS + 4, args, 3, global, local);
 }
 

@@ -22,7 +22,7 @@
  * consecutive work-items on consecutive x (contiguous in P), so both sides
  * coalesce whether or not the tile is transposed.
  * Parameters: PRECISION, COPY_TS (tile edge), COPY_RS (rows of work-items),
- * COPY_NWG, COPY_KWG (the GEMM kernel's NWG and KWG),
+ * COPY_KWG (the GEMM kernel's KWG),
  * COPY_DIRECT (1: no local tile; each work-item reads and writes its own
  * elements, which suits CPUs, where a barrier costs more than a strided read). */
 #include "real.cl"
@@ -42,7 +42,10 @@
 #define TILE_DECL
 #define TILE_PARAM
 #define TILE_PASS
+#define WG 1, 1, 1
+#define TV 4    /* the edge of the blocks transposed in registers */
 #else
+#define WG TS, RS, 1
 #define TILE_DECL __local real tile[TS][TS + 1];
 #define TILE_PARAM , __local real (*tile)[TS + 1]
 #define TILE_PASS , tile
@@ -51,7 +54,6 @@
 /* The tile at bx, bk of P (its work-group's share of one operand). */
 inline void pack_tile(PACK_ARGS(), const int bx, const int bk TILE_PARAM)
 {
-    const int lx = get_local_id(0), ly = get_local_id(1);
     /* Tiles the GEMM kernel will never read are not written (TRMM: its
      * band).  skip 1 / 2: the block of x (blk = x - x % xb) is read only at
      * k < kend / k >= kbeg, computed exactly as kernels/gemm.cl computes
@@ -63,63 +65,75 @@ inline void pack_tile(PACK_ARGS(), const int bx, const int bk TILE_PARAM)
         if (bk + TS <= max(bx - bx % xb + skip_off, 0) / COPY_KWG * COPY_KWG) return;
     }
 #if COPY_DIRECT
-    /* CPUs: no local tile, no barrier.  PoCL runs the work-items of dimension
-     * 0 as vector lanes, so lanes walk x and each writes P contiguously.
-     * Most tiles lie wholly inside Y and wholly on one side of S's diagonal:
-     * they read one stored matrix (S, or its mirror for SYMM's other
-     * triangle) or are all zero (TRMM's other triangle), and take a loop with
-     * no test per element -- 2.5x faster on PoCL than the general path
-     * (docs/performance.md, Copy kernels).  Edge and diagonal tiles take the
-     * general path. */
+    /* CPUs: no local tile, no barrier, and one work-item for the whole tile,
+     * whose loops run along a block of P (or along X's columns for a
+     * mirror) innermost, which the compiler vectorizes.  PoCL vectorizes
+     * across work-items only a body without loops of its own: with a
+     * work-item per column of the tile it moved D 4096 x 4096 at about 7
+     * GB/s (docs/performance.md, Copy kernels).  Most tiles lie wholly
+     * inside Y and wholly on one side of S's diagonal: they read one stored
+     * matrix (S, or its mirror for SYMM's other triangle) or are all zero
+     * (TRMM's other triangle), and take loops with no test per element.
+     * Edge and diagonal tiles take the general path. */
     /* the tile's first and last row (i) and column (j) of S */
     const long ilo = tr ? k0 + bk : x0 + bx, jlo = tr ? x0 + bx : k0 + bk;
     const long ihi = ilo + TS - 1, jhi = jlo + TS - 1;
     const bool upper = shape == 1 || shape == 3;
     const bool stored = shape == 0 || (upper ? ihi < jlo : ilo > jhi);
     const bool other = shape != 0 && (upper ? ilo > jhi : ihi < jlo);
-    if (bx + TS <= xlen && bk + TS <= klen && (stored || other)) {
-        const bool zero = other && shape >= 3, mirror = other ? !tr : tr;
-        const int x = bx + lx;
-        __global real *p = P + (long)(x / xb) * kpad * xb + x % xb;
-        const long xg = x0 + x, kg = k0 + bk;
-        if (!mirror)  /* Y(x, k) = X[xg + k*ldx]: contiguous across lanes */
-            for (int r = ly; r < TS; r += RS)
-                p[(long)(bk + r) * xb] = zero ? 0 : X[offx + xg + (kg + r) * ldx];
-#if TS % COPY_NWG == 0
-        else if (xb == COPY_NWG && !zero) {
-            /* Y(x, k) = X[k + xg*ldx] into B' blocks of NWG: lanes along k
-             * (contiguous reads); each work-item moves whole rows of NWG,
-             * which the compiler turns into an in-register transpose --
-             * 1.7x faster on PoCL than lanes along x (docs/performance.md, Copy kernels) */
-            const int kk = bk + lx;
-            for (int r = ly * COPY_NWG; r < TS; r += RS * COPY_NWG) {
-                const long xr = x0 + bx + r;
-                __global real *q = P + (long)((bx + r) / COPY_NWG) * kpad * COPY_NWG + (long)kk * COPY_NWG;
-                __global const real *s = X + offx + k0 + kk + xr * ldx;
-                UNROLL_ALL for (int j = 0; j < COPY_NWG; j++)
-                    q[j] = s[j * ldx];
+    const int xe = min(bx + TS, xpad), ke = min(bk + TS, kpad);
+    const bool whole = bx + TS <= xlen && bk + TS <= klen && (stored || other);
+    const bool zero = whole && other && shape >= 3, mirror = other ? !tr : tr;
+    /* each block of xb along x that the tile touches */
+    for (int b = bx; b < xe; b = b - b % xb + xb) {
+        const int n = min(b - b % xb + xb, xe) - b;
+        __global real *restrict p = P + (long)(b / xb) * kpad * xb + b % xb;
+        const long xg = x0 + b;
+        if (zero) {
+            for (int k = bk; k < ke; k++)
+                for (int x = 0; x < n; x++)
+                    p[(long)k * xb + x] = 0;
+        } else if (whole && !mirror) {  /* Y(x, k) = X[xg + x + k*ldx]: rows contiguous on both sides */
+            for (int k = bk; k < ke; k++) {
+                __global const real *restrict s = X + offx + xg + (k0 + k) * ldx;
+                for (int x = 0; x < n; x++)
+                    p[(long)k * xb + x] = s[x];
             }
-        }
-#endif
-        else          /* Y(x, k) = X[k + xg*ldx]: each lane walks its own column */
-            for (int r = ly; r < TS; r += RS)
-                p[(long)(bk + r) * xb] = zero ? 0 : X[offx + kg + r + xg * ldx];
-    } else {
-        /* (the same loop reads x = bx + lx afresh: sharing the fast path's
-         * pointer made the whole kernel 1.5x slower on PoCL 3.1) */
-        for (int r = ly; r < TS; r += RS) {
-            const int x = bx + lx, k = bk + r;
-            if (x >= xpad || k >= kpad) continue;
-            real v = 0;
-            if (x < xlen && k < klen) {
-                const long gx = x0 + x, gk = k0 + k;
-                v = tr ? fetch(X, offx, ldx, shape, unit, gk, gx)
-                       : fetch(X, offx, ldx, shape, unit, gx, gk);
+        } else if (whole) {             /* Y(x, k) = X[k + (xg + x)*ldx]: columns contiguous in X */
+            int x = 0;
+            /* TV x TV blocks transposed in registers: reads along k,
+             * vector writes along x */
+            for (; x + TV <= n && (ke - bk) % TV == 0; x += TV) {
+                __global const real *restrict s = X + offx + k0 + (xg + x) * ldx;
+                for (int k = bk; k < ke; k += TV) {
+                    real t[TV][TV];
+                    UNROLL_ALL for (int j = 0; j < TV; j++)
+                        UNROLL_ALL for (int i = 0; i < TV; i++)
+                            t[i][j] = s[j * ldx + k + i];
+                    UNROLL_ALL for (int i = 0; i < TV; i++)
+                        vstore4(vload4(0, t[i]), 0, p + (long)(k + i) * xb + x);
+                }
             }
-            P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = v;
+            for (; x < n; x++) {
+                __global const real *restrict s = X + offx + k0 + (xg + x) * ldx;
+                for (int k = bk; k < ke; k++)
+                    p[(long)k * xb + x] = s[k];
+            }
+        } else {
+            for (int k = bk; k < ke; k++)
+                for (int x = 0; x < n; x++) {
+                    real v = 0;
+                    if (b + x < xlen && k < klen) {
+                        const long gx = xg + x, gk = k0 + k;
+                        v = tr ? fetch(X, offx, ldx, shape, unit, gk, gx)
+                               : fetch(X, offx, ldx, shape, unit, gx, gk);
+                    }
+                    p[(long)k * xb + x] = v;
+                }
         }
     }
 #else
+    const int lx = get_local_id(0), ly = get_local_id(1);
     /* Every read is issued before the first write to the tile: with each
      * value stored as it came, the reads of a work-item waited for one
      * another, one memory latency each (docs/performance.md, Copy kernels). */
@@ -157,7 +171,7 @@ inline void pack_tile(PACK_ARGS(), const int bx, const int bk TILE_PARAM)
 #endif
 }
 
-__kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
+__kernel __attribute__((reqd_work_group_size(WG)))
 void pack(PACK_ARGS())
 {
     TILE_DECL
@@ -169,7 +183,7 @@ void pack(PACK_ARGS())
  * kernels): layer z of work-groups packs operand z; the launch covers the
  * larger of the two grids, and a work-group past its operand's grid does
  * nothing (uniformly: it reaches no barrier). */
-__kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
+__kernel __attribute__((reqd_work_group_size(WG)))
 void pack2(PACK_ARGS(0), PACK_ARGS(1))
 {
     TILE_DECL
@@ -185,7 +199,7 @@ void pack2(PACK_ARGS(0), PACK_ARGS(1))
 /* Batched GEMM (routines/plan/batched.c): one launch packs the same panel
  * of every product, layer z of work-groups product z, read from offx +
  * z*sx (or offs[4z + oi]: the offset-array form's table) into P + z*ps. */
-__kernel __attribute__((reqd_work_group_size(TS, RS, 1)))
+__kernel __attribute__((reqd_work_group_size(WG)))
 void packb(PACK_ARGS(), const long sx, __global const long *offs, const int oi, const long ps)
 {
     TILE_DECL

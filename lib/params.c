@@ -208,8 +208,16 @@ void g3_params_defines(const g3_params *set, char *buf, size_t n)
 
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n)
 {
-    snprintf(buf, n, "-DPRECISION=%d -DCOPY_TS=%d -DCOPY_RS=%d -DCOPY_DIRECT=%d -DCOPY_NWG=%d -DCOPY_KWG=%d",
-             p->precision, p->copy_ts, p->copy_rs, p->copy_direct, p->nwg, p->kwg);
+    snprintf(buf, n, "-DPRECISION=%d -DCOPY_TS=%d -DCOPY_RS=%d -DCOPY_DIRECT=%d -DCOPY_KWG=%d",
+             p->precision, p->copy_ts, p->copy_rs, p->copy_direct, p->kwg);
+}
+
+void g3_params_copy_grid(const g3_params *p, size_t xlen, size_t klen, size_t layers, size_t global[3],
+                         size_t local[3])
+{
+    size_t ts = (size_t)p->copy_ts, wx = p->copy_direct ? 1 : ts, wy = p->copy_direct ? 1 : (size_t)p->copy_rs;
+    global[0] = (xlen + ts - 1) / ts * wx, global[1] = (klen + ts - 1) / ts * wy, global[2] = layers;
+    local[0] = wx, local[1] = wy, local[2] = 1;
 }
 
 void g3_params_direct_defines(const g3_params *p, char *buf, size_t n)

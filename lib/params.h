@@ -135,10 +135,15 @@ int g3_params_override(g3_params *p, const char *spec);
 int g3_params_override_env(g3_params *p, int shape, const char *env);
 /* The -D options that compile the GEMM kernel / the copy kernel with p
  * (apart: the copy kernel sees only the copy parameters and the GEMM
- * kernel's NWG and KWG, so other GEMM changes do not rebuild it). */
+ * kernel's KWG, so other GEMM changes do not rebuild it). */
 void g3_params_defines(const g3_params *p, char *buf, size_t n);
 void g3_params_copy_defines(const g3_params *p, char *buf, size_t n);
 void g3_params_direct_defines(const g3_params *p, char *buf, size_t n);
+/* The copy kernel's grid for an xlen x klen panel, `layers` deep: a
+ * work-group per copy_ts x copy_ts tile, of copy_ts x copy_rs work-items,
+ * or of one on CPUs (copy_direct: copy/pack.cl says why). */
+void g3_params_copy_grid(const g3_params *p, size_t xlen, size_t klen, size_t layers, size_t global[3],
+                         size_t local[3]);
 /* The direct kernel's staged tiles with p's geometry, in bytes, counted
  * for complex doubles (the largest element); 0 where direct_kb stages none. */
 size_t g3_params_direct_local(const g3_params *p);
