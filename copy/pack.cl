@@ -23,8 +23,8 @@
  * coalesce whether or not the tile is transposed.
  * Parameters: PRECISION, COPY_TS (tile edge), COPY_RS (rows of work-items),
  * COPY_KWG (the GEMM kernel's KWG),
- * COPY_DIRECT (1: no local tile; each work-item reads and writes its own
- * elements, which suits CPUs, where a barrier costs more than a strided read). */
+ * COPY_DIRECT (1: no local tile, one work-item for the whole tile, which
+ * suits CPUs, where a barrier costs more than a strided read). */
 #include "real.cl"
 #include "fetch.cl"
 #define TS COPY_TS
