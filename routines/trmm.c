@@ -9,11 +9,12 @@
  * (conjugation too: A^H transposed is conj(A), the view's conjugate
  * transpose).  Complex types as the real ones (ConjTrans conjugates).
  * Where the device's set solves TRSM's blocks by substitution (CPUs:
- * g3_solve_mul), TRMM on one queue is that solve's product instead: blocks
- * multiplied in place by kernels/subst.cl and GEMM updates between them,
- * no snapshot of B and no band launch (docs/performance.md, TRSM by
- * substitution, has the figures); on several queues each still gets its
- * share of B (routines/plan/split.c), as the solve would not give it. */
+ * g3_solve_mul), TRMM on the queues of one device is that solve's product
+ * instead: blocks multiplied in place by kernels/subst.cl and GEMM updates
+ * between them, no snapshot of B and no band launch (docs/performance.md,
+ * TRSM by substitution, has the figures); queues on several devices keep
+ * the band launch, each with its share of B (routines/plan/split.c), as the
+ * solve gives other devices none. */
 #include "routines.h"
 
 gpublas3Status g3_trmm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo,
@@ -33,9 +34,10 @@ gpublas3Status g3_trmm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3S
     /* op(A) is upper triangular when A is upper and not transposed, or lower and transposed */
     int op_upper = upper != t;
     const g3_device *d;
-    if (numCommandQueues == 1 && (alpha.re != 0 || alpha.im != 0) &&
-        g3_device_of(commandQueues[0], &d) == gpublas3Success &&
-        g3_solve_mul(&d->sets[type & 1][G3_SHAPE_LARGE].p)) {
+    cl_uint shares;
+    if ((alpha.re != 0 || alpha.im != 0) &&
+        g3_solve_queues(numCommandQueues, commandQueues, &d, &shares) == gpublas3Success &&
+        shares == numCommandQueues && g3_solve_mul(&d->sets[type & 1][G3_SHAPE_LARGE].p)) {
         g3_solve s = g3_solve_of(type, order, side, uplo, trans, diag, M, N, alpha, A, offA, lda, B, offB, ldb);
         s.mul = 1;
         return g3_solve_run(&s, G3_QUEUE_PASS);

@@ -268,24 +268,23 @@ g3_solve g3_solve_of(int type, gpublas3Order order, gpublas3Side side, gpublas3U
                        .offa = offA, .lda = lda, .b = B, .offb = offB, .ldb = ldb };
 }
 
-/* The whole solve runs on queue 0; each other queue the caller gave gets a
- * marker after the wait list as its events[i], so that clBLAS's contract
- * (B is done when every event is) holds.  (Cutting B into column blocks
- * (left) or row blocks (right) per queue would be sound too: each block's
- * solve is independent.) */
-gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
-                            const cl_event *wait, cl_event *events)
+gpublas3Status g3_solve_queues(cl_uint nq, cl_command_queue *qs, const g3_device **d0, cl_uint *shares)
 {
-    const g3_device *d;
-    gpublas3Status st = g3_device_of(qs[0], &d);
-    if (st != gpublas3Success)
-        return st;
-    if (s->dbl && !d->has_fp64)
-        return gpublas3InvalidDevice;
-    if (s->mul && !g3_solve_mul(&d->sets[s->dbl][G3_SHAPE_LARGE].p))
-        return gpublas3InvalidValue; /* the caller asks g3_solve_mul first */
-    g3_chain chain;
-    g3_chain_init(&chain, qs[0], nwait, wait);
+    *shares = 0;
+    for (cl_uint i = 0; i < nq; i++) {
+        const g3_device *d;
+        gpublas3Status st = g3_device_of(qs[i], i ? &d : d0);
+        if (st != gpublas3Success)
+            return st;
+        *shares += !i || d == *d0;
+    }
+    return gpublas3Success;
+}
+
+/* One queue's share of the solve, s whole, as the chain's next steps on d. */
+static gpublas3Status solve_share(const g3_solve *s, const g3_device *d, g3_chain *chain)
+{
+    gpublas3Status st = gpublas3Success;
     size_t n = s->left ? s->M : s->N;
     if (s->M && s->N) {
         const g3_kset *ks = &d->sets[s->dbl][G3_SHAPE_LARGE];
@@ -298,7 +297,7 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
         size_t rhs = s->left ? s->N : s->M;
         solver v = { .s = s, .d = d, .nb = kernel ? leaf_rows((size_t)ks->p.trsm_leaf, rhs) : (size_t)ks->p.trsm_nb,
                      .refine = ks->p.trsm_refine, .direct = s->cplx ? 0 : (size_t)ks->p.trsm_direct,
-                     .rm = rm, .kernel = kernel, .subst = !kernel && ks->p.trsm_subst, .chain = &chain };
+                     .rm = rm, .kernel = kernel, .subst = !kernel && ks->p.trsm_subst, .chain = chain };
         /* trtri's blocks: the kernel's, else nb */
         size_t tb = kernel ? G3_LEAF_TB : v.nb;
         size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n, nr = g3_roundup(n, tb);
@@ -308,7 +307,7 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
         size_t work = kernel ? (copy_leaf ? nbl * nbl * es : 0) : v.refine || v.direct ? nbl * rhs * es : 0;
         size_t bytes[4] = { nr * tb * es, work, transpose ? nr * tb * es : 0, dense ? nr * tb * es : 0 };
         cl_mem bufs[4];
-        st = v.subst ? solve(&v, 0, n, s->alpha) : g3_scratch_acquire(d, &chain, 4, bytes, bufs);
+        st = v.subst ? solve(&v, 0, n, s->alpha) : g3_scratch_acquire(d, chain, 4, bytes, bufs);
         if (st == gpublas3Success && !v.subst) {
             /* block g's inverse (or its transpose: rm) column-major at g tb^2 */
             g3_operand w = { .buf = bufs[0], .ld = tb, .trans = rm };
@@ -317,38 +316,69 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
             v.work = bufs[1];
             v.dense = dense ? bufs[3] : NULL;
             st = g3_trtri_launch(d, s->dbl, s->cplx, s->a, s->offa, s->lda, s->trans, s->conj, s->upper,
-                                 s->unit, n, tb, rm, bufs[0], v.dense, &chain);
+                                 s->unit, n, tb, rm, bufs[0], v.dense, chain);
             /* direct: the blocks as one nr x nb column-major matrix, block g from row g nb */
             if (st == gpublas3Success && transpose) {
                 v.inv = (g3_operand){ .buf = bufs[2], .ld = nr };
                 v.inv_step = 1;
                 const g3_pack_job j = { .o = &w, .xlen = nr, .klen = tb, .P = bufs[2], .xb = nr, .xpad = nr,
                                         .kpad = tb };
-                st = g3_pack(d, ks, &j, &chain);
+                st = g3_pack(d, ks, &j, chain);
             }
             if (st == gpublas3Success)
                 st = solve(&v, 0, n, s->alpha);
-            g3_scratch_release(d, &chain, 4, bufs);
+            g3_scratch_release(d, chain, 4, bufs);
         }
         if (st == gpublas3Success && g3_plan_verbose())
             fprintf(stderr, "gpublas3: %s: %c%s %s n=%zu rhs=%zu %s=%zu refine=%d direct=%zu: %u commands\n",
                     s->mul ? "trmm" : "trsm", "sdcz"[s->dbl + 2 * s->cplx], s->mul ? "trmm" : "trsm",
                     s->left ? "left" : "right", n, rhs,
                     kernel ? "leaf" : v.subst ? "subst nb" : "nb", v.nb, v.subst ? 0 : v.refine, v.direct,
-                    chain.steps);
+                    chain->steps);
     }
-    if (st != gpublas3Success) {
-        g3_chain_abandon(&chain);
+    return st;
+}
+
+/* The queues on queue 0's device share B: each solves its own run of the
+ * right-hand sides (columns of B on the left, rows on the right), which
+ * needs no other's, on its own chain after the wait list.  Queues on other
+ * devices get a marker after the wait list as their events[i], so that
+ * clBLAS's contract (B is done when every event is) holds: their share
+ * would have to be solved in scratch of their own device and copied back
+ * by queue 0, as split.c does for GEMM's blocks. */
+gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
+                            const cl_event *wait, cl_event *events)
+{
+    const g3_device *d;
+    cl_uint shares;
+    gpublas3Status st = g3_solve_queues(nq, qs, &d, &shares);
+    if (st != gpublas3Success)
         return st;
-    }
-    for (cl_uint i = 1; i < nq && events; i++) {
-        cl_int err = clEnqueueMarkerWithWaitList(qs[i], nwait, nwait ? wait : NULL, &events[i]);
-        if (err != CL_SUCCESS) {
-            g3_chain_abandon(&chain);
-            while (--i > 0)
-                clReleaseEvent(events[i]);
-            return (gpublas3Status)err;
+    if (s->dbl && !d->has_fp64)
+        return gpublas3InvalidDevice;
+    if (s->mul && !g3_solve_mul(&d->sets[s->dbl][G3_SHAPE_LARGE].p))
+        return gpublas3InvalidValue; /* the caller asks g3_solve_mul first */
+    size_t rhs = s->left ? s->N : s->M;
+    for (cl_uint i = 0, k = 0; i < nq; i++) {
+        const g3_device *di;
+        g3_device_of(qs[i], &di);
+        g3_chain chain;
+        g3_chain_init(&chain, qs[i], nwait, wait);
+        if (st == gpublas3Success && (!i || di == d)) {
+            size_t lo = rhs * k / shares, hi = rhs * (k + 1) / shares;
+            k++;
+            g3_solve part = *s;
+            *(s->left ? &part.N : &part.M) = hi - lo;
+            part.offb += s->left ? lo * s->ldb : lo;
+            st = solve_share(&part, d, &chain);
         }
+        if (st != gpublas3Success) {
+            g3_chain_abandon(&chain);
+            if (events)
+                events[i] = NULL;
+            continue;
+        }
+        st = g3_chain_finish(&chain, events ? &events[i] : NULL);
     }
-    return g3_chain_finish(&chain, events);
+    return st;
 }

@@ -297,8 +297,8 @@ static void routines_3_queues_2_devices(void **state) { (void)state; each_routin
 
 /* Complex calls are cut in complex elements before complex.c maps each
  * block to a real call: every complex routine, both cuts, complex scalars,
- * conjugate transposes, on one device and on two (TRSM: on queue 0, the
- * others' events markers). */
+ * conjugate transposes, on one device and on two (TRSM on two: on queue
+ * 0, the other device's events markers). */
 static void complex_routines(void **state)
 {
     (void)state;
@@ -394,6 +394,35 @@ static void second_device_gets_its_share(void **state)
         fails += run_case_in(&two2, &trmm, 24 + dbl, 0, 3); /* A beside B (the output) */
         fails += run_case(&two2, &right, 18 + dbl, 1);
     }
+    assert_int_equal(fails, 0);
+}
+
+/* TRSM, and TRMM where the device multiplies TRSM's blocks (PoCL's rows:
+ * trsm_subst 1), share out the right-hand sides among the queues of one
+ * device, columns of B on the left and rows on the right, each queue's run
+ * solved on it alone; on two devices TRSM runs on queue 0 (queue 1's event
+ * a marker) and TRMM keeps split.c's shares. */
+static void solves_share_the_right_hand_sides(void **state)
+{
+    (void)state;
+    if (!one3.ctx) { skip(); return; }
+    int fails = 0;
+    for (int dbl = 0; dbl < 2; dbl++)
+        for (int r = 0; r < 2; r++)
+            for (int x = 0; x < 4; x++) {
+                spec_case c = base(r ? SPEC_TRMM : SPEC_TRSM, dbl, 70, 150, 0);
+                c.order = orders[x >> 1];
+                c.side = sides[x & 1];
+                c.uplo = uplos[x & 1];
+                c.transA = transposes[x >> 1];
+                c.cplx = x == 3;
+                c.alpha_im = c.cplx ? 0.5 : 0;
+                c = padded(c, 3);
+                fails += run_case(&one3, &c, 800 + 10 * dbl + 4 * r + x, 1);
+                fails += run_case(&one2, &c, 900 + 10 * dbl + 4 * r + x, 1);
+                if (two2.ctx)
+                    fails += run_case(&two2, &c, 1000 + 10 * dbl + 4 * r + x, r);
+            }
     assert_int_equal(fails, 0);
 }
 
@@ -503,6 +532,7 @@ int main(void)
         cmocka_unit_test(complex_routines),
         cmocka_unit_test(edges),
         cmocka_unit_test(second_device_gets_its_share),
+        cmocka_unit_test(solves_share_the_right_hand_sides),
         cmocka_unit_test(gated_on_user_events),
     };
     return cmocka_run_group_tests_name("multiqueue", tests, open_all, close_all);
