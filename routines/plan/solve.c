@@ -56,6 +56,7 @@
  * but for updates within direct_max^3 real multiply-adds, which plan.c runs
  * on the direct kernel's complex mode. */
 #include <stdio.h>
+#include <stdlib.h>
 #include "plan.h"
 #include "subst.h"
 #include "trsm.h"
@@ -359,26 +360,32 @@ gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs,
     if (s->mul && !g3_solve_mul(&d->sets[s->dbl][G3_SHAPE_LARGE].p))
         return gpublas3InvalidValue; /* the caller asks g3_solve_mul first */
     size_t rhs = s->left ? s->N : s->M;
+    g3_chain *chains = malloc(nq * sizeof *chains);
+    if (!chains)
+        return gpublas3OutOfHostMemory;
+    /* every share enqueued before any event is handed back, so that a
+     * failure leaves the caller's events unwritten (split.c does the same) */
     for (cl_uint i = 0, k = 0; i < nq; i++) {
         const g3_device *di;
         g3_device_of(qs[i], &di);
-        g3_chain chain;
-        g3_chain_init(&chain, qs[i], nwait, wait);
+        g3_chain_init(&chains[i], qs[i], nwait, wait);
         if (st == gpublas3Success && (!i || di == d)) {
             size_t lo = rhs * k / shares, hi = rhs * (k + 1) / shares;
             k++;
             g3_solve part = *s;
             *(s->left ? &part.N : &part.M) = hi - lo;
             part.offb += s->left ? lo * s->ldb : lo;
-            st = solve_share(&part, d, &chain);
+            st = solve_share(&part, d, &chains[i]);
         }
-        if (st != gpublas3Success) {
-            g3_chain_abandon(&chain);
-            if (events)
-                events[i] = NULL;
-            continue;
-        }
-        st = g3_chain_finish(&chain, events ? &events[i] : NULL);
     }
+    cl_uint done = 0;
+    for (; done < nq && st == gpublas3Success; done++)
+        st = g3_chain_finish(&chains[done], events ? &events[done] : NULL);
+    if (st != gpublas3Success && events)
+        for (cl_uint i = 0; i + 1 < done; i++)
+            clReleaseEvent(events[i]);
+    for (cl_uint i = 0; i < nq; i++)
+        g3_chain_abandon(&chains[i]);
+    free(chains);
     return st;
 }
