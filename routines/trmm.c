@@ -36,7 +36,7 @@ gpublas3Status g3_trmm(g3_reuse *reuse, int type, gpublas3Order order, gpublas3S
     const g3_device *d;
     cl_uint shares;
     if ((alpha.re != 0 || alpha.im != 0) &&
-        g3_solve_queues(numCommandQueues, commandQueues, &d, &shares) == gpublas3Success &&
+        g3_solve_queues(numCommandQueues, commandQueues, &d, &shares, NULL) == gpublas3Success &&
         shares == numCommandQueues && g3_solve_mul(&d->sets[type & 1][G3_SHAPE_LARGE].p)) {
         g3_solve s = g3_solve_of(type, order, side, uplo, trans, diag, M, N, alpha, A, offA, lda, B, offB, ldb);
         s.mul = 1;

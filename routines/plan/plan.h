@@ -163,9 +163,11 @@ typedef struct {
 } g3_solve;
 gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                             const cl_event *wait, cl_event *events);
-/* The device of queue 0 (*d0) and how many of the nq queues are on it:
- * those share a solve's right-hand sides (solve.c). */
-gpublas3Status g3_solve_queues(cl_uint nq, cl_command_queue *qs, const g3_device **d0, cl_uint *shares);
+/* The device of queue 0 (*d0), how many of the nq queues are on it (those
+ * share a solve's right-hand sides, solve.c) and, where `on` is given,
+ * which: on[i] 1 for queue i on it. */
+gpublas3Status g3_solve_queues(cl_uint nq, cl_command_queue *qs, const g3_device **d0, cl_uint *shares,
+                                unsigned char *on);
 /* TRSM's or TRMM's arguments (type: G3_S..G3_Z) as the column-major solve
  * (mul 0): row-major flips the side and A's stored triangle and swaps M and
  * N; trans stays, and conjugation with it. */

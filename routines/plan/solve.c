@@ -269,7 +269,8 @@ g3_solve g3_solve_of(int type, gpublas3Order order, gpublas3Side side, gpublas3U
                        .offa = offA, .lda = lda, .b = B, .offb = offB, .ldb = ldb };
 }
 
-gpublas3Status g3_solve_queues(cl_uint nq, cl_command_queue *qs, const g3_device **d0, cl_uint *shares)
+gpublas3Status g3_solve_queues(cl_uint nq, cl_command_queue *qs, const g3_device **d0, cl_uint *shares,
+                                unsigned char *on)
 {
     *shares = 0;
     for (cl_uint i = 0; i < nq; i++) {
@@ -277,7 +278,10 @@ gpublas3Status g3_solve_queues(cl_uint nq, cl_command_queue *qs, const g3_device
         gpublas3Status st = g3_device_of(qs[i], i ? &d : d0);
         if (st != gpublas3Success)
             return st;
-        *shares += !i || d == *d0;
+        int share = !i || d == *d0;
+        *shares += share;
+        if (on)
+            on[i] = (unsigned char)share;
     }
     return gpublas3Success;
 }
@@ -350,26 +354,27 @@ static gpublas3Status solve_share(const g3_solve *s, const g3_device *d, g3_chai
 gpublas3Status g3_solve_run(const g3_solve *s, cl_uint nq, cl_command_queue *qs, cl_uint nwait,
                             const cl_event *wait, cl_event *events)
 {
-    const g3_device *d;
-    cl_uint shares;
-    gpublas3Status st = g3_solve_queues(nq, qs, &d, &shares);
-    if (st != gpublas3Success)
-        return st;
-    if (s->dbl && !d->has_fp64)
-        return gpublas3InvalidDevice;
-    if (s->mul && !g3_solve_mul(&d->sets[s->dbl][G3_SHAPE_LARGE].p))
-        return gpublas3InvalidValue; /* the caller asks g3_solve_mul first */
-    size_t rhs = s->left ? s->N : s->M;
-    g3_chain *chains = malloc(nq * sizeof *chains);
+    g3_chain *chains = malloc(nq * (sizeof *chains + 1));
     if (!chains)
         return gpublas3OutOfHostMemory;
+    unsigned char *on = (unsigned char *)(chains + nq);   /* queue i shares B */
+    const g3_device *d;
+    cl_uint shares;
+    gpublas3Status st = g3_solve_queues(nq, qs, &d, &shares, on);
+    if (st == gpublas3Success && s->dbl && !d->has_fp64)
+        st = gpublas3InvalidDevice;
+    if (st == gpublas3Success && s->mul && !g3_solve_mul(&d->sets[s->dbl][G3_SHAPE_LARGE].p))
+        st = gpublas3InvalidValue; /* the caller asks g3_solve_mul first */
+    if (st != gpublas3Success) {
+        free(chains);
+        return st;
+    }
+    size_t rhs = s->left ? s->N : s->M;
     /* every share enqueued before any event is handed back, so that a
      * failure leaves the caller's events unwritten (split.c does the same) */
     for (cl_uint i = 0, k = 0; i < nq; i++) {
-        const g3_device *di;
-        g3_device_of(qs[i], &di);
         g3_chain_init(&chains[i], qs[i], nwait, wait);
-        if (st == gpublas3Success && (!i || di == d)) {
+        if (st == gpublas3Success && on[i]) {
             size_t lo = rhs * k / shares, hi = rhs * (k + 1) / shares;
             k++;
             g3_solve part = *s;
