@@ -13,12 +13,17 @@
  * columns, its barriers the only steps between them.
  *
  * Layouts (element offsets, column-major):
- * - L(p, q) off its diagonal blocks = E[eoff + p + q * lde] (the plan
- *   copies L there when T's storage would put q, not p, contiguous);
+ * - L(p, q) off its diagonal blocks = E[eoff + p * ep + q * eq], conjugated
+ *   with `cj` (ConjTrans); for real solves the plan copies L so that ep is
+ *   1 (neighbouring work-items then read neighbouring rows) where T's
+ *   storage would put q, not p, contiguous, complex ones read T as stored;
  * - the diagonal block g (rows and columns [g TB, g TB + len)) comes from
  *   kernels/trtri.cl: its inverse at I[woff + g TB^2 + l TB + i] = inv(i, l)
  *   and (REFINE) the block itself, a general matrix, the same way in T;
  * - B(p, c) = B[boff + p * bp + c * bc], p < n, c < rhs.
+ *
+ * COMPLEX=1 (CTRSM, ZTRSM): elements are {re, im} pairs, alpha is
+ * complex, and every product is complex; the steps are the same.
  *
  * Work-item lid holds rows p = s LS + lid (s < SLOTS) of its group's W
  * columns in registers, alpha B scaled in.  Block g, in order:
@@ -40,6 +45,22 @@
  * diagonal work on 64 work-items of 4 columns (docs/performance.md, TRSM has the figures). */
 #include "real.cl"
 
+#if COMPLEX
+typedef real2 elem;
+/* c + a b */
+static elem emac(elem a, elem b, elem c)
+{
+    return (elem)(MAC(a.x, b.x, MAC(-a.y, b.y, c.x)), MAC(a.x, b.y, MAC(a.y, b.x, c.y)));
+}
+#define EMUL(a, b) emac(a, b, (elem)0)
+#define ECONJ(a, cj) ((cj) ? (elem)((a).x, -(a).y) : (a))
+#else
+typedef real elem;
+#define emac(a, b, c) MAC(a, b, c)
+#define EMUL(a, b) ((a) * (b))
+#define ECONJ(a, cj) (a)
+#endif
+
 #define LS (TB * W)
 /* bench/leaf_probe.c's ablations, to time the kernel's parts (the library
  * never sets it; its results are then wrong): bit 1 drops the update, 2
@@ -49,25 +70,25 @@
 #endif
 
 __kernel __attribute__((reqd_work_group_size(LS, 1, 1)))
-void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
-               __global const real *restrict E, const long eoff, const long lde,
-               __global const real *restrict I, __global const real *restrict T, const long woff,
-               __global real *restrict B, const long boff, const long bp, const long bc)
+void trsm_leaf(const int n, const int rhs, const int fwd, const elem alpha,
+               __global const elem *restrict E, const long eoff, const long ep, const long eq, const int cj,
+               __global const elem *restrict I, __global const elem *restrict T, const long woff,
+               __global elem *restrict B, const long boff, const long bp, const long bc)
 {
     const int lid = get_local_id(0), c0 = get_group_id(0) * W;
     const int r = lid % TB, q = lid / TB; /* the element of a block's X this work-item finds */
     const int nblk = (n + TB - 1) / TB;
-    __local real Il[TB][TB], Bl[TB][W], Xl[TB][W]; /* Il[l][i] = inv(i, l) */
+    __local elem Il[TB][TB], Bl[TB][W], Xl[TB][W]; /* Il[l][i] = inv(i, l) */
 #if REFINE
-    __local real Tl[TB][TB], Rl[TB][W];
+    __local elem Tl[TB][TB], Rl[TB][W];
 #endif
-    real acc[SLOTS][W];
+    elem acc[SLOTS][W];
     UNROLL_ALL
     for (int s = 0; s < SLOTS; s++) {
         const int p = s * LS + lid;
         UNROLL_ALL
         for (int c = 0; c < W; c++)
-            acc[s][c] = p < n && c0 + c < rhs ? alpha * B[boff + p * bp + (c0 + c) * bc] : 0;
+            acc[s][c] = p < n && c0 + c < rhs ? EMUL(alpha, B[boff + p * bp + (c0 + c) * bc]) : (elem)0;
     }
     for (int step = 0; step < nblk; step++) {
         const int g = fwd ? step : nblk - 1 - step, g0 = g * TB, len = min(TB, n - g0);
@@ -78,9 +99,9 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
 #if !(PROBE_SKIP & 4)
         for (int e = lid; e < TB * TB; e += LS) {
             const int i = e % TB, l = e / TB, in = i < len && l < len;
-            Il[l][i] = in ? I[wo + e] : 0;
+            Il[l][i] = in ? I[wo + e] : (elem)0;
 #if REFINE
-            Tl[l][i] = in ? T[wo + e] : 0;
+            Tl[l][i] = in ? T[wo + e] : (elem)0;
 #endif
         }
 #endif
@@ -91,27 +112,27 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
                 for (int c = 0; c < W; c++)
                     Bl[lid - own][c] = acc[s][c];
         barrier(CLK_LOCAL_MEM_FENCE);
-        const real b = r < len ? Bl[r][q] : 0;
+        const elem b = r < len ? Bl[r][q] : (elem)0;
 #if PROBE_SKIP & 2
-        real x = b;
+        elem x = b;
 #else
-        real x = 0;
+        elem x = 0;
         UNROLL_ALL
         for (int l = 0; l < TB; l++)
-            x = MAC(Il[l][r], l < len ? Bl[l][q] : 0, x);
+            x = emac(Il[l][r], l < len ? Bl[l][q] : (elem)0, x);
 #endif
         Xl[r][q] = x;
         barrier(CLK_LOCAL_MEM_FENCE);
 #if REFINE && !(PROBE_SKIP & 2)
-        real res = b;
+        elem res = b;
         UNROLL_ALL
         for (int l = 0; l < TB; l++)
-            res = MAC(-Tl[l][r], Xl[l][q], res);
+            res = emac(-Tl[l][r], Xl[l][q], res);
         Rl[r][q] = res;
         barrier(CLK_LOCAL_MEM_FENCE);
         UNROLL_ALL
         for (int l = 0; l < TB; l++)
-            x = MAC(Il[l][r], Rl[l][q], x);
+            x = emac(Il[l][r], Rl[l][q], x);
         Xl[r][q] = x;
         barrier(CLK_LOCAL_MEM_FENCE);
 #endif
@@ -124,15 +145,15 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const real alpha,
                     acc[s][c] = Xl[lid - own][c];
             } else if (fwd ? p >= g0 + len && p < n : p < g0) {
 #if !(PROBE_SKIP & 1)
-                real e[TB];
+                elem e[TB];
                 UNROLL_ALL
                 for (int l = 0; l < TB; l++)
-                    e[l] = l < len ? E[eoff + p + (long)(g0 + l) * lde] : 0;
+                    e[l] = l < len ? -ECONJ(E[eoff + p * ep + (long)(g0 + l) * eq], cj) : (elem)0;
                 UNROLL_ALL
                 for (int l = 0; l < TB; l++)
                     UNROLL_ALL
                     for (int c = 0; c < W; c++)
-                        acc[s][c] = MAC(-e[l], Xl[l][c], acc[s][c]);
+                        acc[s][c] = emac(e[l], Xl[l][c], acc[s][c]);
 #endif
             }
         }

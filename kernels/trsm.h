@@ -16,9 +16,11 @@
 typedef struct {
     size_t n, rhs;
     int fwd, refine;
-    double alpha;
-    cl_mem E;       /* L(p, q) = E[eoff + p + q lde] off the diagonal blocks */
-    size_t eoff, lde;
+    int cplx;       /* CTRSM, ZTRSM: complex elements, offsets and strides in them */
+    double alpha[2];
+    cl_mem E;       /* L(p, q) = E[eoff + p ep + q eq] off the diagonal blocks, conjugated with conj */
+    size_t eoff, ep, eq;
+    int conj;
     cl_mem I, T;    /* trtri's inverses and (refine) blocks, block 0 of the leaf at woff */
     size_t woff;
     cl_mem B;       /* B(p, c) = B[boff + p bp + c bc] */

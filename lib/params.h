@@ -56,7 +56,7 @@ typedef struct {
     int trsm_refine;      /* 1: each product with an inverted block is refined once */
     int trsm_direct;      /* TRSM's products of inner dimension at most this ask for the direct path (0: none) */
     int trsm_cols;        /* kernels/trtri.cl: columns of an inverse per work-group (0: one work-item per column) */
-    int trsm_leaf;        /* real solves: leaves of at most this many rows are one launch of kernels/trsm.cl
+    int trsm_leaf;        /* solves: leaves of at most this many rows are one launch of kernels/trsm.cl
                            * (a multiple of 32, at most 1024; 0: none, trsm_nb's blocks as GEMM calls) */
     int trsm_subst;       /* 1: the blocked path solves each block of trsm_nb by substitution (kernels/subst.cl)
                            * instead of multiplying by its inverse (0) */

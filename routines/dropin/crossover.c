@@ -8,17 +8,18 @@
  * over the host BLAS's rate.  A TRSM costs the device more than a GEMM of
  * its flops, priced by the way the device's tuned set solves it
  * (routines/plan/solve.c, g3h_solve_leaves):
- * - in blocks (complex solves always; real ones where the set has no
- *   leaves, trsm_leaf 0: CPUs): trtri and a chain of GEMM calls per
+ * - in blocks (where the set has no leaves, trsm_leaf 0: CPUs): trtri and a chain of GEMM calls per
  *   diagonal block come before and between its products, so a fixed part
  *   and a part per TRSM_BLOCK rows of its triangle, paid by each panel
  *   (each is a solve of its own, dropin_plan.c);
- * - in leaves (real solves on GPUs): one launch per leaf walks its
+ * - in leaves (GPUs): one launch per leaf walks its
  *   diagonal blocks of LEAF_BLOCK one after another, so a fixed part and
  *   a part per LEAF_BLOCK rows, paid by each panel, and parts per element
  *   of B and per flop, for the leaf kernel's reads and writes of B and its
  *   arithmetic, slower than the GEMM's; no part for the leaves' size,
  *   which the fit did not need (docs/performance.md, Drop-in crossover).
+ *   The fit is the real solves'; a complex solve is priced as its real
+ *   twin with twice the bytes of B and four times the arithmetic.
  * The device's constants come from the table below, by device name
  * (tests/host/crossover_measure prints a row for the device it runs on);
  * the host BLAS's rate is timed at the first call and learned from the
@@ -77,8 +78,7 @@ typedef struct {
  *   trsm_nb 256; H100, 2026-11-26, STRSM and DTRSM n = 128, 1024, 4096 in
  *   133/166 us, 628/667 us, 3.97/3.93 ms): 43 us + 71 us per block of
  *   128, each time within 11 % (docs/performance.md, Drop-in crossover).
- *   It prices the complex solves, which keep that path (and real ones
- *   where GPUBLAS3_PARAMS sets trsm_leaf=0).
+ *   It prices the solves where GPUBLAS3_PARAMS sets trsm_leaf=0.
  * - leaves: real solves on the leaf path (H100 80GB HBM3, driver
  *   580.159.04, 2026-11-27; left lower N non-unit squares n = 128 to 4096,
  *   two runs; LAPACK's shapes 64 and 256 x 8192 left lower N unit and
@@ -110,7 +110,7 @@ enum { TRSM_BLOCK = 128, LEAF_BLOCK = 32, OCTAVES = 32, RECENT = 8 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const device_row *dev;
-static int leaves[2][2];        /* [dbl][cplx]: the device solves such a TRSM in leaves */
+static int leaves[2];           /* [dbl]: the device solves such a TRSM in leaves */
 static double threshold = -1;   /* GPUBLAS3_CROSSOVER, -1 when unset */
 
 /* The device's correction: per kind (0: not TRSM, 1: TRSM) and octave of
@@ -168,8 +168,8 @@ static void init(void)
     for (size_t i = 0; name && i < sizeof rows / sizeof rows[0] && !dev; i++)
         if ((rows[i].type & type) && (!rows[i].match || g3_names_device(name, rows[i].match)))
             dev = &rows[i];
-    for (int i = 0; i < 4 && dev; i++)
-        leaves[i / 2][i % 2] = g3h_solve_leaves(i / 2, i % 2);
+    for (int i = 0; i < 2 && dev; i++)
+        leaves[i] = g3h_solve_leaves(i);
     override_row();
 }
 
@@ -214,14 +214,14 @@ static double trsm_extra(const g3d_call *c, int *blocks, int *leaf)
     g3d_plan pl;
     g3d_plan_make(c, g3h_panel_bytes(), &pl);
     double order = c->side == 'L' ? c->m : c->n, rhs = c->side == 'L' ? c->n : c->m;
-    *leaf = leaves[c->dbl != 0][c->cplx != 0];
+    *leaf = leaves[c->dbl != 0];
     int rows = *leaf ? LEAF_BLOCK : TRSM_BLOCK;
     *blocks = ((int)order + rows - 1) / rows;
     if (!*leaf)
         return 1e-6 * pl.npanels * (dev->trsm_us[0] + *blocks * dev->trsm_us[1]);
-    const double *l = dev->leaf_us[c->dbl != 0];
-    return 1e-6 * (pl.npanels * (l[0] + *blocks * l[1]) + 1e-6 * order * rhs * l[2] +
-                   1e-9 * order * order * rhs * l[3]);
+    const double *l = dev->leaf_us[c->dbl != 0], cf = c->cplx ? 2 : 1;
+    return 1e-6 * (pl.npanels * (l[0] + *blocks * l[1]) + 1e-6 * cf * order * rhs * l[2] +
+                   1e-9 * cf * cf * order * order * rhs * l[3]);
 }
 
 /* The model's device time for c (no correction); *trsm, *blocks, *leaf: its TRSM part. */

@@ -450,13 +450,13 @@ const char *g3h_chosen_device(cl_device_type *type)
     return devs[order[0]].name;
 }
 
-int g3h_solve_leaves(int dbl, int cplx)
+int g3h_solve_leaves(int dbl)
 {
     g3_params p;
     pthread_once(&once, init);
     return setup_done && norder > 0 &&
            g3_device_params(devs[order[0]].id, dbl, G3_SHAPE_LARGE, &p) == gpublas3Success &&
-           g3_solve_leaves(&p, cplx);
+           g3_solve_leaves(&p);
 }
 
 const char *g3h_device_name(const g3h_slot *s)

@@ -32,10 +32,10 @@
  * kernel then reads them through one transposing copy made after the
  * inversion, so that its work-items read neighbouring rows.
  *
- * Leaves in one launch (trsm_leaf > 0, real solves where trtri writes the
- * layouts): T is halved at multiples of trsm_leaf instead, trtri inverts
- * blocks of G3_LEAF_TB for kernels/trsm.cl, and each leaf is one launch of
- * it (refined inside when trsm_refine), after a copy of the leaf's T
+ * Leaves in one launch (trsm_leaf > 0, where trtri writes the layouts): T
+ * is halved at multiples of trsm_leaf instead, trtri inverts blocks of
+ * G3_LEAF_TB for kernels/trsm.cl, and each leaf is one launch of it
+ * (refined inside when trsm_refine), after a copy of a real leaf's T
  * transposed where T's storage does not run along the leaf's rows; leaves
  * are smaller where B is wide (leaf_rows).  A solve of n <= trsm_leaf
  * with up to 1024 right-hand sides is then 2 or 3 commands, not 4 a block
@@ -51,8 +51,8 @@
  *
  * Complex solves (CTRSM, ZTRSM) are the same calls, complex (complex.c maps
  * them), with complex alpha (the updates' beta = alpha is then complex too)
- * and T conjugated for ConjTrans; trtri inverts the blocks in complex
- * arithmetic; complex calls take the packed path, whatever trsm_direct,
+ * and T conjugated for ConjTrans; trtri inverts the blocks, and the leaf
+ * kernel solves leaves, in complex arithmetic; complex calls take the packed path, whatever trsm_direct,
  * but for updates within direct_max^3 real multiply-adds, which plan.c runs
  * on the direct kernel's complex mode. */
 #include <stdio.h>
@@ -128,28 +128,39 @@ static gpublas3Status copy_block(const solver *v, g3_operand b, size_t rows, siz
 }
 
 /* A leaf's L is op(T) (left) or op(T)^T (right): 1 where T's storage puts
- * L's columns, not its rows, contiguous, and the leaf's L is then copied
- * transposed first, so that the kernel's work-items read neighbouring rows. */
-static int leaf_copied(const g3_solve *s)
+ * L's columns, not its rows, contiguous. */
+static int leaf_transposed(const g3_solve *s)
 {
     return s->left ? s->trans : !s->trans;
+}
+
+/* A real leaf's L is then copied transposed first, so that the kernel's
+ * work-items read neighbouring rows; a complex one is read as stored (the
+ * copy kernel's complex forms are the GEMM's, not a plain transpose). */
+static int leaf_copied(const g3_solve *s)
+{
+    return !s->cplx && leaf_transposed(s);
 }
 
 /* Leaf lo (of len <= trsm_leaf) by one launch of kernels/trsm.cl. */
 static gpublas3Status kernel_leaf(const solver *v, size_t lo, size_t len, g3_scalar alpha)
 {
     const g3_solve *s = v->s;
-    g3_operand l = { .buf = s->a, .off = s->offa + lo * (s->lda + 1), .ld = s->lda, .trans = leaf_copied(s) };
+    const int tr = leaf_transposed(s);
+    g3_operand l = { .buf = s->a, .off = s->offa + lo * (s->lda + 1), .ld = s->lda, .trans = tr };
+    size_t ep = tr ? s->lda : 1, eq = tr ? 1 : s->lda;
     gpublas3Status st = gpublas3Success;
-    if (l.trans) {
+    if (leaf_copied(s)) {
         const g3_pack_job j = { .o = &l, .xlen = len, .klen = len, .P = v->work, .xb = len, .xpad = len,
                                 .kpad = len };
         st = g3_pack(v->d, &v->d->sets[s->dbl][G3_SHAPE_LARGE], &j, v->chain);
-        l = (g3_operand){ .buf = v->work, .ld = len };
+        l = (g3_operand){ .buf = v->work };
+        ep = 1;
+        eq = len;
     }
     const g3_leaf_args a = { .n = len, .rhs = s->left ? s->N : s->M, .fwd = s->left != s->upper,
-                             .refine = v->refine, .alpha = alpha.re, .E = l.buf, .eoff = l.off, .lde = l.ld,
-                             .I = v->inv.buf, .T = v->dense, .woff = lo * G3_LEAF_TB, .B = s->b,
+                             .refine = v->refine, .cplx = s->cplx, .alpha = { alpha.re, alpha.im },
+                             .E = l.buf, .eoff = l.off, .ep = ep, .eq = eq, .conj = s->conj, .I = v->inv.buf, .T = v->dense, .woff = lo * G3_LEAF_TB, .B = s->b,
                              .boff = s->offb + (s->left ? lo : lo * s->ldb), .bp = s->left ? 1 : s->ldb,
                              .bc = s->left ? s->ldb : 1 };
     return st != gpublas3Success ? st : g3_leaf_launch(v->d, s->dbl, &a, v->chain);
@@ -244,11 +255,10 @@ static size_t leaf_rows(size_t most, size_t rhs)
     return rows < most ? rows : most;
 }
 
-/* Real solves only, and only where trtri writes the layouts the kernel
- * reads. */
-int g3_solve_leaves(const g3_params *p, int cplx)
+/* Only where trtri writes the layouts the kernel reads. */
+int g3_solve_leaves(const g3_params *p)
 {
-    return !cplx && g3_trtri_layouts(p) && p->trsm_leaf > 0;
+    return g3_trtri_layouts(p) && p->trsm_leaf > 0;
 }
 
 int g3_solve_mul(const g3_params *p)
@@ -298,7 +308,7 @@ static gpublas3Status solve_share(const g3_solve *s, const g3_device *d, g3_chai
          * contiguous), transposed on the right (a B operand, n contiguous);
          * the per-column kernel (trsm_cols 0) writes transposes only */
         int layouts = g3_trtri_layouts(&ks->p), rm = layouts ? !s->left : 1;
-        int kernel = !s->mul && g3_solve_leaves(&ks->p, s->cplx);
+        int kernel = !s->mul && g3_solve_leaves(&ks->p);
         size_t rhs = s->left ? s->N : s->M;
         solver v = { .s = s, .d = d, .nb = kernel ? leaf_rows((size_t)ks->p.trsm_leaf, rhs) : (size_t)ks->p.trsm_nb,
                      .refine = ks->p.trsm_refine, .direct = s->cplx ? 0 : (size_t)ks->p.trsm_direct,

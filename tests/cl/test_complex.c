@@ -131,9 +131,14 @@ static void larger(void **state)
     /* over several of TRSM's diagonal blocks (trsm_nb 64): updates and refinement */
     spec_case e = padded(scalars(triangular(SPEC_TRSM, 87, 150, 70), 2, 0), 3); /* z, row, right, lower, unit, C */
     spec_case f = scalars(triangular(SPEC_TRSM, 36, 140, 60), 1, 0);             /* c, col, left, lower, non-unit, T */
+    /* kernels/trsm.cl's leaves of 769..1024 rows (4 per work-item), its
+     * triangle read across its storage and conjugated (g), along it (h) */
+    spec_case g = padded(scalars(triangular(SPEC_TRSM, 73, 1000, 9), 3, 0), 2);  /* z, col, left, lower, non-unit, C */
+    spec_case h = scalars(triangular(SPEC_TRSM, 44, 9, 1000), 2, 0);             /* c, col, right, lower, non-unit, T */
     assert_int_equal(check_case(&a, 1, 0) + check_case(&b, 2, 0) + check_case(&c, 3, FILL_NAN_TRIANGLE) +
                      check_case(&d, 4, FILL_NAN_TRIANGLE) + check_case(&e, 5, FILL_NAN_TRIANGLE) +
-                     check_case(&f, 6, FILL_NAN_TRIANGLE), 0);
+                     check_case(&f, 6, FILL_NAN_TRIANGLE) + check_case(&g, 7, FILL_NAN_TRIANGLE) +
+                     check_case(&h, 8, FILL_NAN_TRIANGLE), 0);
 }
 
 /* Transposes reference BLAS refuses: ConjTrans for complex SYRK/SYR2K,

@@ -89,10 +89,9 @@ static int trsm_term(void)
 /* How the model prices each type's TRSM: as the device solves it
  * (crossover.c asks the device's tuned sets, routines/plan/solve.c).
  * STRSM, DTRSM, CTRSM and ZTRSM of order 128 with 16 right-hand sides,
- * each line's reason read back: the real ones in leaves (4 blocks of 32)
- * when `leaves` (ctest gives PoCL's sets trsm_leaf through
- * GPUBLAS3_PARAMS; its rows have none), else in blocks (1 of 128); the
- * complex ones in blocks always. */
+ * each line's reason read back: in leaves (4 blocks of 32) when `leaves`
+ * (ctest gives PoCL's sets trsm_leaf through GPUBLAS3_PARAMS; its rows
+ * have none), else in blocks (1 of 128). */
 static int trsm_path(int leaves)
 {
     char text[16384];
@@ -109,7 +108,7 @@ static int trsm_path(int leaves)
         return 1;
     for (int k = 0; k < 4; k++) {
         char head[64], line[1024] = "";
-        const char *want = k < 2 && leaves ? " TRSM's 4 blocks of 32, in leaves)" : " TRSM's 1 blocks of 128)";
+        const char *want = leaves ? " TRSM's 4 blocks of 32, in leaves)" : " TRSM's 1 blocks of 128)";
         snprintf(head, sizeof head, "gpublas3: %cTRSM m=128 n=16 k=0 ", "SDCZ"[k]);
         const char *at = strstr(text, head);
         if (at)

@@ -3,14 +3,15 @@
  * into this test from source with dropin_plan.c; what crossover.c asks of
  * the drop-ins' device state and of the host rate is answered here: the
  * device is the H100 (its table row), the host BLAS's rate is the test's,
- * and whether the device solves real TRSMs in leaves is argv[1]:
- *   leaves  (the H100's tuned sets) real solves are priced as leaves, below
+ * and whether the device solves TRSMs in leaves is argv[1]:
+ *   leaves  (the H100's tuned sets) solves are priced as leaves, below
  *           the blocks term, which priced them before, so a
  *           DTRSM or STRSM whose host time falls between the two goes to
- *           the device; complex solves keep the blocks term; the row
+ *           the device; complex solves as their real twins with twice the
+ *           bytes of B and four times the arithmetic; the row
  *           prices the H100's measured solves within the fit's error;
- *   blocks  (a set with trsm_leaf 0) real solves cost what complex ones
- *           of the same shape do: the blocks term;
+ *   blocks  (a set with trsm_leaf 0) every solve, real or complex, costs
+ *           the blocks term;
  *   h200    an H200 (whose tuned sets are the H100's) takes the H100's
  *           row: the measured solves priced as there.
  * Every time is read from the model's own verbose reason. */
@@ -26,7 +27,7 @@
 #include "host.h"
 
 /* ---- what crossover.c asks of its neighbours ---- */
-static int real_leaves;                      /* argv[1] */
+static int leaves_set;                       /* argv[1] */
 static const char *device_name = "NVIDIA H100 80GB HBM3";
 static double host_gflops = 100;
 static size_t panel_bytes = (size_t)32 << 20;  /* the drop-ins' default */
@@ -36,7 +37,7 @@ const char *g3h_chosen_device(cl_device_type *type)
     *type = CL_DEVICE_TYPE_GPU;
     return device_name;
 }
-int g3h_solve_leaves(int dbl, int cplx) { return real_leaves && !cplx; }  /* solve.c's rule */
+int g3h_solve_leaves(int dbl) { return leaves_set; }
 int g3h_verbose(void) { return 1; }
 size_t g3h_panel_bytes(void) { return panel_bytes; }
 void g3r_start(void) {}
@@ -50,6 +51,9 @@ double g3r_gflops(int dbl, double flops, char *why, size_t len)
 /* The H100 row's blocks term (crossover.c: its fit, kept for the
  * solves that take blocks): us per panel, and per block of 128. */
 static const double BLOCKS_US[2] = { 43, 71 };
+/* and its leaves' terms, S and D: per panel, per block of 32, per million
+ * elements of B, per GFLOP */
+static const double LEAF_US[2][4] = { { 7, 3.1, 42, 6.2 }, { 9, 4.2, 69, 6.8 } };
 /* The reason prints times to 3 significant digits. */
 #define DIGITS 5e-3
 
@@ -98,11 +102,10 @@ static double blocks_term(const g3d_call *c)
     return 1e-6 * panels(c) * (BLOCKS_US[0] + (order + 127) / 128 * BLOCKS_US[1]);
 }
 
-/* Real solves of these shapes cost less as leaves than the blocks term
- * (a complex solve's price, the same for every type per panel); with the
- * host's rate set so that its time lies between the two device times, the
- * call goes to the device, where the blocks term would have kept it on
- * the host.  Several panels for the widest. */
+/* Real solves of these shapes cost less as leaves than the blocks term;
+ * with the host's rate set so that its time lies between the two device
+ * times, the call goes to the device, where the blocks term would have
+ * kept it on the host.  Several panels for the widest. */
 static void leaves_cheaper(void **state)
 {
     static const int shapes[][3] = { { 'L', 128, 128 }, { 'L', 256, 256 }, { 'L', 64, 8192 },
@@ -110,10 +113,9 @@ static void leaves_cheaper(void **state)
     for (int dbl = 0; dbl < 2; dbl++)
         for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
             g3d_call c = trsm(dbl, 0, (char)shapes[i][0], shapes[i][1], shapes[i][2]);
-            g3d_call z = trsm(dbl, 1, c.side, c.m, c.n);
-            priced r = price(&c), old = price(&z);
-            assert_true(r.leaves && !old.leaves);
-            double blocks = old.part / panels(&z) * panels(&c), t_old = r.t[1] - r.part + blocks; /* priced without leaves */
+            priced r = price(&c);
+            assert_true(r.leaves);
+            double blocks = blocks_term(&c), t_old = r.t[1] - r.part + blocks; /* priced without leaves */
             print_message("%cTRSM %c %d x %d, %d panel(s): leaves %.3g s, blocks %.3g s; device %.3g s, was %.3g s\n",
                           dbl ? 'D' : 'S', c.side, c.m, c.n, panels(&c), r.part, blocks, r.t[1], t_old);
             assert_true(r.part < blocks * (1 - 2 * DIGITS));
@@ -140,11 +142,32 @@ static void expect_blocks(int cplx, const int (*shapes)[2], size_t count)
         }
 }
 
-/* Complex solves keep the blocks term. */
+static const int complex_shapes[][2] = { { 64, 300 }, { 128, 300 }, { 129, 300 }, { 1000, 20000 }, { 4096, 300 } };
+
+/* Without leaves complex solves pay the blocks term too. */
 static void complex_blocks(void **state)
 {
-    static const int shapes[][2] = { { 64, 300 }, { 128, 300 }, { 129, 300 }, { 1000, 20000 }, { 4096, 300 } };
-    expect_blocks(1, shapes, sizeof shapes / sizeof shapes[0]);
+    expect_blocks(1, complex_shapes, sizeof complex_shapes / sizeof complex_shapes[0]);
+}
+
+/* In leaves a complex solve costs its real twin's price plus once more
+ * the term per element of B, three times more the term per flop, and the
+ * per-panel terms of the panels its larger elements add. */
+static void complex_leaves(void **state)
+{
+    for (int dbl = 0; dbl < 2; dbl++)
+        for (size_t i = 0; i < sizeof complex_shapes / sizeof complex_shapes[0]; i++) {
+            g3d_call r = trsm(dbl, 0, 'L', complex_shapes[i][0], complex_shapes[i][1]);
+            g3d_call z = trsm(dbl, 1, 'L', r.m, r.n);
+            priced pr = price(&r), pz = price(&z);
+            assert_true(pr.leaves && pz.leaves);
+            const double *l = LEAF_US[dbl], order = r.m, rhs = r.n;
+            double more = 1e-6 * (panels(&z) - panels(&r)) * (l[0] + (r.m + 31) / 32 * l[1]) +
+                          1e-12 * order * rhs * l[2] + 3e-15 * order * order * rhs * l[3];
+            print_message("%cTRSM %d x %d: real %.3g s, complex %.3g s\n", dbl ? 'Z' : 'C', r.m, r.n, pr.part,
+                          pz.part);
+            assert_true(fabs(pz.part - pr.part - more) <= DIGITS * (pz.part + pr.part));
+        }
 }
 
 /* The reason names the leaves' blocks of 32: ceil(order / 32) of them. */
@@ -187,7 +210,7 @@ static void measured(void **state)
     panel_bytes = (size_t)32 << 20;
 }
 
-/* A set without leaves: real solves pay the blocks term, as complex ones. */
+/* A set without leaves: real solves pay the blocks term. */
 static void real_blocks(void **state)
 {
     static const int shapes[][2] = { { 128, 16 }, { 256, 256 }, { 1000, 3000 }, { 64, 8192 } };
@@ -234,12 +257,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s leaves|blocks|h200\n", argv[0]);
         return 2;
     }
-    real_leaves = strcmp(argv[1], "blocks") != 0;
+    leaves_set = strcmp(argv[1], "blocks") != 0;
     if (strcmp(argv[1], "h200") == 0)
         device_name = "NVIDIA H200";
     const struct CMUnitTest leaves[] = {
         cmocka_unit_test(leaves_cheaper),
-        cmocka_unit_test(complex_blocks),
+        cmocka_unit_test(complex_leaves),
         cmocka_unit_test(reason),
         cmocka_unit_test(measured),
         cmocka_unit_test(correction),
@@ -248,5 +271,5 @@ int main(int argc, char **argv)
         cmocka_unit_test(real_blocks),
         cmocka_unit_test(complex_blocks),
     };
-    return real_leaves ? cmocka_run_group_tests(leaves, NULL, NULL) : cmocka_run_group_tests(blocks, NULL, NULL);
+    return leaves_set ? cmocka_run_group_tests(leaves, NULL, NULL) : cmocka_run_group_tests(blocks, NULL, NULL);
 }
