@@ -130,7 +130,7 @@ static double run(probe *p, int dbl, int refine, int n, int rhs, int reps)
             else ((float *)h)[i] = (float)from[b][i];
         buf[b] = clCreateBuffer(p->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, count[b] * es, h, &err);
     }
-    cl_int nn = n, rr = rhs, fwd = 1;
+    cl_int nn = n, rr = rhs, fwd = 1, cj = 0;
     cl_long zero = 0, ld = n, one = 1;
     float fa = 1;
     double da = 1;
@@ -141,7 +141,9 @@ static double run(probe *p, int dbl, int refine, int n, int rhs, int reps)
     clSetKernelArg(k, a++, dbl ? sizeof da : sizeof fa, dbl ? (void *)&da : (void *)&fa);
     clSetKernelArg(k, a++, sizeof buf[0], &buf[0]);
     clSetKernelArg(k, a++, sizeof zero, &zero);
+    clSetKernelArg(k, a++, sizeof one, &one);
     clSetKernelArg(k, a++, sizeof ld, &ld);
+    clSetKernelArg(k, a++, sizeof cj, &cj);
     clSetKernelArg(k, a++, sizeof buf[1], &buf[1]);
     clSetKernelArg(k, a++, sizeof buf[2], &buf[2]);
     clSetKernelArg(k, a++, sizeof zero, &zero);

@@ -45,6 +45,9 @@
  * diagonal work on 64 work-items of 4 columns (docs/performance.md, TRSM has the figures). */
 #include "real.cl"
 
+#ifndef COMPLEX
+#define COMPLEX 0
+#endif
 #if COMPLEX
 typedef real2 elem;
 /* c + a b */
@@ -62,6 +65,11 @@ typedef real elem;
 #endif
 
 #define LS (TB * W)
+/* the update loads L's entries EC at a time (all of a block's at once for
+ * real elements) */
+#ifndef EC
+#define EC (COMPLEX ? 8 : TB)
+#endif
 /* bench/leaf_probe.c's ablations, to time the kernel's parts (the library
  * never sets it; its results are then wrong): bit 1 drops the update, 2
  * the diagonal work (X = B), 4 the loads of the inverse and T. */
@@ -145,15 +153,18 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const elem alpha,
                     acc[s][c] = Xl[lid - own][c];
             } else if (fwd ? p >= g0 + len && p < n : p < g0) {
 #if !(PROBE_SKIP & 1)
-                elem e[TB];
                 UNROLL_ALL
-                for (int l = 0; l < TB; l++)
-                    e[l] = l < len ? -ECONJ(E[eoff + p * ep + (long)(g0 + l) * eq], cj) : (elem)0;
-                UNROLL_ALL
-                for (int l = 0; l < TB; l++)
+                for (int l0 = 0; l0 < TB; l0 += EC) {
+                    elem e[EC];
                     UNROLL_ALL
-                    for (int c = 0; c < W; c++)
-                        acc[s][c] = emac(e[l], Xl[l][c], acc[s][c]);
+                    for (int l = 0; l < EC; l++)
+                        e[l] = l0 + l < len ? -ECONJ(E[eoff + p * ep + (long)(g0 + l0 + l) * eq], cj) : (elem)0;
+                    UNROLL_ALL
+                    for (int l = 0; l < EC; l++)
+                        UNROLL_ALL
+                        for (int c = 0; c < W; c++)
+                            acc[s][c] = emac(e[l], Xl[l0 + l][c], acc[s][c]);
+                }
 #endif
             }
         }

@@ -12,6 +12,9 @@
 #define G3_LEAF_LS (G3_LEAF_TB * G3_LEAF_W)
 /* A work-item holds at most 4 rows: lib/params.c caps trsm_leaf at 4 LS
  * (1024) and checks the device has LS work-items a group. */
+/* The kernel's local memory for elements of es bytes (Il and Tl, Bl, Xl and
+ * Rl): complex solves need twice a real one's. */
+#define G3_LEAF_LOCAL(es) ((es) * (2 * G3_LEAF_TB * G3_LEAF_TB + 3 * G3_LEAF_TB * G3_LEAF_W))
 
 typedef struct {
     size_t n, rhs;

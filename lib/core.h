@@ -36,6 +36,7 @@ typedef struct {
     cl_ulong max_alloc, global_mem;
     cl_uint compute_units;
     size_t max_wg;    /* CL_DEVICE_MAX_WORK_GROUP_SIZE */
+    cl_ulong local_mem; /* CL_DEVICE_LOCAL_MEM_SIZE */
     /* [0] single, [1] double; one set per shape class (lib/params.h) */
     g3_kset sets[2][G3_NSHAPES];
     /* what the plan is forced to choose (lib/device.c reads the variables) */

@@ -212,6 +212,7 @@ static gpublas3Status make(cl_context ctx, cl_device_id dev, g3_device *d)
     d->host_memory = unified == CL_TRUE;
     clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof d->compute_units, &d->compute_units, NULL);
     d->max_wg = max_wg;
+    d->local_mem = local_mem;
     d->one_launch = pocl_cpu(dev);
     const char *pocl_cache = getenv("POCL_KERNEL_CACHE");
     d->driver_cache = d->one_launch && !(pocl_cache && strcmp(pocl_cache, "0") == 0);

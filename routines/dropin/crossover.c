@@ -8,7 +8,8 @@
  * over the host BLAS's rate.  A TRSM costs the device more than a GEMM of
  * its flops, priced by the way the device's tuned set solves it
  * (routines/plan/solve.c, g3h_solve_leaves):
- * - in blocks (where the set has no leaves, trsm_leaf 0: CPUs): trtri and a chain of GEMM calls per
+ * - in blocks (where the set has no leaves, trsm_leaf 0: CPUs, or a
+ *   complex leaf does not fit the device's local memory): trtri and a chain of GEMM calls per
  *   diagonal block come before and between its products, so a fixed part
  *   and a part per TRSM_BLOCK rows of its triangle, paid by each panel
  *   (each is a solve of its own, dropin_plan.c);
@@ -110,7 +111,7 @@ enum { TRSM_BLOCK = 128, LEAF_BLOCK = 32, OCTAVES = 32, RECENT = 8 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const device_row *dev;
-static int leaves[2];           /* [dbl]: the device solves such a TRSM in leaves */
+static int leaves[2][2];        /* [dbl][cplx]: the device solves such a TRSM in leaves */
 static double threshold = -1;   /* GPUBLAS3_CROSSOVER, -1 when unset */
 
 /* The device's correction: per kind (0: not TRSM, 1: TRSM) and octave of
@@ -168,8 +169,8 @@ static void init(void)
     for (size_t i = 0; name && i < sizeof rows / sizeof rows[0] && !dev; i++)
         if ((rows[i].type & type) && (!rows[i].match || g3_names_device(name, rows[i].match)))
             dev = &rows[i];
-    for (int i = 0; i < 2 && dev; i++)
-        leaves[i] = g3h_solve_leaves(i);
+    for (int i = 0; i < 4 && dev; i++)
+        leaves[i / 2][i % 2] = g3h_solve_leaves(i / 2, i % 2);
     override_row();
 }
 
@@ -214,7 +215,7 @@ static double trsm_extra(const g3d_call *c, int *blocks, int *leaf)
     g3d_plan pl;
     g3d_plan_make(c, g3h_panel_bytes(), &pl);
     double order = c->side == 'L' ? c->m : c->n, rhs = c->side == 'L' ? c->n : c->m;
-    *leaf = leaves[c->dbl != 0];
+    *leaf = leaves[c->dbl != 0][c->cplx != 0];
     int rows = *leaf ? LEAF_BLOCK : TRSM_BLOCK;
     *blocks = ((int)order + rows - 1) / rows;
     if (!*leaf)

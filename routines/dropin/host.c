@@ -450,13 +450,16 @@ const char *g3h_chosen_device(cl_device_type *type)
     return devs[order[0]].name;
 }
 
-int g3h_solve_leaves(int dbl)
+int g3h_solve_leaves(int dbl, int cplx)
 {
     g3_params p;
+    cl_ulong local_mem = 0;
     pthread_once(&once, init);
     return setup_done && norder > 0 &&
            g3_device_params(devs[order[0]].id, dbl, G3_SHAPE_LARGE, &p) == gpublas3Success &&
-           g3_solve_leaves(&p);
+           clGetDeviceInfo(devs[order[0]].id, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local_mem, &local_mem, NULL) ==
+               CL_SUCCESS &&
+           g3_solve_leaves(&p, cplx, local_mem);
 }
 
 const char *g3h_device_name(const g3h_slot *s)

@@ -60,9 +60,10 @@ const char *g3h_device_name(const g3h_slot *s);
 /* The device calls go to first (GPUBLAS3_DEVICE's or the MPI rank's
  * choice) and its type; NULL when there is none (no device, or "host"). */
 const char *g3h_chosen_device(cl_device_type *type);
-/* 1 when that device solves a TRSM of this precision in leaves of one
- * launch (its tuned set, GPUBLAS3_PARAMS applied: routines/plan/solve.c),
- * 0 when in blocks of GEMM calls or there is no device. */
-int g3h_solve_leaves(int dbl);
+/* 1 when that device solves a TRSM of this type in leaves of one launch
+ * (its tuned set, GPUBLAS3_PARAMS applied, and its local memory:
+ * routines/plan/solve.c), 0 when in blocks of GEMM calls or there is no
+ * device. */
+int g3h_solve_leaves(int dbl, int cplx);
 double g3h_seconds(void);  /* a monotonic clock */
 #endif

@@ -174,11 +174,11 @@ gpublas3Status g3_solve_queues(cl_uint nq, cl_command_queue *qs, const g3_device
 g3_solve g3_solve_of(int type, gpublas3Order order, gpublas3Side side, gpublas3Uplo uplo, gpublas3Transpose trans,
                      gpublas3Diag diag, size_t M, size_t N, g3_scalar alpha, cl_mem A, size_t offA, size_t lda,
                      cl_mem B, size_t offB, size_t ldb);
-/* 1 when a solve on a device whose large set of its precision is p runs
- * its leaves as launches of kernels/trsm.cl, 0 when it takes trsm_nb's
- * blocks as GEMM calls (solve.c; the drop-ins' crossover prices the two
- * apart). */
-int g3_solve_leaves(const g3_params *p);
+/* 1 when a solve (complex: cplx) on a device whose large set of its
+ * precision is p and whose local memory is local_mem bytes runs its leaves
+ * as launches of kernels/trsm.cl, 0 when it takes trsm_nb's blocks as GEMM
+ * calls (solve.c; the drop-ins' crossover prices the two apart). */
+int g3_solve_leaves(const g3_params *p, int cplx, cl_ulong local_mem);
 /* 1 when TRMM on a device whose large set of its precision is p runs as
  * g3_solve's product (the set's trsm_subst). */
 int g3_solve_mul(const g3_params *p);

@@ -255,10 +255,13 @@ static size_t leaf_rows(size_t most, size_t rhs)
     return rows < most ? rows : most;
 }
 
-/* Only where trtri writes the layouts the kernel reads. */
-int g3_solve_leaves(const g3_params *p)
+/* Only where trtri writes the layouts the kernel reads, and a complex
+ * solve only where the device's local memory holds its complex elements
+ * (the set's check, lib/params.c, is for real ones: 45 KB for ZTRSM). */
+int g3_solve_leaves(const g3_params *p, int cplx, cl_ulong local_mem)
 {
-    return g3_trtri_layouts(p) && p->trsm_leaf > 0;
+    size_t es = (p->precision == 64 ? 8 : 4) << (cplx ? 1 : 0);
+    return g3_trtri_layouts(p) && p->trsm_leaf > 0 && G3_LEAF_LOCAL(es) <= local_mem;
 }
 
 int g3_solve_mul(const g3_params *p)
@@ -308,7 +311,7 @@ static gpublas3Status solve_share(const g3_solve *s, const g3_device *d, g3_chai
          * contiguous), transposed on the right (a B operand, n contiguous);
          * the per-column kernel (trsm_cols 0) writes transposes only */
         int layouts = g3_trtri_layouts(&ks->p), rm = layouts ? !s->left : 1;
-        int kernel = !s->mul && g3_solve_leaves(&ks->p);
+        int kernel = !s->mul && g3_solve_leaves(&ks->p, s->cplx, d->local_mem);
         size_t rhs = s->left ? s->N : s->M;
         solver v = { .s = s, .d = d, .nb = kernel ? leaf_rows((size_t)ks->p.trsm_leaf, rhs) : (size_t)ks->p.trsm_nb,
                      .refine = ks->p.trsm_refine, .direct = s->cplx ? 0 : (size_t)ks->p.trsm_direct,

@@ -37,7 +37,7 @@ const char *g3h_chosen_device(cl_device_type *type)
     *type = CL_DEVICE_TYPE_GPU;
     return device_name;
 }
-int g3h_solve_leaves(int dbl) { return leaves_set; }
+int g3h_solve_leaves(int dbl, int cplx) { return leaves_set; }
 int g3h_verbose(void) { return 1; }
 size_t g3h_panel_bytes(void) { return panel_bytes; }
 void g3r_start(void) {}

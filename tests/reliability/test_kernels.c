@@ -382,7 +382,10 @@ static void trtri(void)
 
 /* kernels/trsm.cl's leaves (the chosen() solves run it too, in one block):
  * several blocks and leaves (the last short) in each direction, L read in
- * place or copied, with and without refinement. */
+ * place or copied, with and without refinement; complex ones (CTRSM: its
+ * leaf's 22.5 KB of local memory fit Oclgrind's 32 KB, ZTRSM's 45 KB do
+ * not, so ZTRSM takes the blocked path there), L read across its storage
+ * and conjugated, and along it. */
 static void leaves(void)
 {
     static const char *const params[] = { "trsm_leaf=32", "trsm_leaf=64,trsm_refine=0" };
@@ -391,8 +394,10 @@ static void leaves(void)
         { 1, 0, gpublas3Right, gpublas3Upper, gpublas3Trans, gpublas3Unit, 3, 70, "dtrsm right upper T unit" },
         { 0, 0, gpublas3Left, gpublas3Upper, gpublas3Trans, gpublas3Unit, 70, 9, "strsm left upper T unit" },
         { 1, 0, gpublas3Right, gpublas3Lower, gpublas3NoTrans, gpublas3NonUnit, 9, 70, "dtrsm right lower N" },
+        { 0, 1, gpublas3Left, gpublas3Lower, gpublas3ConjTrans, gpublas3NonUnit, 70, 9, "ctrsm left lower C" },
+        { 0, 1, gpublas3Right, gpublas3Upper, gpublas3NoTrans, gpublas3Unit, 9, 70, "ctrsm right upper N unit" },
     };
-    solves(params, 2, cases, 4);
+    solves(params, 2, cases, 6);
 }
 
 /* Batched GEMM on the direct kernel (its BATCHED builds, COMPLEX for C and
