@@ -87,8 +87,8 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     size_t wx = pr->mdimc * (pr->mma ? 32 : 1), gm = mp / pr->mwg, gn = np / pr->nwg;
     size_t global[3] = { (pr->nfirst ? gn : gm) * wx, (pr->nfirst ? gm : gn) * pr->ndimc,
                          a->batch ? a->batch : splits };
-    if (a->trimap) { /* one dimension of ids: the triangle's gm (gm + 1) / 2 tiles */
-        global[0] = gm * (gm + 1) / 2 * wx;
+    if (a->trimap) { /* one dimension of ids: the triangle's gn (gn + 1) / 2 tiles, of pairs of rows (complex) */
+        global[0] = gn * (gn + 1) / (a->cplx ? 1 : 2) * wx;
         global[1] = pr->ndimc;
     }
     size_t local[3] = { wx, pr->ndimc, 1 };

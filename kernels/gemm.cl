@@ -397,15 +397,19 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
          * its share (the full grid's ids of the other triangle, returning
          * at once, left some units 6 tiles and others 2:
          * docs/performance.md); consecutive ids share a row of tiles, so
-         * they read one stripe of A' */
-        const int nt = (M + MWG - 1) / MWG, L = get_group_id(0);
+         * they read one stripe of A'.  Complex (cplx: two real rows a
+         * complex row, M = 2N): the triangle of nt x nt pairs of tile rows,
+         * ids 2l and 2l + 1 the two tiles of pair l (the second past M
+         * where 2N stops inside a pair) */
+        const int cp = cplx ? 1 : 0, nt = (N + NWG - 1) / NWG, L = get_group_id(0) >> cp;
         const int T = nt * (nt + 1) / 2, l = MAP_TRI == 1 ? T - 1 - L : L;
         int r = (int)((sqrt((float)(8 * l + 1)) - 1) / 2);
         r -= r * (r + 1) / 2 > l;      /* (float rounding: at most one off) */
         r += (r + 1) * (r + 2) / 2 <= l;
         const int c = l - r * (r + 1) / 2;
-        m0 = (MAP_TRI == 1 ? nt - 1 - r : r) * MWG;
+        m0 = (((MAP_TRI == 1 ? nt - 1 - r : r) << cp) + (get_group_id(0) & cp)) * MWG;
         n0 = (MAP_TRI == 1 ? nt - 1 - c : c) * NWG;
+        if (m0 >= M) return;
     } else {
         /* NFIRST: consecutive work-groups walk along N, sharing one A'
          * stripe (kept in a CPU core's cache while B' stripes stream past) */

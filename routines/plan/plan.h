@@ -119,11 +119,12 @@ static inline size_t g3_tiles(const g3_params *p, const g3_call *c)
 
 /* Whether the launch of an m x n diagonal block of c's stored triangle
  * under parameters p has work-group ids on the triangle's tiles only
- * (kernels/gemm.cl's TRIMAP): the plan line (plan.c) and the launch
- * (packed.c) ask the same question. */
+ * (kernels/gemm.cl's TRIMAP; complex: m counts two real rows a complex
+ * row): the plan line (plan.c) and the launch (packed.c) ask the same
+ * question. */
 static inline int g3_trimap(const g3_call *c, size_t m, size_t n, const g3_params *p)
 {
-    return c->tri && !c->cplx && m == n && p->mwg == p->nwg;
+    return c->tri && m == (c->cplx ? 2 * n : n) && p->mwg == p->nwg;
 }
 
 /* Chooses the plan of call c on device d. */

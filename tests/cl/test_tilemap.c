@@ -17,7 +17,9 @@
  * for every class; the packed and split-K paths forced; sizes of one tile,
  * several tiles with a short last one, offsets and padded leading
  * dimensions, every order, uplo and trans (SYRK, SYR2K) or side, uplo,
- * trans and diag (TRMM). */
+ * trans and diag (TRMM).  Complex SYRK, HERK, SYR2K and HER2K too, whose
+ * triangle map runs on pairs of tile rows (two real rows a complex row),
+ * the last pair's second tile past C where its rows end inside the pair. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -51,18 +53,34 @@ static void restart(const char *params, const char *plan)
 
 /* The cases: SYRK and SYR2K (every order, uplo, trans) over one tile,
  * several with a short last one, and offsets with padded leading
- * dimensions; TRMM's every combination over several tiles. */
+ * dimensions; the complex ones (every order and uplo, trans N and T or C
+ * in turn, the precision alternating); TRMM's every combination over
+ * several tiles. */
 #define NSYR (2 * 2 * 2 * 2 * 3 * 3)
-#define NCASES (NSYR + TRIANGULAR_COMBINATIONS)
+#define NCPLX (4 * 2 * 2 * 3)
+#define NCASES (NSYR + NCPLX + TRIANGULAR_COMBINATIONS)
 static spec_case case_at(int i)
 {
-    if (i >= NSYR)
-        return padded(triangular_case(SPEC_TRMM, i - NSYR, 70, 45, 1.5), i % 3);
     static const size_t ns[3] = { 8, 45, 37 }, ks[3] = { 8, 13, 20 };
-    int size = i % 3, t = i / 3 % 3, uplo = i / 9 % 2, order = i / 18 % 2, dbl = i / 36 % 2, r2 = i / 72;
-    spec_case c = { .routine = r2 ? SPEC_SYR2K : SPEC_SYRK, .dbl = dbl, .order = orders[order], .uplo = uplos[uplo],
-                    .transA = transposes[t], .N = ns[size], .K = ks[size], .alpha = 1.25,
-                    .beta = size == 1 ? 0 : -0.5 };
+    if (i >= NSYR + NCPLX)
+        return padded(triangular_case(SPEC_TRMM, i - NSYR - NCPLX, 70, 45, 1.5), i % 3);
+    int size = i % 3;
+    spec_case c;
+    if (i >= NSYR) {
+        static const spec_routine r[4] = { SPEC_SYRK, SPEC_HERK, SPEC_SYR2K, SPEC_HER2K };
+        int k = i - NSYR, uplo = k / 3 % 2, order = k / 6 % 2, routine = k / 12;
+        int herm = r[routine] == SPEC_HERK || r[routine] == SPEC_HER2K;
+        c = (spec_case){ .routine = r[routine], .cplx = 1, .dbl = k % 2, .order = orders[order],
+                         .uplo = uplos[uplo], .transA = k / 2 % 2 ? (herm ? gpublas3ConjTrans : gpublas3Trans)
+                                                                  : gpublas3NoTrans,
+                         .N = ns[size], .K = ks[size], .alpha = 1.25, .alpha_im = r[routine] == SPEC_HERK ? 0 : -0.5,
+                         .beta = size == 1 ? 0 : -0.5 };
+    } else {
+        int t = i / 3 % 3, uplo = i / 9 % 2, order = i / 18 % 2, dbl = i / 36 % 2, r2 = i / 72;
+        c = (spec_case){ .routine = r2 ? SPEC_SYR2K : SPEC_SYRK, .dbl = dbl, .order = orders[order],
+                         .uplo = uplos[uplo], .transA = transposes[t], .N = ns[size], .K = ks[size], .alpha = 1.25,
+                         .beta = size == 1 ? 0 : -0.5 };
+    }
     if (size == 2) {
         c.offA = 3;
         c.offB = 5;
@@ -77,7 +95,7 @@ static spec_case case_at(int i)
 static int run(int i, int plan, const char *mark)
 {
     spec_case c = case_at(i);
-    const int flags = i >= NSYR ? FILL_NAN_TRIANGLE : 0;
+    const int flags = i >= NSYR + NCPLX ? FILL_NAN_TRIANGLE : 0;
     if (!plan)
         return check_case(&c, 500 + i, flags);
     char text[16384];
@@ -106,9 +124,10 @@ static void maps(void **state)
         for (int p = 0; p < 2; p++) {
             restart(sets[s].params, plans[p]);
             for (int i = 0; i < NCASES; i++) {
-                if (i >= NSYR && (i - NSYR) % 2 != (int)s % 2)
+                const int trmm = i >= NSYR + NCPLX;
+                if (trmm && (i - NSYR - NCPLX) % 2 != (int)s % 2)
                     continue;
-                const char *mark = i >= NSYR ? "; ids snake by" : sets[s].square ? "; ids on the triangle" : NULL;
+                const char *mark = trmm ? "; ids snake by" : sets[s].square ? "; ids on the triangle" : NULL;
                 fails += run(i, i % 3 == 0, mark);
             }
         }
