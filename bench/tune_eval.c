@@ -412,9 +412,9 @@ void tune_eval_copy(const char *sel, const char *src_path, const g3_params *p, s
         cl_int tr = side, shape = 0, unit = 0, xl = (cl_int)n, kl = (cl_int)n, xbi = xb;
         cl_int xp = (cl_int)xpad, kp = (cl_int)kpad, noskip = 0;
         const void *args[] = { &X, &off, &ld, &tr, &shape, &unit, &z, &z, &xl, &kl, &P, &xbi, &xp, &kp,
-                               &noskip, &noskip };
-        size_t sizes[] = { sizeof X, 8, 8, 4, 4, 4, 8, 8, 4, 4, sizeof P, 4, 4, 4, 4, 4 };
-        for (int a = 0; a < 16; a++) clSetKernelArg(k, a, sizes[a], args[a]);
+                               &noskip, &noskip, &kp, &noskip };
+        size_t sizes[] = { sizeof X, 8, 8, 4, 4, 4, 8, 8, 4, 4, sizeof P, 4, 4, 4, 4, 4, 4, 4 };
+        for (int a = 0; a < 18; a++) clSetKernelArg(k, a, sizes[a], args[a]);
         size_t global[3], local[3];
         g3_params_copy_grid(p, xpad, kpad, 1, global, local);
         double best = 1e30;

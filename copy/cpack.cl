@@ -4,7 +4,7 @@
  * mapping), so the real kernel does all the arithmetic of CGEMM, ZHERK...
  *
  * cpack writes the same column-block layout as copy/pack.cl,
- *   P[(x / xb) * kpad * xb + k * xb + x % xb] = Y(x, k),
+ *   P[(x / xb) * kblk * xb + (kat + k) * xb + x % xb] = Y(x, k),
  * zero outside xlen x klen, where x and k are real indices (x0 and k0 place
  * the panel) and Y is one of two real forms of a complex operand Z = op(S):
  *   A side (bside 0): the 2x2 real representation, Y(2m+r, 2k+s) =
@@ -73,7 +73,7 @@ __kernel void cpack(__global const real2 *restrict X, const long offx0, const lo
                     const int tr, const int conj, const int shape, const int unit, const int bside,
                     const long x0, const long k0, const int xlen, const int klen,
                     __global real *restrict P, const int xb, const int xpad, const int kpad,
-                    const int scaled, const real sr0, const real si0,
+                    const int kblk, const int kat, const int scaled, const real sr0, const real si0,
                     const long sx, __global const long *offs, const int oi, const long ps, __global const real *scal)
 {
     const int x = get_global_id(0), k = get_global_id(1), z = get_global_id(2);
@@ -94,14 +94,14 @@ __kernel void cpack(__global const real2 *restrict X, const long offx0, const lo
         else
             v = r == s ? z.x : r ? z.y : -z.y;
     }
-    P[(long)(x / xb) * kpad * xb + (long)k * xb + x % xb] = v;
+    P[(long)(x / xb) * kblk * xb + (long)(kat + k) * xb + x % xb] = v;
 }
 
 __kernel void cpackc(__global const real2 *restrict X, const long offx0, const long ldx,
                      const int tr, const int conj, const int shape, const int unit, const int bside,
                      const long x0, const long k0, const int xlen, const int klen,
                      __global real *restrict P, const int xb, const int xpad, const int kpad,
-                     const int scaled, const real sr0, const real si0,
+                     const int kblk, const int kat, const int scaled, const real sr0, const real si0,
                      const long sx, __global const long *offs, const int oi, const long ps, __global const real *scal)
 {
     const int u = get_global_id(0), z = get_global_id(2);
@@ -116,7 +116,7 @@ __kernel void cpackc(__global const real2 *restrict X, const long offx0, const l
         const long row = bside ? gk >> 1 : gx >> 1, col = bside ? gx : gk >> 1;
         v = celem(X, offx, ldx, tr, conj, shape, unit, row, col, scaled, sr, si);
     }
-    __global real *p = P + z * ps + (long)(x / xb) * kpad * xb + (long)k * xb + x % xb;
+    __global real *p = P + z * ps + (long)(x / xb) * kblk * xb + (long)(kat + k) * xb + x % xb;
     if (bside) {
         p[0] = v.x;
         p[xb] = v.y;

@@ -26,10 +26,12 @@ static const size_t *elementwise(const g3_device *d, size_t global[3], size_t lo
 
 /* A complex operand: one work-item per element of P (copy/cpack.cl); it
  * writes every tile, so `skip` needs nothing here. */
-static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_operand *o, int bside,
-                            size_t x0, size_t k0, size_t xlen, size_t klen,
-                            cl_mem P, size_t xb, size_t xpad, size_t kpad, const g3_pack_batch *bt, g3_chain *chain)
+static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_pack_job *j, g3_chain *chain)
 {
+    const g3_operand *o = j->o;
+    const g3_pack_batch *bt = j->bt;
+    const int bside = j->bside;
+    const size_t x0 = j->x0, k0 = j->k0, xlen = j->xlen, klen = j->klen, xb = j->xb, xpad = j->xpad, kpad = j->kpad;
     const g3_pack_batch one = { .batch = 1 };
     bt = bt ? bt : &one;
     cl_long sx = (cl_long)bt->stride, ps = (cl_long)bt->pstride;
@@ -38,15 +40,16 @@ static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_oper
     cl_int tr = o->trans, cj = o->conj, shape = o->shape, unit = o->unit, bs = bside, sc = o->scaled;
     cl_long offx = (cl_long)o->off, ldx = (cl_long)o->ld, gx0 = (cl_long)x0, gk0 = (cl_long)k0;
     cl_int xl = (cl_int)xlen, kl = (cl_int)klen, xbl = (cl_int)xb, xp = (cl_int)xpad, kp = (cl_int)kpad;
+    cl_int kb = (cl_int)(j->kblk ? j->kblk : kpad), ka = (cl_int)j->kat;
     cl_float fr = (cl_float)o->scale[0], fi = (cl_float)o->scale[1];
     cl_double dr = o->scale[0], di = o->scale[1];
     g3_arg args[] = { G3_ARG(o->buf), G3_ARG(offx), G3_ARG(ldx), G3_ARG(tr), G3_ARG(cj), G3_ARG(shape),
-        G3_ARG(unit), G3_ARG(bs), G3_ARG(gx0), G3_ARG(gk0), G3_ARG(xl), G3_ARG(kl), G3_ARG(P), G3_ARG(xbl),
-        G3_ARG(xp), G3_ARG(kp), G3_ARG(sc), dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi),
+        G3_ARG(unit), G3_ARG(bs), G3_ARG(gx0), G3_ARG(gk0), G3_ARG(xl), G3_ARG(kl), G3_ARG(j->P), G3_ARG(xbl),
+        G3_ARG(xp), G3_ARG(kp), G3_ARG(kb), G3_ARG(ka), G3_ARG(sc), dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi),
         G3_ARG(sx), G3_ARG(bt->offs), G3_ARG(oi), G3_ARG(ps), G3_ARG(bt->scal) };
     /* CPUs: one work-item per complex element where every real bound is
      * even (copy/cpack.cl's cpackc) */
-    const int whole = ks->p.copy_direct && (x0 | k0 | xlen | klen | kpad) % 2 == 0 &&
+    const int whole = ks->p.copy_direct && (x0 | k0 | xlen | klen | kpad | j->kat) % 2 == 0 &&
                       (bside || (xpad | xb) % 2 == 0);
     size_t global[3] = { whole && !bside ? xpad / 2 : xpad, whole ? kpad / 2 : kpad, bt->batch }, local[3];
     const size_t *wg = elementwise(d, global, local);
@@ -85,12 +88,12 @@ gpublas3Status g3_cscale_batch(const g3_device *d, const g3_kset *ks, cl_mem C, 
     return cscale(d, ks, C, offc, ldc, M, N, 0, beta, bt, chain);
 }
 
-/* The copy kernel's 16 arguments for job j, held in v. */
+/* The copy kernel's 18 arguments for job j, held in v. */
 typedef struct {
-    cl_int tr, shape, unit, xl, kl, xbl, xp, kp, sk, so;
+    cl_int tr, shape, unit, xl, kl, xbl, xp, kp, sk, so, kb, ka;
     cl_long offx, ldx, gx0, gk0;
 } pack_values;
-#define PACK_NARGS 16
+#define PACK_NARGS 18
 static void pack_args(const g3_pack_job *j, pack_values *v, g3_arg *args)
 {
     const g3_operand *o = j->o;
@@ -98,10 +101,11 @@ static void pack_args(const g3_pack_job *j, pack_values *v, g3_arg *args)
     *v = (pack_values){ .tr = j->bside ? !o->trans : o->trans, .shape = o->shape, .unit = o->unit,
                         .xl = (cl_int)j->xlen, .kl = (cl_int)j->klen, .xbl = (cl_int)j->xb, .xp = (cl_int)j->xpad,
                         .kp = (cl_int)j->kpad, .sk = j->skip, .so = (cl_int)j->skip_off, .offx = (cl_long)o->off,
-                        .ldx = (cl_long)o->ld, .gx0 = (cl_long)j->x0, .gk0 = (cl_long)j->k0 };
+                        .ldx = (cl_long)o->ld, .gx0 = (cl_long)j->x0, .gk0 = (cl_long)j->k0,
+                        .kb = (cl_int)(j->kblk ? j->kblk : j->kpad), .ka = (cl_int)j->kat };
     const g3_arg list[PACK_NARGS] = { G3_ARG(o->buf), G3_ARG(v->offx), G3_ARG(v->ldx), G3_ARG(v->tr), G3_ARG(v->shape),
         G3_ARG(v->unit), G3_ARG(v->gx0), G3_ARG(v->gk0), G3_ARG(v->xl), G3_ARG(v->kl), G3_ARG(j->P), G3_ARG(v->xbl),
-        G3_ARG(v->xp), G3_ARG(v->kp), G3_ARG(v->sk), G3_ARG(v->so) };
+        G3_ARG(v->xp), G3_ARG(v->kp), G3_ARG(v->sk), G3_ARG(v->so), G3_ARG(v->kb), G3_ARG(v->ka) };
     for (int i = 0; i < PACK_NARGS; i++)
         args[i] = list[i];
 }
@@ -147,8 +151,7 @@ static gpublas3Status pack_batch(const g3_device *d, const g3_kset *ks, const g3
 gpublas3Status g3_pack(const g3_device *d, const g3_kset *ks, const g3_pack_job *j, g3_chain *chain)
 {
     if (j->o->cplx)
-        return cpack(d, ks, j->o, j->bside, j->x0, j->k0, j->xlen, j->klen, j->P, j->xb, j->xpad, j->kpad, j->bt,
-                     chain);
+        return cpack(d, ks, j, chain);
     return j->bt ? pack_batch(d, ks, j, chain) : pack_launch(d, ks, 1, j, chain);
 }
 

@@ -2,8 +2,10 @@
 /* The copy kernel: packs one operand of the GEMM kernel into its scratch
  * buffer in column-block layout: blocks of xb consecutive x, each stored
  * k-major and contiguous,
- *   P[(x / xb) * kpad * xb + k * xb + x % xb] = Y(x, k)
- * for x < xpad, k < kpad, zero outside Y's xlen x klen extent (xb = MWG for
+ *   P[(x / xb) * kblk * xb + (kat + k) * xb + x % xb] = Y(x, k)
+ * for x < xpad, k < kpad, zero outside Y's xlen x klen extent (kblk =
+ * kpad and kat = 0 for an operand alone; SYR2K's two terms go to rows 0..
+ * and kpad0.. of blocks kpad0 + kpad1 deep, routines/plan/packed.c) (xb = MWG for
  * A', NWG for B', the GEMM kernel's tiles; xb = xpad gives the plain
  * column-major matrix with leading dimension xpad).  Y is the operand seen as x-by-k (op(A) for the
  * A side, op(B)^T for the B side), taken from the stored matrix S by
@@ -34,9 +36,9 @@
 #define PACK_ARGS(v) __global const real *restrict X##v, const long offx##v, const long ldx##v, \
     const int tr##v, const int shape##v, const int unit##v, const long x0##v, const long k0##v, \
     const int xlen##v, const int klen##v, __global real *restrict P##v, const int xb##v, const int xpad##v, \
-    const int kpad##v, const int skip##v, const int skip_off##v
+    const int kpad##v, const int skip##v, const int skip_off##v, const int kblk##v, const int kat##v
 #define PACK_PASS(v) X##v, offx##v, ldx##v, tr##v, shape##v, unit##v, x0##v, k0##v, xlen##v, klen##v, P##v, \
-    xb##v, xpad##v, kpad##v, skip##v, skip_off##v
+    xb##v, xpad##v, kpad##v, skip##v, skip_off##v, kblk##v, kat##v
 /* The local tile lives in the kernel (OpenCL 1.2), passed to the tile's code. */
 #if COPY_DIRECT
 #define TILE_DECL
@@ -87,7 +89,7 @@ inline void pack_tile(PACK_ARGS(), const int bx, const int bk TILE_PARAM)
     /* each block of xb along x that the tile touches */
     for (int b = bx; b < xe; b = b - b % xb + xb) {
         const int n = min(b - b % xb + xb, xe) - b;
-        __global real *restrict p = P + (long)(b / xb) * kpad * xb + b % xb;
+        __global real *restrict p = P + (long)(b / xb) * kblk * xb + (long)kat * xb + b % xb;
         const long xg = x0 + b;
         if (zero) {
             for (int k = bk; k < ke; k++)
@@ -133,6 +135,10 @@ inline void pack_tile(PACK_ARGS(), const int bx, const int bk TILE_PARAM)
         }
     }
 #else
+    /* rows kat.. of each block: P moves there first, since PoCL 3.1
+     * miscompiled kat in the store's index below (a heap overrun, the
+     * cl_gemm_narrowcopy test's set, 2026-12-07) */
+    P += (long)kat * xb;
     const int lx = get_local_id(0), ly = get_local_id(1);
     /* Every read is issued before the first write to the tile: with each
      * value stored as it came, the reads of a work-item waited for one
@@ -167,7 +173,7 @@ inline void pack_tile(PACK_ARGS(), const int bx, const int bk TILE_PARAM)
     if (x >= xpad)
         return;
     for (int r = ly; r < TS && bk + r < kpad; r += RS)
-        P[(long)(x / xb) * kpad * xb + (long)(bk + r) * xb + x % xb] = tile[lx][r];
+        P[(long)(x / xb) * kblk * xb + (long)(bk + r) * xb + x % xb] = tile[lx][r];
 #endif
 }
 
@@ -205,6 +211,6 @@ void packb(PACK_ARGS(), const long sx, __global const long *offs, const int oi, 
     TILE_DECL
     const int z = get_group_id(2);
     const long off = offs ? offs[4 * z + oi] : offx + z * sx;
-    pack_tile(X, off, ldx, tr, shape, unit, x0, k0, xlen, klen, P + z * ps, xb, xpad, kpad, skip, skip_off,
-              get_group_id(0) * TS, get_group_id(1) * TS TILE_PASS);
+    pack_tile(X, off, ldx, tr, shape, unit, x0, k0, xlen, klen, P + z * ps, xb, xpad, kpad, skip, skip_off, kblk,
+              kat, get_group_id(0) * TS, get_group_id(1) * TS TILE_PASS);
 }

@@ -27,7 +27,9 @@ typedef struct {
 /* One operand panel to pack: [x0, x0+xlen) x [k0, k0+klen) of operand o,
  * seen x-by-k (`bside`: o is a K x N B operand, so Y = o^T), into P (xpad
  * x kpad) in column blocks of xb (the layout of copy/pack.cl; xb = xpad:
- * plain column-major with leading dimension xpad).  skip 1 / 2 with
+ * plain column-major with leading dimension xpad), or with kblk into rows
+ * kat.. of blocks kblk deep (kblk 0: kpad; SYR2K's two terms concatenated
+ * along k, routines/plan/packed.c).  skip 1 / 2 with
  * skip_off: the GEMM launch reads P only inside its band (band 1|3 / 2|4,
  * band_off), so tiles outside it are not written; 0: all are. */
 /* A batch of products whose panels one launch packs (routines/plan/batched.c):
@@ -48,6 +50,7 @@ typedef struct {
     size_t x0, k0, xlen, klen;
     cl_mem P;
     size_t xb, xpad, kpad;
+    size_t kblk, kat;
     int skip;
     long skip_off;
 } g3_pack_job;

@@ -15,7 +15,11 @@
  * panel packs it into scratch that the series keeps (the first call) or
  * reads the copy kept (the others).
  * An operand already laid out as the kernel reads it is not packed at all:
- * the GEMM launches read it in place (g3_packed_inplace below). */
+ * the GEMM launches read it in place (g3_packed_inplace below).
+ * A call of two terms (SYR2K, HER2K) is one product of twice the depth:
+ * A' holds both terms' A operands one after the other along k in each
+ * block, B' both B operands, and one GEMM launch reads C once where two
+ * would each read and write it (g3_packed_cat). */
 #include <limits.h>
 #include <stdlib.h>
 #include "plan.h"
@@ -31,7 +35,26 @@ typedef struct {
     size_t kslice;
     int prepacked;      /* 0: A' of term 0 is the series' kept copy, 1: B' is; -1: neither */
     int inplace;        /* operands read in place (g3_plan.inplace) */
+    int cat;            /* the two terms concatenated along k (g3_packed_cat) */
 } job;
+
+/* SYR2K's and HER2K's two terms, [A0 A1] [B0; B1]: one launch over C's
+ * triangle instead of two, each of which read and wrote it, for two more
+ * packs (every operand packed: none read in place).  On GPUs, where a pack
+ * costs little beside a launch, always: on the H200 (2026-12-03,
+ * docs/performance.md, The grown shape suite) S SYR2K 4096x64 ran at 8.2
+ * TFLOP/s as two launches, SYRK 4096x128 (the same flops in one) at 12.1.
+ * On CPUs (copy_direct sets) only up to G3_CAT_CPU_K, where C's traffic
+ * weighs: PoCL, AMD EPYC, 2026-12-07, GFLOP/s two launches -> one, D
+ * 4096x64 60-67 -> 82-95, D 2048x128 LT 96-100 -> 112-128, but S 4096x256
+ * 242-243 -> 225-227 (its two GEMM launches 17.0 + 18.0 ms, the one 35.2:
+ * the arithmetic bounds it, and two more packs cost 0.9 ms). */
+#define G3_CAT_CPU_K 128
+int g3_packed_cat(const g3_call *c, const g3_kset *ks)
+{
+    return c->nterms == 2 && !c->band && !c->snapshot && !c->reuse &&
+           (!ks->p.copy_direct || c->K <= G3_CAT_CPU_K);
+}
 
 /* An operand with k contiguous is read in place (by default) when at
  * most this many work-group tiles along the other side of C read it: its
@@ -117,7 +140,7 @@ static int snapshot_in_place(const g3_call *c, const g3_params *pr)
 int g3_packed_inplace(const g3_call *c, const g3_kset *ks)
 {
     int mask = 0;
-    if (c->K == 0 || c->alpha == 0)
+    if (c->K == 0 || c->alpha == 0 || g3_packed_cat(c, ks))
         return 0;
     /* never TRMM's output itself (written by the launch that would read
      * it), only its snapshot, nor a series' shared operand (packed once
@@ -238,6 +261,12 @@ static int panels_fit(const job *j, size_t mb, size_t nb, size_t kb, size_t budg
 {
     size_t mp = g3_roundup(mb, j->pr->mwg), np = g3_roundup(nb, j->pr->nwg), kp = g3_roundup(kb, j->pr->kwg);
     size_t big = 0, all = 0;  /* the largest packed operand, and all of them (none in place) */
+    if (j->cat) { /* one A' and one B' of both terms */
+        big = mp > np ? mp : np;
+        if (kp && big > (size_t)INT_MAX / (2 * kp))
+            return 0;
+        return 2 * kp * big * j->es <= j->d->max_alloc && 2 * kp * (mp + np) * j->es <= budget;
+    }
     for (int t = 0; t < j->p->nterms; t++) {
         size_t a = j->inplace & G3_INPLACE_A << t ? 0 : mp, b = j->inplace & G3_INPLACE_B << t ? 0 : np;
         big = a > big ? a : big;
@@ -295,7 +324,7 @@ static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl
         a.ldc = p->M;
         a.alpha = 1;
         a.splits = j->splits;
-        a.kslice = j->kslice;
+        a.kslice = j->cat ? 2 * j->kslice : j->kslice; /* each slice as deep in both terms */
         a.cslice = p->M * p->N;
     }
     return g3_gemm_launch(j->d, j->ks, p->dbl, &a, chain);
@@ -350,7 +379,8 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
             for (int t = j->prepacked == 0; t < p->nterms && kl; t++)
                 if (!(j->inplace & G3_INPLACE_A << t))
                     q.jobs[q.n++] = (g3_pack_job){ .o = &p->a[t], .x0 = m0, .k0 = k0, .xlen = ml, .klen = kl,
-                        .P = abuf[t], .xb = j->pr->mwg, .xpad = mp, .kpad = kp,
+                        .P = abuf[j->cat ? 0 : t], .xb = j->pr->mwg, .xpad = mp, .kpad = kp,
+                        .kblk = j->cat ? 2 * kp : 0, .kat = j->cat ? t * kp : 0,
                         .skip = p->band == 1 || p->band == 2 ? p->band : 0, .skip_off = (long)m0 - (long)k0 };
             for (size_t n0 = 0; n0 < p->N && st == gpublas3Success; n0 += nb) {
                 size_t nl = p->N - n0 < nb ? p->N - n0 : nb, np = g3_roundup(nl, j->pr->nwg);
@@ -360,9 +390,15 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                     for (int t = 0; t < p->nterms && kl; t++)
                         if (bshare[t] < 0 && !(t == 0 && j->prepacked == 1) && !(j->inplace & G3_INPLACE_B << t))
                             q.jobs[q.n++] = (g3_pack_job){ .o = &p->b[t], .bside = 1, .x0 = n0, .k0 = k0,
-                                .xlen = nl, .klen = kl, .P = bbuf[t], .xb = j->pr->nwg, .xpad = np, .kpad = kp,
+                                .xlen = nl, .klen = kl, .P = bbuf[j->cat ? 0 : t], .xb = j->pr->nwg, .xpad = np,
+                                .kpad = kp, .kblk = j->cat ? 2 * kp : 0, .kat = j->cat ? t * kp : 0,
                                 .skip = p->band >= 3 ? p->band - 2 : 0, .skip_off = (long)n0 - (long)k0 };
                 st = flush_packs(j, &q, chain);
+                if (j->cat && st == gpublas3Success) {
+                    st = launch_gemm(j, 0, j->part ? 0 : beta, kl ? abuf[0] : p->c, kl ? bbuf[0] : p->c,
+                                     j->pr->nwg, m0, n0, k0, ml, nl, kl ? 2 * kp : 0, chain);
+                    continue;
+                }
                 for (int t = 0; t < p->nterms && st == gpublas3Success; t++) {
                     cl_mem A = kl ? abuf[t] : p->c;
                     cl_mem B = kl ? (bshare[t] >= 0 ? abuf[bshare[t]] : bbuf[t]) : p->c;
@@ -452,6 +488,13 @@ static void scratch_sizes(const job *j, size_t mb, size_t nb, size_t kb, int bsh
     int blocks_fit = pr->mwg == pr->nwg || (!pr->sb && pr->mwg % pr->nwg == 0);
     int single = mb == p->M && nb == p->N && p->M == p->N && blocks_fit;
     bshare[0] = bshare[1] = -1;
+    if (j->cat) { /* A' and B' of both terms, twice as deep */
+        bytes[0] = kb ? 2 * kp * mp * j->es : 0;
+        bytes[1] = kb ? 2 * kp * np * j->es : 0;
+        bytes[2] = bytes[3] = 0;
+        bytes[4] = snapshot_bytes(j, mb, nb, kb);
+        return;
+    }
     /* (operands read in place have no scratch, and share none) */
     const int in = j->inplace;
     for (int t = 0; t < p->nterms && kb; t++)
@@ -499,7 +542,8 @@ static gpublas3Status run_slabs(const job *j, size_t mb, size_t nb, size_t kb, c
 
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra)
 {
-    job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4, .inplace = g3_packed_inplace(c, ks) };
+    job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4, .inplace = g3_packed_inplace(c, ks),
+              .cat = g3_packed_cat(c, ks) };
     size_t budget = g3_scratch_limit(d);
     return extra <= budget && plan_fits(&j, c->M, c->N, c->K, budget - extra);
 }
@@ -510,7 +554,7 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
     const g3_call *p = &copy;
     job j = { .d = d, .p = p, .ks = pl->ks, .pr = &pl->ks->p, .es = p->dbl ? 8 : 4,
               .splits = pl->path == G3_PATH_SPLITK ? pl->splits : 0, .kslice = pl->kslice, .prepacked = -1,
-              .inplace = pl->inplace };
+              .inplace = pl->inplace, .cat = g3_packed_cat(plan, pl->ks) };
     gpublas3Status st;
 
     /* Panel sizes: whole when it fits, else halve the largest dimension. */

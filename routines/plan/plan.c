@@ -192,6 +192,8 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
             }
     if (*list && used >= 0 && (size_t)used < n)
         used += snprintf(buf + used, n - used, ", in place:%s", list);
+    if (p->path != G3_PATH_DIRECT && g3_packed_cat(c, p->ks) && used >= 0 && (size_t)used < n)
+        used += snprintf(buf + used, n - used, ", terms along k");
     /* how the launches' work-group ids map to tiles (packed.c) */
     if (used >= 0 && (size_t)used < n && p->path != G3_PATH_DIRECT) {
         if (g3_trimap(c, c->M, c->N, pr))

@@ -209,6 +209,9 @@ gpublas3Status g3_direct_enqueue(const g3_device *d, const g3_call *c, const g3_
  * (G3_INPLACE_* bits): those already laid out as the GEMM kernel reads
  * them, as packed.c says. */
 int g3_packed_inplace(const g3_call *c, const g3_kset *ks);
+/* Does the packed path with set ks run c's two terms as one product of
+ * twice the depth (packed.c)? */
+int g3_packed_cat(const g3_call *c, const g3_kset *ks);
 /* Does the packed path run c as one panel with `extra` bytes of scratch besides? */
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra);
 /* Does the direct kernel's complex mode run complex call c as it is (one

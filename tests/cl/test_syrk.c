@@ -79,6 +79,18 @@ static void larger(void **state)
         c.offA = 1; c.offB = 2; c.offC = 3;
         fails += check_case(&c, n, 0);
     }
+    /* SYR2K's two terms as one product along k (routines/plan/packed.c):
+     * on CPUs' sets only up to K = 128, so 100 takes it there and 200 the
+     * two launches; both over several tiles, K not whole k-tiles, every
+     * uplo and trans */
+    static const size_t ks[2] = { 100, 200 };
+    for (int n = 0; n < 16; n++) {
+        spec_case c = { .routine = SPEC_SYR2K, .dbl = n % 2, .order = orders[n / 2 % 2], .uplo = uplos[n / 4 % 2],
+                        .transA = transposes[n / 8], .N = 140, .K = ks[(n + n / 4) % 2], .alpha = 1.5,
+                        .beta = n % 3 ? -0.5 : 0, .offA = 2, .offB = 1, .offC = 4 };
+        c = padded(c, 1);
+        fails += check_case(&c, 10 + n, 0);
+    }
     assert_int_equal(fails, 0);
 }
 
