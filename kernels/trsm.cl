@@ -65,10 +65,14 @@ typedef real elem;
 #endif
 
 #define LS (TB * W)
-/* the update loads L's entries EC at a time (all of a block's at once for
- * real elements) */
-#ifndef EC
-#define EC (COMPLEX ? 8 : TB)
+/* L(p, q): a real leaf's L is copied so that ep is 1 (routines/plan/solve.c),
+ * and the index says so: a build that multiplied by a run-time ep and
+ * loaded L's entries in groups of 8 ran STRSM 1024 1.37x slower on the
+ * H200 (2026-12-07; which of the two cost it was not measured) */
+#if COMPLEX
+#define EAT(p, q) (eoff + (p) * ep + (long)(q) * eq)
+#else
+#define EAT(p, q) (eoff + (p) + (long)(q) * eq)
 #endif
 /* bench/leaf_probe.c's ablations, to time the kernel's parts (the library
  * never sets it; its results are then wrong): bit 1 drops the update, 2
@@ -153,18 +157,15 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const elem alpha,
                     acc[s][c] = Xl[lid - own][c];
             } else if (fwd ? p >= g0 + len && p < n : p < g0) {
 #if !(PROBE_SKIP & 1)
+                elem e[TB];
                 UNROLL_ALL
-                for (int l0 = 0; l0 < TB; l0 += EC) {
-                    elem e[EC];
+                for (int l = 0; l < TB; l++)
+                    e[l] = l < len ? ECONJ(E[EAT(p, g0 + l)], cj) : (elem)0;
+                UNROLL_ALL
+                for (int l = 0; l < TB; l++)
                     UNROLL_ALL
-                    for (int l = 0; l < EC; l++)
-                        e[l] = l0 + l < len ? -ECONJ(E[eoff + p * ep + (long)(g0 + l0 + l) * eq], cj) : (elem)0;
-                    UNROLL_ALL
-                    for (int l = 0; l < EC; l++)
-                        UNROLL_ALL
-                        for (int c = 0; c < W; c++)
-                            acc[s][c] = emac(e[l], Xl[l0 + l][c], acc[s][c]);
-                }
+                    for (int c = 0; c < W; c++)
+                        acc[s][c] = emac(-e[l], Xl[l][c], acc[s][c]);
 #endif
             }
         }

@@ -228,7 +228,7 @@ static int batch_inplace(const g3_kset *ks, const view *v)
 {
     if (v->table)
         return 0;
-    int m = g3_packed_inplace(&v->c, ks), es = v->c.dbl ? 8 : 4, vk = 16 / es;
+    int m = g3_packed_inplace(&v->c, ks, 1), es = v->c.dbl ? 8 : 4, vk = 16 / es;
     size_t va = m & G3_INPLACE_KA ? (size_t)vk : (size_t)ks->p.vwm, vb = m & G3_INPLACE_KB ? (size_t)vk : (size_t)ks->p.vwn;
     if (!(m & G3_INPLACE_A) || v->sa % va)
         m &= ~(G3_INPLACE_A | G3_INPLACE_KA);

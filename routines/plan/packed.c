@@ -41,18 +41,22 @@ typedef struct {
 /* SYR2K's and HER2K's two terms, [A0 A1] [B0; B1]: one launch over C's
  * triangle instead of two, each of which read and wrote it, for two more
  * packs (every operand packed: none read in place).  On GPUs, where a pack
- * costs little beside a launch, always: on the H200 (2026-12-03,
- * docs/performance.md, The grown shape suite) S SYR2K 4096x64 ran at 8.2
- * TFLOP/s as two launches, SYRK 4096x128 (the same flops in one) at 12.1.
+ * costs little beside a launch, always: H200, 2026-12-07, us two launches
+ * -> one, S SYR2K 4096x64 177-187 -> 133-137, 4096x256 339-342 -> 295-298,
+ * D 4096x64 244-256 -> 159-169, 8192x64 705-706 -> 467-508, ZHER2K 1024
+ * 531-533 -> 423-429 (docs/performance.md, SYR2K as one product).
  * On CPUs (copy_direct sets) only up to G3_CAT_CPU_K, where C's traffic
  * weighs: PoCL, AMD EPYC, 2026-12-07, GFLOP/s two launches -> one, D
  * 4096x64 60-67 -> 82-95, D 2048x128 LT 96-100 -> 112-128, but S 4096x256
  * 242-243 -> 225-227 (its two GEMM launches 17.0 + 18.0 ms, the one 35.2:
- * the arithmetic bounds it, and two more packs cost 0.9 ms). */
+ * the arithmetic bounds it, and two more packs cost 0.9 ms).  Not on the
+ * split-K path: its slices of the two terms fill the device as two
+ * launches (H200, 2026-12-07: D SYR2K 1024, split, 114.7 us as two
+ * launches, 126.5 as one of slices twice as deep). */
 #define G3_CAT_CPU_K 128
-int g3_packed_cat(const g3_call *c, const g3_kset *ks)
+int g3_packed_cat(const g3_call *c, const g3_kset *ks, int splits)
 {
-    return c->nterms == 2 && !c->band && !c->snapshot && !c->reuse &&
+    return c->nterms == 2 && !c->band && !c->snapshot && !c->reuse && splits <= 1 &&
            (!ks->p.copy_direct || c->K <= G3_CAT_CPU_K);
 }
 
@@ -137,10 +141,10 @@ static int snapshot_in_place(const g3_call *c, const g3_params *pr)
     return in_place(c, pr, &s, 1) & G3_INPLACE_KA ? G3_INPLACE_A | G3_INPLACE_KA : 0;
 }
 
-int g3_packed_inplace(const g3_call *c, const g3_kset *ks)
+int g3_packed_inplace(const g3_call *c, const g3_kset *ks, int splits)
 {
     int mask = 0;
-    if (c->K == 0 || c->alpha == 0 || g3_packed_cat(c, ks))
+    if (c->K == 0 || c->alpha == 0 || g3_packed_cat(c, ks, splits))
         return 0;
     /* never TRMM's output itself (written by the launch that would read
      * it), only its snapshot, nor a series' shared operand (packed once
@@ -324,7 +328,7 @@ static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl
         a.ldc = p->M;
         a.alpha = 1;
         a.splits = j->splits;
-        a.kslice = j->cat ? 2 * j->kslice : j->kslice; /* each slice as deep in both terms */
+        a.kslice = j->kslice;
         a.cslice = p->M * p->N;
     }
     return g3_gemm_launch(j->d, j->ks, p->dbl, &a, chain);
@@ -540,10 +544,10 @@ static gpublas3Status run_slabs(const job *j, size_t mb, size_t nb, size_t kb, c
     return st;
 }
 
-int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra)
+int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, int splits, size_t extra)
 {
-    job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4, .inplace = g3_packed_inplace(c, ks),
-              .cat = g3_packed_cat(c, ks) };
+    job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4, .splits = splits,
+              .inplace = g3_packed_inplace(c, ks, splits), .cat = g3_packed_cat(c, ks, splits) };
     size_t budget = g3_scratch_limit(d);
     return extra <= budget && plan_fits(&j, c->M, c->N, c->K, budget - extra);
 }
@@ -554,7 +558,8 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
     const g3_call *p = &copy;
     job j = { .d = d, .p = p, .ks = pl->ks, .pr = &pl->ks->p, .es = p->dbl ? 8 : 4,
               .splits = pl->path == G3_PATH_SPLITK ? pl->splits : 0, .kslice = pl->kslice, .prepacked = -1,
-              .inplace = pl->inplace, .cat = g3_packed_cat(plan, pl->ks) };
+              .inplace = pl->inplace };
+    j.cat = g3_packed_cat(p, pl->ks, j.splits);
     gpublas3Status st;
 
     /* Panel sizes: whole when it fits, else halve the largest dimension. */
@@ -587,7 +592,8 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
             break;
         if (j.splits > 1) {
             j.splits = 0; /* the device could not give the partials: no split, and */
-            j.inplace = g3_packed_inplace(p, pl->ks); /* the output read through its snapshot (plan.c) */
+            j.inplace = g3_packed_inplace(p, pl->ks, 0); /* the output read through its snapshot (plan.c) */
+            j.cat = g3_packed_cat(p, pl->ks, 0);
         }
         else if (!shrink(&j, &mb, &nb, &kb))
             return st;

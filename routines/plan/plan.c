@@ -135,7 +135,7 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
     int shape = r ? r->shape : d->shape_force >= 0 ? d->shape_force : shape_class(d, c);
     const g3_kset *ks = r ? r->ks : &d->sets[c->dbl][shape];
     *out = (g3_plan){ .path = G3_PATH_PACKED, .shape = shape, .ks = ks, .splits = 1,
-                      .inplace = g3_packed_inplace(c, ks) };
+                      .inplace = g3_packed_inplace(c, ks, 1) };
     const int force = d->plan_force;
     /* complex calls (complex.c's real view): the packed path only, where
      * the copy kernels make their real layout */
@@ -154,12 +154,11 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
         out->splits = splits;
         /* split-K's products write partial sums, and C only the reduction
          * after them: an output that is also an operand (TRMM's B) needs
-         * no snapshot, and is read in place where its layout allows it */
-        if (c->snapshot) {
-            g3_call read = *c;
-            read.snapshot = 0;
-            out->inplace = g3_packed_inplace(&read, ks);
-        }
+         * no snapshot, and is read in place where its layout allows it;
+         * two terms stay two (packed.c) */
+        g3_call read = *c;
+        read.snapshot = 0;
+        out->inplace = g3_packed_inplace(&read, ks, splits);
     }
 }
 
@@ -192,7 +191,7 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
             }
     if (*list && used >= 0 && (size_t)used < n)
         used += snprintf(buf + used, n - used, ", in place:%s", list);
-    if (p->path != G3_PATH_DIRECT && g3_packed_cat(c, p->ks) && used >= 0 && (size_t)used < n)
+    if (p->path != G3_PATH_DIRECT && g3_packed_cat(c, p->ks, p->splits) && used >= 0 && (size_t)used < n)
         used += snprintf(buf + used, n - used, ", terms along k");
     /* how the launches' work-group ids map to tiles (packed.c) */
     if (used >= 0 && (size_t)used < n && p->path != G3_PATH_DIRECT) {

@@ -205,15 +205,17 @@ gpublas3Status g3_batch_run(const g3_batch *b, cl_uint nq, cl_command_queue *qs,
  * launches writing partial sums to scratch, then splitk.c's reduction. */
 gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);
 gpublas3Status g3_direct_enqueue(const g3_device *d, const g3_call *c, const g3_plan *p, g3_chain *chain);
-/* The operands of c that the packed path with set ks reads in place
- * (G3_INPLACE_* bits): those already laid out as the GEMM kernel reads
- * them, as packed.c says. */
-int g3_packed_inplace(const g3_call *c, const g3_kset *ks);
-/* Does the packed path with set ks run c's two terms as one product of
- * twice the depth (packed.c)? */
-int g3_packed_cat(const g3_call *c, const g3_kset *ks);
-/* Does the packed path run c as one panel with `extra` bytes of scratch besides? */
-int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, size_t extra);
+/* The operands of c that the packed path with set ks, in that many
+ * slices of K, reads in place (G3_INPLACE_* bits): those already laid out
+ * as the GEMM kernel reads them, as packed.c says. */
+int g3_packed_inplace(const g3_call *c, const g3_kset *ks, int splits);
+/* Does the packed path with set ks and that many slices of K (split-K,
+ * else 0 or 1) run c's two terms as one product of twice the depth
+ * (packed.c)? */
+int g3_packed_cat(const g3_call *c, const g3_kset *ks, int splits);
+/* Does the packed path run c as one panel, in that many slices of K,
+ * with `extra` bytes of scratch besides? */
+int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, int splits, size_t extra);
 /* Does the direct kernel's complex mode run complex call c as it is (one
  * term, general operands, every element of C: GEMM's calls; plan.c)? */
 int g3_complex_direct(const g3_call *c);

@@ -48,7 +48,7 @@ int g3_splitk_slices(const g3_device *d, const g3_call *c, const g3_kset *ks, in
     *kslice = (ktiles + want - 1) / want * kwg;
     int splits = (int)((ktiles * kwg + *kslice - 1) / *kslice);
     size_t bytes = g3_splitk_bytes(c, splits);
-    if (bytes > d->max_alloc || !g3_packed_whole_fits(d, c, ks, bytes))
+    if (bytes > d->max_alloc || !g3_packed_whole_fits(d, c, ks, splits, bytes))
         return 0;
     return splits;
 }

@@ -401,12 +401,16 @@ static void second_device_gets_its_share(void **state)
  * trsm_subst 1), share out the right-hand sides among the queues of one
  * device, columns of B on the left and rows on the right, each queue's run
  * solved on it alone; on two devices TRSM runs on queue 0 (queue 1's event
- * a marker) and TRMM keeps split.c's shares. */
+ * a marker) and TRMM keeps split.c's shares.  GPUs' rows (trsm_subst 0)
+ * multiply TRMM by the band launch, whose blocks split.c shares out by
+ * tiles, so queue 1's share of 70 rows may be empty there (H200,
+ * 2026-12-07). */
 static void solves_share_the_right_hand_sides(void **state)
 {
     (void)state;
     if (!one3.ctx) { skip(); return; }
     int fails = 0;
+    const int solved = env_cpu(); /* TRMM as the solve's product */
     for (int dbl = 0; dbl < 2; dbl++)
         for (int r = 0; r < 2; r++)
             for (int x = 0; x < 4; x++) {
@@ -418,8 +422,8 @@ static void solves_share_the_right_hand_sides(void **state)
                 c.cplx = x == 3;
                 c.alpha_im = c.cplx ? 0.5 : 0;
                 c = padded(c, 3);
-                fails += run_case(&one3, &c, 800 + 10 * dbl + 4 * r + x, 1);
-                fails += run_case(&one2, &c, 900 + 10 * dbl + 4 * r + x, 1);
+                fails += run_case(&one3, &c, 800 + 10 * dbl + 4 * r + x, r && !solved ? -1 : 1);
+                fails += run_case(&one2, &c, 900 + 10 * dbl + 4 * r + x, r && !solved ? -1 : 1);
                 if (two2.ctx)
                     fails += run_case(&two2, &c, 1000 + 10 * dbl + 4 * r + x, r);
             }
