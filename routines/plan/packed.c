@@ -46,7 +46,7 @@ typedef struct {
  * D 4096x64 244-256 -> 159-169, 8192x64 705-706 -> 467-508, ZHER2K 1024
  * 531-533 -> 423-429 (docs/performance.md, SYR2K as one product).
  * On CPUs (copy_direct sets) only up to G3_CAT_CPU_K, where C's traffic
- * weighs: PoCL, AMD EPYC, 2026-12-07, GFLOP/s two launches -> one, D
+ * weighs: PoCL, Intel Xeon (AVX-512), 2026-12-07, GFLOP/s two launches -> one, D
  * 4096x64 60-67 -> 82-95, D 2048x128 LT 96-100 -> 112-128, but S 4096x256
  * 242-243 -> 225-227 (its two GEMM launches 17.0 + 18.0 ms, the one 35.2:
  * the arithmetic bounds it, and two more packs cost 0.9 ms).  Not on the
