@@ -44,15 +44,15 @@ typedef struct {
  * costs little beside a launch, always: H200, 2026-12-07, us two launches
  * -> one, S SYR2K 4096x64 177-187 -> 133-137, 4096x256 339-342 -> 295-298,
  * D 4096x64 244-256 -> 159-169, 8192x64 705-706 -> 467-508, ZHER2K 1024
- * 531-533 -> 423-429 (docs/performance.md, SYR2K as one product).
+ * 531-533 -> 423-429 (docs/performance.md, Triangles and bands).
  * On CPUs (copy_direct sets) only up to G3_CAT_CPU_K, where C's traffic
- * weighs: PoCL, Intel Xeon (AVX-512), 2026-12-07, GFLOP/s two launches -> one, D
- * 4096x64 60-67 -> 82-95, D 2048x128 LT 96-100 -> 112-128, but S 4096x256
- * 242-243 -> 225-227 (its two GEMM launches 17.0 + 18.0 ms, the one 35.2:
- * the arithmetic bounds it, and two more packs cost 0.9 ms).  Not on the
- * split-K path: its slices of the two terms fill the device as two
- * launches (H200, 2026-12-07: D SYR2K 1024, split, 114.7 us as two
- * launches, 126.5 as one of slices twice as deep). */
+ * weighs: PoCL, Intel Xeon (AVX-512), 2026-12-07, GFLOP/s two launches ->
+ * one, D 4096x64 60-67 -> 82-95, D 2048x128 LT 96-100 -> 112-128, but S
+ * 4096x256 242-243 -> 225-227 (its two GEMM launches 17.0 + 18.0 ms, the
+ * one 35.2: the arithmetic bounds it, and two more packs cost 0.9 ms).
+ * Not on the split-K path: its slices of the two terms fill the device
+ * as two launches (H200, 2026-12-07: D SYR2K 1024, split, 115 us as two
+ * launches, 125-127 as one of slices twice as deep). */
 #define G3_CAT_CPU_K 128
 int g3_packed_cat(const g3_call *c, const g3_kset *ks, int splits)
 {

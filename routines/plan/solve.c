@@ -52,9 +52,11 @@
  * Complex solves (CTRSM, ZTRSM) are the same calls, complex (complex.c maps
  * them), with complex alpha (the updates' beta = alpha is then complex too)
  * and T conjugated for ConjTrans; trtri inverts the blocks, and the leaf
- * kernel solves leaves, in complex arithmetic; complex calls take the packed path, whatever trsm_direct,
- * but for updates within direct_max^3 real multiply-adds, which plan.c runs
- * on the direct kernel's complex mode. */
+ * kernel solves leaves, in complex arithmetic (leaves only where the
+ * device's local memory holds a complex leaf: g3_solve_leaves); complex
+ * calls take the packed path, whatever trsm_direct, but for updates
+ * within direct_max^3 real multiply-adds, which plan.c runs on the direct
+ * kernel's complex mode. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "plan.h"
