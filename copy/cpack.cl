@@ -69,12 +69,14 @@ inline real2 celem(__global const real2 *restrict X, const long offx, const long
     return scaled ? (real2)(sr * z.x - si * z.y, sr * z.y + si * z.x) : z;
 }
 
-__kernel void cpack(__global const real2 *restrict X, const long offx0, const long ldx,
-                    const int tr, const int conj, const int shape, const int unit, const int bside,
-                    const long x0, const long k0, const int xlen, const int klen,
-                    __global real *restrict P, const int xb, const int xpad, const int kpad,
-                    const int kblk, const int kat, const int scaled, const real sr0, const real si0,
-                    const long sx, __global const long *offs, const int oi, const long ps, __global const real *scal)
+/* cpack's and cpackc's arguments (copy/pack.c sets them alike) */
+#define CPACK_ARGS __global const real2 *restrict X, const long offx0, const long ldx, const int tr, \
+    const int conj, const int shape, const int unit, const int bside, const long x0, const long k0, \
+    const int xlen, const int klen, __global real *restrict P, const int xb, const int xpad, const int kpad, \
+    const int kblk, const int kat, const int scaled, const real sr0, const real si0, const long sx, \
+    __global const long *offs, const int oi, const long ps, __global const real *scal
+
+__kernel void cpack(CPACK_ARGS)
 {
     const int x = get_global_id(0), k = get_global_id(1), z = get_global_id(2);
     const long offx = offs ? offs[4 * z + oi] : offx0 + z * sx;
@@ -97,12 +99,7 @@ __kernel void cpack(__global const real2 *restrict X, const long offx0, const lo
     P[(long)(x / xb) * kblk * xb + (long)(kat + k) * xb + x % xb] = v;
 }
 
-__kernel void cpackc(__global const real2 *restrict X, const long offx0, const long ldx,
-                     const int tr, const int conj, const int shape, const int unit, const int bside,
-                     const long x0, const long k0, const int xlen, const int klen,
-                     __global real *restrict P, const int xb, const int xpad, const int kpad,
-                     const int kblk, const int kat, const int scaled, const real sr0, const real si0,
-                     const long sx, __global const long *offs, const int oi, const long ps, __global const real *scal)
+__kernel void cpackc(CPACK_ARGS)
 {
     const int u = get_global_id(0), z = get_global_id(2);
     const int x = bside ? u : 2 * u, k = 2 * get_global_id(1);
