@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
-# Registers, spills and local memory of one GEMM kernel parameter set on
+# Registers, spills and local memory of one GEMM kernel parameter set (or
+# any of the kernels, named second) on
 # sm_90, with no GPU: clang turns kernels/gemm.cl into PTX (OpenCL C on the
 # nvptx64-nvidia-nvcl target, a few OpenCL built-ins mapped to PTX special
 # registers below), ptxas from the CUDA toolkit assembles it.  NVIDIA's own
@@ -8,6 +9,8 @@
 # 255-register limit, shared memory) and for checking inline PTX.
 # Usage: bench/tune_ptxcheck.sh "-DPRECISION=64 -DMWG=64 ... -DMMA=2"
 #        (every -D that lib/params.c's g3_params_defines writes)
+#        bench/tune_ptxcheck.sh "-DPRECISION=32 -DTB=32 -DW=8 -DSLOTS=4 -DREFINE=1" kernels/trsm.cl
+#        (another kernel with the options its host side builds it with)
 set -e
 here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -25,6 +28,6 @@ cat > "$tmp/prelude.h" <<'P'
 #define FP_FAST_FMAF 1
 P
 ${CLANG:-clang-15} -x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -Xclang -finclude-default-header -O3 \
-    -ffp-contract=fast -Dasm=__asm__ -include "$tmp/prelude.h" $1 -S "$here/kernels/gemm.cl" -o "$tmp/k0.ptx"
+    -ffp-contract=fast -Dasm=__asm__ -include "$tmp/prelude.h" $1 -S "$here/${2:-kernels/gemm.cl}" -o "$tmp/k0.ptx"
 sed -e 's/^\.target sm_20.*/.target sm_90/' -e 's/^\.version .*/.version 7.8/' "$tmp/k0.ptx" > "$tmp/k.ptx"
 ${PTXAS:-ptxas} -arch=sm_90 -v "$tmp/k.ptx" -o "$tmp/k.cubin" 2>&1 | grep -E 'registers|spill|error'
