@@ -24,6 +24,12 @@ static const size_t *elementwise(const g3_device *d, size_t global[3], size_t lo
     return local;
 }
 
+/* The depth of P's blocks: kblk, or kpad where the job leaves it 0. */
+static cl_int block_depth(const g3_pack_job *j)
+{
+    return (cl_int)(j->kblk ? j->kblk : j->kpad);
+}
+
 /* A complex operand: one work-item per element of P (copy/cpack.cl); it
  * writes every tile, so `skip` needs nothing here. */
 static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_pack_job *j, g3_chain *chain)
@@ -40,12 +46,13 @@ static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_pack
     cl_int tr = o->trans, cj = o->conj, shape = o->shape, unit = o->unit, bs = bside, sc = o->scaled;
     cl_long offx = (cl_long)o->off, ldx = (cl_long)o->ld, gx0 = (cl_long)x0, gk0 = (cl_long)k0;
     cl_int xl = (cl_int)xlen, kl = (cl_int)klen, xbl = (cl_int)xb, xp = (cl_int)xpad, kp = (cl_int)kpad;
-    cl_int kb = (cl_int)(j->kblk ? j->kblk : kpad), ka = (cl_int)j->kat;
+    cl_int kb = block_depth(j), ka = (cl_int)j->kat;
     cl_float fr = (cl_float)o->scale[0], fi = (cl_float)o->scale[1];
     cl_double dr = o->scale[0], di = o->scale[1];
     g3_arg args[] = { G3_ARG(o->buf), G3_ARG(offx), G3_ARG(ldx), G3_ARG(tr), G3_ARG(cj), G3_ARG(shape),
         G3_ARG(unit), G3_ARG(bs), G3_ARG(gx0), G3_ARG(gk0), G3_ARG(xl), G3_ARG(kl), G3_ARG(j->P), G3_ARG(xbl),
-        G3_ARG(xp), G3_ARG(kp), G3_ARG(kb), G3_ARG(ka), G3_ARG(sc), dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi),
+        G3_ARG(xp), G3_ARG(kp), G3_ARG(kb), G3_ARG(ka), G3_ARG(sc), dbl ? G3_ARG(dr) : G3_ARG(fr),
+        dbl ? G3_ARG(di) : G3_ARG(fi),
         G3_ARG(sx), G3_ARG(bt->offs), G3_ARG(oi), G3_ARG(ps), G3_ARG(bt->scal) };
     /* CPUs: one work-item per complex element where every real bound is
      * even (copy/cpack.cl's cpackc) */
@@ -102,7 +109,7 @@ static void pack_args(const g3_pack_job *j, pack_values *v, g3_arg *args)
                         .xl = (cl_int)j->xlen, .kl = (cl_int)j->klen, .xbl = (cl_int)j->xb, .xp = (cl_int)j->xpad,
                         .kp = (cl_int)j->kpad, .sk = j->skip, .so = (cl_int)j->skip_off, .offx = (cl_long)o->off,
                         .ldx = (cl_long)o->ld, .gx0 = (cl_long)j->x0, .gk0 = (cl_long)j->k0,
-                        .kb = (cl_int)(j->kblk ? j->kblk : j->kpad), .ka = (cl_int)j->kat };
+                        .kb = block_depth(j), .ka = (cl_int)j->kat };
     const g3_arg list[PACK_NARGS] = { G3_ARG(o->buf), G3_ARG(v->offx), G3_ARG(v->ldx), G3_ARG(v->tr), G3_ARG(v->shape),
         G3_ARG(v->unit), G3_ARG(v->gx0), G3_ARG(v->gk0), G3_ARG(v->xl), G3_ARG(v->kl), G3_ARG(j->P), G3_ARG(v->xbl),
         G3_ARG(v->xp), G3_ARG(v->kp), G3_ARG(v->sk), G3_ARG(v->so), G3_ARG(v->kb), G3_ARG(v->ka) };

@@ -5,16 +5,8 @@
 #define G3_TRSM_H
 #include "core.h"
 
-/* The kernel's diagonal blocks: the order kernels/trtri.cl inverts for it. */
-#define G3_LEAF_TB 32
-/* Columns of B a work-group solves, and its work-items (G3_LEAF_TB each). */
-#define G3_LEAF_W 8
-#define G3_LEAF_LS (G3_LEAF_TB * G3_LEAF_W)
-/* A work-item holds at most 4 rows: lib/params.c caps trsm_leaf at 4 LS
- * (1024) and checks the device has LS work-items a group. */
-/* The kernel's local memory for elements of es bytes (Il and Tl, Bl, Xl and
- * Rl): complex solves need twice a real one's. */
-#define G3_LEAF_LOCAL(es) ((es) * (2 * G3_LEAF_TB * G3_LEAF_TB + 3 * G3_LEAF_TB * G3_LEAF_W))
+/* The kernel's geometry (G3_LEAF_TB, G3_LEAF_W, G3_LEAF_LS, G3_LEAF_LOCAL)
+ * is in lib/params.h, which checks a device for it. */
 
 typedef struct {
     size_t n, rhs;

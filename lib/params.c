@@ -110,12 +110,10 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     /* kernels/subst.cl keeps a block's rows of its right-hand sides in private memory */
     if (p->trsm_subst & ~1) return "trsm_subst must be 0 or 1";
     if (p->trsm_subst && p->trsm_nb > 256) return "trsm_subst needs trsm_nb at most 256";
-    /* kernels/trsm.cl: 256 work-items, up to 4 rows of 8 columns each, and
-     * in local memory 2 arrays of 32 x 32 elements and 3 of 32 x 8 (complex
-     * solves need twice that: routines/plan/solve.c checks it per call) */
-    if (p->trsm_leaf < 0 || p->trsm_leaf % 32 || p->trsm_leaf > 1024)
+    /* kernels/trsm.cl's leaf (params.h: G3_LEAF_*), real elements */
+    if (p->trsm_leaf < 0 || p->trsm_leaf % G3_LEAF_TB || p->trsm_leaf > 4 * G3_LEAF_LS)
         return "trsm_leaf must be 0 or a multiple of 32 up to 1024";
-    if (p->trsm_leaf && (max_wg < 256 || esize * (2 * 32 * 32 + 3 * 32 * 8) > local_mem_bytes))
+    if (p->trsm_leaf && (max_wg < G3_LEAF_LS || G3_LEAF_LOCAL(esize) > local_mem_bytes))
         return "trsm_leaf needs 256 work-items a group and its local memory";
     return NULL;
 }

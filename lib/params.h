@@ -83,6 +83,17 @@ typedef struct {
                            * tiles read it (routines/plan/packed.c; 0: its G3_INPLACE_REUSE) */
 } g3_params;
 
+/* kernels/trsm.cl's leaf: diagonal blocks of G3_LEAF_TB (the order
+ * kernels/trtri.cl inverts for it), G3_LEAF_W columns of B a work-group of
+ * G3_LEAF_LS work-items, a work-item at most 4 rows (trsm_leaf at most 4
+ * LS, 1024); in local memory G3_LEAF_LOCAL(es) bytes for elements of es
+ * bytes (Il and Tl, Bl, Xl and Rl), so complex solves need twice a real
+ * one's (routines/plan/solve.c checks those per call). */
+#define G3_LEAF_TB 32
+#define G3_LEAF_W 8
+#define G3_LEAF_LS (G3_LEAF_TB * G3_LEAF_W)
+#define G3_LEAF_LOCAL(es) ((es) * (2 * G3_LEAF_TB * G3_LEAF_TB + 3 * G3_LEAF_TB * G3_LEAF_W))
+
 /* trsm_nb and trsm_refine of a table without those columns: docs/performance.md,
  * TRSM, says why. */
 #define G3_TRSM_NB 64

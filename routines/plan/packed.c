@@ -399,7 +399,7 @@ static gpublas3Status run_panels(const job *j, size_t mb, size_t nb, size_t kb, 
                                 .skip = p->band >= 3 ? p->band - 2 : 0, .skip_off = (long)n0 - (long)k0 };
                 st = flush_packs(j, &q, chain);
                 if (j->cat && st == gpublas3Success) {
-                    st = launch_gemm(j, 0, j->part ? 0 : beta, kl ? abuf[0] : p->c, kl ? bbuf[0] : p->c,
+                    st = launch_gemm(j, 0, beta, kl ? abuf[0] : p->c, kl ? bbuf[0] : p->c,
                                      j->pr->nwg, m0, n0, k0, ml, nl, kl ? 2 * kp : 0, chain);
                     continue;
                 }

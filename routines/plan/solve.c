@@ -162,7 +162,8 @@ static gpublas3Status kernel_leaf(const solver *v, size_t lo, size_t len, g3_sca
     }
     const g3_leaf_args a = { .n = len, .rhs = s->left ? s->N : s->M, .fwd = s->left != s->upper,
                              .refine = v->refine, .cplx = s->cplx, .alpha = { alpha.re, alpha.im },
-                             .E = l.buf, .eoff = l.off, .ep = ep, .eq = eq, .conj = s->conj, .I = v->inv.buf, .T = v->dense, .woff = lo * G3_LEAF_TB, .B = s->b,
+                             .E = l.buf, .eoff = l.off, .ep = ep, .eq = eq, .conj = s->conj, .I = v->inv.buf,
+                             .T = v->dense, .woff = lo * G3_LEAF_TB, .B = s->b,
                              .boff = s->offb + (s->left ? lo : lo * s->ldb), .bp = s->left ? 1 : s->ldb,
                              .bc = s->left ? s->ldb : 1 };
     return st != gpublas3Success ? st : g3_leaf_launch(v->d, s->dbl, &a, v->chain);
@@ -262,7 +263,7 @@ static size_t leaf_rows(size_t most, size_t rhs)
  * (the set's check, lib/params.c, is for real ones: 45 KB for ZTRSM). */
 int g3_solve_leaves(const g3_params *p, int cplx, cl_ulong local_mem)
 {
-    size_t es = (p->precision == 64 ? 8 : 4) << (cplx ? 1 : 0);
+    const size_t es = g3_type_size((p->precision == 64) | (cplx ? 2 : 0));
     return g3_trtri_layouts(p) && p->trsm_leaf > 0 && G3_LEAF_LOCAL(es) <= local_mem;
 }
 
