@@ -14,7 +14,7 @@ gpublas3Status g3_reduce_launch(const g3_device *d, const g3_kset *ks, int dbl, 
      * many slices, and needs every work-item it can get (D 256^2 x 16384,
      * 32 slices: 9 us against 20 at 4 columns; docs/performance.md, Split-K). */
     const int wide = M * N >= (size_t)d->compute_units * 2048 && d->max_wg >= 256;
-    cl_int m = (cl_int)M, n = (cl_int)N, s = splits, t = tri, cs = cplx ? 1 : 0, rn = wide ? 4 : 1;
+    cl_int m = (cl_int)M, n = (cl_int)N, s = splits, t = tri, cs = cplx, rn = wide ? 4 : 1;
     cl_float fa = (cl_float)alpha, fb = (cl_float)beta;
     cl_double da = alpha, db = beta;
     cl_long pslice = (cl_long)(M * N), oc = (cl_long)offc, lc = (cl_long)ldc;

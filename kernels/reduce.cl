@@ -7,8 +7,9 @@
  * beta == 0 honoured (kernels/store.cl).  Partials outside the stored
  * triangle were never written and are never read.  With cs = 1 the rows
  * are a complex matrix's real view (row m holds complex row m / 2: the
- * triangle compares m >> 1 with n); split.c copies a diagonal block's
- * triangle with it (one slice, alpha 1, beta 0).
+ * triangle compares m >> 1 with n), cs = 2 the same with the imaginary
+ * parts of the diagonal stored as 0 (HERK, HER2K); split.c copies a
+ * diagonal block's triangle with it (one slice, alpha 1, beta 0).
  * Parameters: PRECISION. */
 #include "real.cl"
 #include "store.cl"
@@ -24,11 +25,11 @@ __kernel void reduce(const int M, const int N, const int splits, const real alph
                      __global real *C, const long offc, const long ldc, const int tri, const int cs,
                      const int rn)
 {
-    const int m = get_global_id(0), n0 = get_global_id(1) * rn;
+    const int m = get_global_id(0), n0 = get_global_id(1) * rn, mc = cs ? m >> 1 : m;
     if (m >= M) return;
     __global const real *p = P + m + (long)n0 * M;
     if (rn == 1) {
-        if (n0 >= N || !in_tri(tri, 0, m >> cs, n0)) return;
+        if (n0 >= N || !in_tri(tri, 0, mc, n0)) return;
         real sum = p[0];
         for (int s = 1; s < splits; s++)
             sum += p[s * pslice];
@@ -39,7 +40,7 @@ __kernel void reduce(const int M, const int N, const int splits, const real alph
     real sum[REDUCE_RN];
     UNROLL_ALL for (int j = 0; j < REDUCE_RN; j++) {
         const int n = n0 + j;
-        in[j] = n < N && in_tri(tri, 0, m >> cs, n);
+        in[j] = n < N && in_tri(tri, 0, mc, n);
         sum[j] = in[j] ? p[(long)j * M] : 0;
     }
     for (int s = 1; s < splits; s++)

@@ -608,7 +608,7 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
         copy.beta = 1;
         copy.beta_im = 0;
     }
-    if (st == gpublas3Success && j.splits > 1) { /* real calls only: complex ones take no split-K (plan.c) */
+    if (st == gpublas3Success && j.splits > 1) {
         j.part = scratch[4];
         st = run_panels(&j, mb, nb, kb, (cl_mem[2]){ scratch[0], scratch[2] }, (cl_mem[2]){ scratch[1], scratch[3] },
                         bshare, chain);

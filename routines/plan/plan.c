@@ -59,7 +59,8 @@
  *            splitk_k or more
  *            (routines/plan/splitk.c);
  *   packed:  the rest.
- * Complex calls take the packed path, but for GEMMs (g3_complex_direct)
+ * Complex calls take the packed path (split-K too, on the real view's
+ * counts), but for GEMMs (g3_complex_direct)
  * of at most direct_max^3 real multiply-adds (four a complex one) or under
  * GPUBLAS3_PLAN=direct, which run on the direct kernel's complex mode (H200,
  * C and Z from 2^3 to 64^3: 17-26 us against 37-53 packed; PoCL, 2^3 to
@@ -137,11 +138,13 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
     *out = (g3_plan){ .path = G3_PATH_PACKED, .shape = shape, .ks = ks, .splits = 1,
                       .inplace = g3_packed_inplace(c, ks, 1) };
     const int force = d->plan_force;
-    /* complex calls (complex.c's real view): the packed path only, where
-     * the copy kernels make their real layout */
-    if (force == G3_PATH_PACKED || c->cplx || c->reuse)
+    if (force == G3_PATH_PACKED || c->reuse)
         return;
-    if ((force == G3_PATH_DIRECT || (force < 0 && (c->direct || g3_direct_wanted(c, ks)))) && g3_direct_fits(c, ks)) {
+    /* complex calls (complex.c's real view) are packed, where the copy
+     * kernels make their real layout (g3_enqueue picks the direct
+     * kernel's complex mode) */
+    if (!c->cplx && (force == G3_PATH_DIRECT || (force < 0 && (c->direct || g3_direct_wanted(c, ks)))) &&
+        g3_direct_fits(c, ks)) {
         out->path = G3_PATH_DIRECT;
         out->inplace = 0; /* (the direct kernel reads every operand in place anyway) */
         return;

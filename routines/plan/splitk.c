@@ -57,5 +57,5 @@ gpublas3Status g3_splitk_reduce(const g3_device *d, const g3_call *c, const g3_p
                                 g3_chain *chain)
 {
     return g3_reduce_launch(d, p->ks, c->dbl, c->M, c->N, splits, c->alpha, c->beta, P, c->c, c->offc, c->ldc,
-                            c->tri, 0, chain);
+                            c->tri, c->cplx, chain);
 }
