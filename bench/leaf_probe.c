@@ -141,7 +141,6 @@ static double run(probe *p, int dbl, int refine, int n, int rhs, int reps)
     clSetKernelArg(k, a++, dbl ? sizeof da : sizeof fa, dbl ? (void *)&da : (void *)&fa);
     clSetKernelArg(k, a++, sizeof buf[0], &buf[0]);
     clSetKernelArg(k, a++, sizeof zero, &zero);
-    clSetKernelArg(k, a++, sizeof one, &one);
     clSetKernelArg(k, a++, sizeof ld, &ld);
     clSetKernelArg(k, a++, sizeof cj, &cj);
     clSetKernelArg(k, a++, sizeof buf[1], &buf[1]);

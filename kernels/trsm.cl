@@ -13,10 +13,10 @@
  * columns, its barriers the only steps between them.
  *
  * Layouts (element offsets, column-major):
- * - L(p, q) off its diagonal blocks = E[eoff + p * ep + q * eq], conjugated
- *   with `cj` (ConjTrans); for real solves the plan copies L so that ep is
- *   1 (neighbouring work-items then read neighbouring rows) where T's
- *   storage would put q, not p, contiguous, complex ones read T as stored;
+ * - L(p, q) off its diagonal blocks = E[eoff + p + q * eq], conjugated
+ *   with `cj` (ConjTrans): where T's storage puts q, not p, contiguous, the
+ *   plan copies L transposed first (leaf_transpose below for complex
+ *   leaves), so that neighbouring work-items read neighbouring rows;
  * - the diagonal block g (rows and columns [g TB, g TB + len)) comes from
  *   kernels/trtri.cl: its inverse at I[woff + g TB^2 + l TB + i] = inv(i, l)
  *   and (REFINE) the block itself, a general matrix, the same way in T;
@@ -65,16 +65,11 @@ typedef real elem;
 #endif
 
 #define LS (TB * W)
-/* L(p, q): a real leaf's L is copied so that ep is 1 (routines/plan/solve.c),
- * and the index says so: with p * ep the real kernel took 148 registers
- * (S) and 240 (D) against 111 and 174 (clang 15 to PTX, ptxas for sm_90),
- * one work-group of 256 an SM instead of two, and STRSM 1024 ran 1.37x
- * slower on the H200 (2026-12-07) */
-#if COMPLEX
-#define EAT(p, q) (eoff + (p) * ep + (long)(q) * eq)
-#else
+/* L(p, q), rows contiguous: with a run-time stride p * ep the real kernel
+ * took 148 registers (S) and 240 (D) against 111 and 174 (clang 15 to
+ * PTX, ptxas for sm_90), one work-group of 256 an SM instead of two, and
+ * STRSM 1024 ran 1.37x slower on the H200 (2026-12-07) */
 #define EAT(p, q) (eoff + (p) + (long)(q) * eq)
-#endif
 /* bench/leaf_probe.c's ablations, to time the kernel's parts (the library
  * never sets it; its results are then wrong): bit 1 drops the update, 2
  * the diagonal work (X = B), 4 the loads of the inverse and T. */
@@ -84,7 +79,7 @@ typedef real elem;
 
 __kernel __attribute__((reqd_work_group_size(LS, 1, 1)))
 void trsm_leaf(const int n, const int rhs, const int fwd, const elem alpha,
-               __global const elem *restrict E, const long eoff, const long ep, const long eq, const int cj,
+               __global const elem *restrict E, const long eoff, const long eq, const int cj,
                __global const elem *restrict I, __global const elem *restrict T, const long woff,
                __global elem *restrict B, const long boff, const long bp, const long bc)
 {
@@ -181,4 +176,24 @@ void trsm_leaf(const int n, const int rhs, const int fwd, const elem alpha,
             if (p < n && c0 + c < rhs)
                 B[boff + p * bp + (c0 + c) * bc] = acc[s][c];
     }
+}
+
+/* L transposed, tight: T[p + q n] = E[eoff + p ld + q] for p, q < n, through
+ * tiles of 16 x 16 in local memory so that both sides are read and written
+ * along their storage.  Complex leaves whose L runs across T's storage
+ * take it (real ones take the copy kernel, whose complex forms are the
+ * GEMM's, not a plain transpose): read in place, such a leaf ran 1.2-1.3x
+ * slower than the other layouts (CTRSM 1024 on the H200, 2026-12-07). */
+#define TT 16
+__kernel __attribute__((reqd_work_group_size(TT, TT, 1)))
+void leaf_transpose(const int n, __global const elem *restrict E, const long eoff, const long ld,
+                    __global elem *restrict T)
+{
+    __local elem t[TT][TT + 1];
+    const int i = get_local_id(0), j = get_local_id(1), p0 = get_group_id(1) * TT, q0 = get_group_id(0) * TT;
+    if (p0 + j < n && q0 + i < n)
+        t[j][i] = E[eoff + (long)(p0 + j) * ld + q0 + i];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (p0 + i < n && q0 + j < n)
+        T[p0 + i + (long)(q0 + j) * n] = t[i][j];
 }

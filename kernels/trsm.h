@@ -13,8 +13,8 @@ typedef struct {
     int fwd, refine;
     int cplx;       /* CTRSM, ZTRSM: complex elements, offsets and strides in them */
     double alpha[2];
-    cl_mem E;       /* L(p, q) = E[eoff + p ep + q eq] off the diagonal blocks, conjugated with conj */
-    size_t eoff, ep, eq;
+    cl_mem E;       /* L(p, q) = E[eoff + p + q eq] off the diagonal blocks, conjugated with conj */
+    size_t eoff, eq;
     int conj;
     cl_mem I, T;    /* trtri's inverses and (refine) blocks, block 0 of the leaf at woff */
     size_t woff;
@@ -25,4 +25,8 @@ typedef struct {
 /* Solves L X = alpha B in place as the chain's next step (kernels/trsm.cl
  * says what each argument is). */
 gpublas3Status g3_leaf_launch(const g3_device *d, int dbl, const g3_leaf_args *a, g3_chain *chain);
+/* Copies the leaf's L, stored across (L(p, q) = E[eoff + p ld + q]), into
+ * a->E tight (eq = a->n) as the chain's next step. */
+gpublas3Status g3_leaf_transpose(const g3_device *d, int dbl, const g3_leaf_args *a, cl_mem E, size_t eoff,
+                                 size_t ld, g3_chain *chain);
 #endif

@@ -35,7 +35,7 @@
  * Leaves in one launch (trsm_leaf > 0, where trtri writes the layouts): T
  * is halved at multiples of trsm_leaf instead, trtri inverts blocks of
  * G3_LEAF_TB for kernels/trsm.cl, and each leaf is one launch of it
- * (refined inside when trsm_refine), after a copy of a real leaf's T
+ * (refined inside when trsm_refine), after a copy of the leaf's T
  * transposed where T's storage does not run along the leaf's rows; leaves
  * are smaller where B is wide (leaf_rows).  A solve of n <= trsm_leaf
  * with up to 1024 right-hand sides is then 2 or 3 commands, not 4 a block
@@ -136,36 +136,34 @@ static int leaf_transposed(const g3_solve *s)
     return s->left ? s->trans : !s->trans;
 }
 
-/* A real leaf's L is then copied transposed first, so that the kernel's
- * work-items read neighbouring rows; a complex one is read as stored (the
- * copy kernel's complex forms are the GEMM's, not a plain transpose). */
-static int leaf_copied(const g3_solve *s)
-{
-    return !s->cplx && leaf_transposed(s);
-}
-
-/* Leaf lo (of len <= trsm_leaf) by one launch of kernels/trsm.cl. */
+/* Leaf lo (of len <= trsm_leaf) by one launch of kernels/trsm.cl.  An L
+ * stored across (leaf_transposed) is copied transposed first, so that the
+ * kernel's work-items read neighbouring rows: by the copy kernel when
+ * real, by the leaf's own transpose when complex (the copy kernel's
+ * complex forms are the GEMM's, not a plain transpose). */
 static gpublas3Status kernel_leaf(const solver *v, size_t lo, size_t len, g3_scalar alpha)
 {
     const g3_solve *s = v->s;
     const int tr = leaf_transposed(s);
     g3_operand l = { .buf = s->a, .off = s->offa + lo * (s->lda + 1), .ld = s->lda, .trans = tr };
-    size_t ep = tr ? s->lda : 1, eq = tr ? 1 : s->lda;
+    g3_leaf_args a = { .n = len, .rhs = s->left ? s->N : s->M, .fwd = s->left != s->upper, .refine = v->refine,
+                       .cplx = s->cplx, .alpha = { alpha.re, alpha.im }, .E = l.buf, .eoff = l.off, .eq = s->lda,
+                       .conj = s->conj, .I = v->inv.buf, .T = v->dense, .woff = lo * G3_LEAF_TB, .B = s->b,
+                       .boff = s->offb + (s->left ? lo : lo * s->ldb), .bp = s->left ? 1 : s->ldb,
+                       .bc = s->left ? s->ldb : 1 };
     gpublas3Status st = gpublas3Success;
-    if (leaf_copied(s)) {
-        const g3_pack_job j = { .o = &l, .xlen = len, .klen = len, .P = v->work, .xb = len, .xpad = len,
-                                .kpad = len };
-        st = g3_pack(v->d, &v->d->sets[s->dbl][G3_SHAPE_LARGE], &j, v->chain);
-        l = (g3_operand){ .buf = v->work };
-        ep = 1;
-        eq = len;
+    if (tr) {
+        a.E = v->work;
+        a.eoff = 0;
+        a.eq = len;
+        if (s->cplx) {
+            st = g3_leaf_transpose(v->d, s->dbl, &a, l.buf, l.off, l.ld, v->chain);
+        } else {
+            const g3_pack_job j = { .o = &l, .xlen = len, .klen = len, .P = v->work, .xb = len, .xpad = len,
+                                    .kpad = len };
+            st = g3_pack(v->d, &v->d->sets[s->dbl][G3_SHAPE_LARGE], &j, v->chain);
+        }
     }
-    const g3_leaf_args a = { .n = len, .rhs = s->left ? s->N : s->M, .fwd = s->left != s->upper,
-                             .refine = v->refine, .cplx = s->cplx, .alpha = { alpha.re, alpha.im },
-                             .E = l.buf, .eoff = l.off, .ep = ep, .eq = eq, .conj = s->conj, .I = v->inv.buf,
-                             .T = v->dense, .woff = lo * G3_LEAF_TB, .B = s->b,
-                             .boff = s->offb + (s->left ? lo : lo * s->ldb), .bp = s->left ? 1 : s->ldb,
-                             .bc = s->left ? s->ldb : 1 };
     return st != gpublas3Success ? st : g3_leaf_launch(v->d, s->dbl, &a, v->chain);
 }
 
@@ -323,9 +321,8 @@ static gpublas3Status solve_share(const g3_solve *s, const g3_device *d, g3_chai
         size_t tb = kernel ? G3_LEAF_TB : v.nb;
         size_t es = g3_type_size(s->dbl + 2 * s->cplx), nbl = v.nb < n ? v.nb : n, nr = g3_roundup(n, tb);
         int dense = layouts && v.refine, transpose = !kernel && v.direct && !layouts;
-        int copy_leaf = kernel && leaf_copied(s);
         /* the inverted blocks; S (kernel: a leaf's L); their transposes when products go direct; T's blocks */
-        size_t work = kernel ? (copy_leaf ? nbl * nbl * es : 0) : v.refine || v.direct ? nbl * rhs * es : 0;
+        size_t work = kernel ? (leaf_transposed(s) ? nbl * nbl * es : 0) : v.refine || v.direct ? nbl * rhs * es : 0;
         size_t bytes[4] = { nr * tb * es, work, transpose ? nr * tb * es : 0, dense ? nr * tb * es : 0 };
         cl_mem bufs[4];
         st = v.subst ? solve(&v, 0, n, s->alpha) : g3_scratch_acquire(d, chain, 4, bytes, bufs);
