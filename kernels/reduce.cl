@@ -50,3 +50,13 @@ __kernel void reduce(const int M, const int N, const int splits, const real alph
         if (in[j])
             store(C, offc, ldc, M, N, tri, 0, cs, m, n0 + j, alpha, beta, sum[j]);
 }
+
+/* C <- alpha * T^T + beta * C from T, N x M tight (ld N): the product a
+ * CPU computes transposed (routines/plan/packed.c) lands there as C^T. */
+__kernel void reduce_t(const int M, const int N, const real alpha, const real beta, __global const real *T,
+                       __global real *C, const long offc, const long ldc)
+{
+    const int m = get_global_id(0), n = get_global_id(1);
+    if (m < M && n < N)
+        store(C, offc, ldc, M, N, 0, 0, 0, m, n, alpha, beta, T[n + (long)m * N]);
+}
