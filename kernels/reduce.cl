@@ -8,7 +8,8 @@
  * triangle were never written and are never read.  With cs = 1 the rows
  * are a complex matrix's real view (row m holds complex row m / 2: the
  * triangle compares m >> 1 with n); split.c copies a diagonal block's
- * triangle with it (one slice, alpha 1, beta 0).
+ * triangle with it (one slice, alpha 1, beta 0).  reduce_t, at the end,
+ * stores the product a CPU computes transposed.
  * Parameters: PRECISION. */
 #include "real.cl"
 #include "store.cl"
