@@ -25,3 +25,18 @@ gpublas3Status g3_reduce_launch(const g3_device *d, const g3_kset *ks, int dbl, 
     return g3_launch(chain, d, g3_src_reduce, "reduce", ks->reduce_defines, sizeof args / sizeof args[0], args, 2,
                      global, local);
 }
+
+gpublas3Status g3_reduce_transposed(const g3_device *d, const g3_kset *ks, int dbl, size_t M, size_t N,
+                                    double alpha, double beta, cl_mem T, cl_mem C, size_t offc, size_t ldc,
+                                    g3_chain *chain)
+{
+    cl_int m = (cl_int)M, n = (cl_int)N;
+    cl_float fa = (cl_float)alpha, fb = (cl_float)beta;
+    cl_double da = alpha, db = beta;
+    cl_long oc = (cl_long)offc, lc = (cl_long)ldc;
+    g3_arg args[] = { G3_ARG(m), G3_ARG(n), dbl ? G3_ARG(da) : G3_ARG(fa), dbl ? G3_ARG(db) : G3_ARG(fb),
+                      G3_ARG(T), G3_ARG(C), G3_ARG(oc), G3_ARG(lc) };
+    size_t local[2] = { 64, 4 }, global[2] = { g3_roundup(M, 64), g3_roundup(N, 4) };
+    return g3_launch(chain, d, g3_src_reduce, "reduce_t", ks->reduce_defines, sizeof args / sizeof args[0], args, 2,
+                     global, local);
+}

@@ -9,7 +9,8 @@
  * are a complex matrix's real view (row m holds complex row m / 2: the
  * triangle compares m >> 1 with n), cs = 2 the same with the imaginary
  * parts of the diagonal stored as 0 (HERK, HER2K); split.c copies a
- * diagonal block's triangle with it (one slice, alpha 1, beta 0).
+ * diagonal block's triangle with it (one slice, alpha 1, beta 0).  reduce_t, at the end,
+ * stores the product a CPU computes transposed.
  * Parameters: PRECISION. */
 #include "real.cl"
 #include "store.cl"
@@ -50,4 +51,14 @@ __kernel void reduce(const int M, const int N, const int splits, const real alph
     UNROLL_ALL for (int j = 0; j < REDUCE_RN; j++)
         if (in[j])
             store(C, offc, ldc, M, N, tri, 0, cs, m, n0 + j, alpha, beta, sum[j]);
+}
+
+/* C <- alpha * T^T + beta * C from T, N x M tight (ld N): the product a
+ * CPU computes transposed (routines/plan/packed.c) lands there as C^T. */
+__kernel void reduce_t(const int M, const int N, const real alpha, const real beta, __global const real *T,
+                       __global real *C, const long offc, const long ldc)
+{
+    const int m = get_global_id(0), n = get_global_id(1);
+    if (m < M && n < N)
+        store(C, offc, ldc, M, N, 0, 0, 0, m, n, alpha, beta, T[n + (long)m * N]);
 }

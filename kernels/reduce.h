@@ -10,4 +10,9 @@
 gpublas3Status g3_reduce_launch(const g3_device *d, const g3_kset *ks, int dbl, size_t M, size_t N, int splits,
                                 double alpha, double beta, cl_mem P, cl_mem C, size_t offc, size_t ldc, int tri,
                                 int cplx, g3_chain *chain);
+/* C (M x N at offc, ldc) <- alpha * T^T + beta * C, T N x M tight
+ * (routines/plan/packed.c's transposed product on CPUs). */
+gpublas3Status g3_reduce_transposed(const g3_device *d, const g3_kset *ks, int dbl, size_t M, size_t N,
+                                    double alpha, double beta, cl_mem T, cl_mem C, size_t offc, size_t ldc,
+                                    g3_chain *chain);
 #endif

@@ -624,3 +624,22 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
     g3_scratch_release(j.d, chain, G3_SCRATCH_MAX, scratch);
     return st;
 }
+
+gpublas3Status g3_packed_transposed(const g3_device *d, const g3_call *c, const g3_plan *p, const g3_call *s,
+                                    const g3_plan *ps, g3_chain *chain)
+{
+    size_t bytes[1] = { c->M * c->N * (c->dbl ? 8 : 4) };
+    cl_mem T[1];
+    gpublas3Status st = g3_scratch_acquire(d, chain, 1, bytes, T);
+    if (st == gpublas3OutOfResources) /* (then as planned, untransposed) */
+        return g3_packed_enqueue(d, c, p, chain);
+    if (st != gpublas3Success)
+        return st;
+    g3_call into = *s;
+    into.c = T[0];
+    st = g3_packed_enqueue(d, &into, ps, chain);
+    if (st == gpublas3Success)
+        st = g3_reduce_transposed(d, p->ks, c->dbl, c->M, c->N, 1, c->beta, T[0], c->c, c->offc, c->ldc, chain);
+    g3_scratch_release(d, chain, 1, T);
+    return st;
+}

@@ -75,7 +75,9 @@
  * lib/device.c).  GPUBLAS3_VERBOSE=1 prints each call's plan on stderr,
  * with what was forced.
  * The packed and split-K paths read in place, unpacked, the operands that
- * already have the GEMM kernel's layout (routines/plan/packed.c). */
+ * already have the GEMM kernel's layout (routines/plan/packed.c); on CPUs
+ * a call whose op(A) has k contiguous and is the long side runs as its
+ * transpose (transposed_wins below). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,7 +132,7 @@ int g3_complex_direct(const g3_call *c)
            a->shape == G3_GENERAL && b->shape == G3_GENERAL && !a->scaled && !b->scaled;
 }
 
-void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
+static void plan_one(const g3_device *d, const g3_call *c, g3_plan *out)
 {
     const g3_reuse *r = c->reuse && c->reuse->ks && c->reuse->d == d ? c->reuse : NULL;
     int shape = r ? r->shape : d->shape_force >= 0 ? d->shape_force : shape_class(d, c);
@@ -165,6 +167,69 @@ void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
     }
 }
 
+/* On CPUs (the copy_direct sets) an op(A) with k contiguous (A^T) is
+ * packed through the copy kernel's transposing path, while the GEMM
+ * kernel reads a B with k contiguous in place (each work-item one stream
+ * along k).  The call's transpose, C^T = op(B)^T op(A)^T, reads that A so
+ * and packs op(B) instead; it computes into tight scratch T (N x M), and
+ * a last launch stores C <- T^T + beta*C.  It runs so where that packs
+ * under half the elements (counting T twice, written and read back),
+ * saves at least G3_TRANSPOSED_MIN and multiplies no more padding (the
+ * short side is whole tiles of the transpose's MWG): the skinny TN and
+ * TT products with the long side on A.  PoCL 3.1, 2 vCPUs of an Intel
+ * Xeon (AVX-512), 2026-12-07: S 4096x64x4096 TN 0.46 -> 1.39x OpenBLAS,
+ * D 0.43 -> 1.02x (docs/performance.md, PoCL). */
+#define G3_TRANSPOSED_MIN ((size_t)1 << 18)
+
+static g3_call transposed_call(const g3_call *c)
+{
+    g3_call s = *c;
+    s.M = c->N;
+    s.N = c->M;
+    s.a[0] = c->b[0];
+    s.a[0].trans = !c->b[0].trans;
+    s.b[0] = c->a[0];
+    s.b[0].trans = !c->a[0].trans;
+    s.c = NULL;
+    s.offc = 0;
+    s.ldc = c->N;
+    s.beta = 0;
+    return s;
+}
+
+/* Elements a packed plan copies (operands not read in place). */
+static size_t packed_elems(const g3_call *c, int inplace)
+{
+    return (inplace & G3_INPLACE_A ? 0 : c->M * c->K) + (inplace & G3_INPLACE_B ? 0 : c->N * c->K);
+}
+
+static int transposed_wins(const g3_device *d, const g3_call *c, const g3_plan *p, g3_call *s, g3_plan *ps)
+{
+    const g3_operand *a = &c->a[0], *b = &c->b[0];
+    if (!p->ks->p.copy_direct || p->path != G3_PATH_PACKED || c->nterms != 1 || c->cplx || c->tri || c->band ||
+        c->snapshot || c->reuse || c->direct || c->K == 0 || c->alpha == 0 || a->shape != G3_GENERAL ||
+        b->shape != G3_GENERAL || a->scaled || b->scaled || !a->trans || p->inplace & G3_INPLACE_A)
+        return 0;
+    const size_t before = packed_elems(c, p->inplace), tmoves = 2 * c->M * c->N;
+    if (4 * tmoves > before || before - tmoves < G3_TRANSPOSED_MIN)
+        return 0;
+    *s = transposed_call(c);
+    plan_one(d, s, ps);
+    const size_t after = packed_elems(s, ps->inplace) + tmoves;
+    const g3_params *pc = &p->ks->p, *pt = &ps->ks->p;
+    return ps->path == G3_PATH_PACKED && (ps->inplace & (G3_INPLACE_B | G3_INPLACE_KB)) ==
+           (G3_INPLACE_B | G3_INPLACE_KB) && 2 * after <= before && before - after >= G3_TRANSPOSED_MIN &&
+           g3_tiles(pt, s) * pt->mwg * pt->nwg <= g3_tiles(pc, c) * pc->mwg * pc->nwg;
+}
+
+void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
+{
+    plan_one(d, c, out);
+    g3_call s;
+    g3_plan ps;
+    out->transposed = d->plan_force < 0 && d->shape_force < 0 && transposed_wins(d, c, out, &s, &ps);
+}
+
 void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, char *buf, size_t n)
 {
     static const char *const paths[] = { "packed", "direct", "split-k" };
@@ -192,6 +257,8 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
                 snprintf(list + strlen(list), sizeof list - strlen(list), " %s%s", name,
                          p->inplace & (side ? G3_INPLACE_KB : G3_INPLACE_KA) << t ? "(k)" : "");
             }
+    if (p->transposed && used >= 0 && (size_t)used < n)
+        used += snprintf(buf + used, n - used, ", as C^T = op(B)^T op(A)^T");
     if (*list && used >= 0 && (size_t)used < n)
         used += snprintf(buf + used, n - used, ", in place:%s", list);
     if (p->path != G3_PATH_DIRECT && g3_packed_cat(c, p->ks, p->splits) && used >= 0 && (size_t)used < n)
@@ -266,6 +333,18 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
         char line[384];
         g3_plan_describe(d, c, &p, line, sizeof line);
         fprintf(stderr, "gpublas3: plan: %s\n", line);
+    }
+    if (p.transposed) {
+        g3_call s;
+        g3_plan ps;
+        if (transposed_wins(d, c, &p, &s, &ps)) {
+            if (g3_plan_verbose()) {
+                char line[384];
+                g3_plan_describe(d, &s, &ps, line, sizeof line);
+                fprintf(stderr, "gpublas3: plan:   transposed: %s\n", line);
+            }
+            return g3_packed_transposed(d, c, &p, &s, &ps, chain);
+        }
     }
     return p.path == G3_PATH_DIRECT ? g3_direct_enqueue(d, c, &p, chain) : g3_packed_enqueue(d, c, &p, chain);
 }

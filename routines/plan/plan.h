@@ -106,6 +106,7 @@ typedef struct {
     int splits;           /* G3_PATH_SPLITK: slices of K, each kslice deep */
     size_t kslice;
     int inplace;          /* packed and split-K: operands read in place, not packed (bits below) */
+    int transposed;       /* packed, CPUs: run as C^T = op(B)^T op(A)^T into scratch (plan.c) */
 } g3_plan;
 /* g3_plan.inplace: a[t] is G3_INPLACE_A << t, b[t] G3_INPLACE_B << t, and
  * with G3_INPLACE_KA << t (KB) it is read with k contiguous (packed.c). */
@@ -209,6 +210,11 @@ gpublas3Status g3_direct_enqueue(const g3_device *d, const g3_call *c, const g3_
  * slices of K, reads in place (G3_INPLACE_* bits): those already laid out
  * as the GEMM kernel reads them, as packed.c says. */
 int g3_packed_inplace(const g3_call *c, const g3_kset *ks, int splits);
+/* c (planned as p.transposed) run as its transpose s, C^T = op(B)^T
+ * op(A)^T, planned as ps: s's product into scratch, then C <- T^T +
+ * beta*C (plan.c decides; packed.c). */
+gpublas3Status g3_packed_transposed(const g3_device *d, const g3_call *c, const g3_plan *p, const g3_call *s,
+                                    const g3_plan *ps, g3_chain *chain);
 /* Does the packed path with set ks and that many slices of K (split-K,
  * else 0 or 1) run c's two terms as one product of twice the depth
  * (packed.c)? */

@@ -901,6 +901,59 @@ static void cpu_inplace_span(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* On CPUs a GEMM whose op(A) has k contiguous and is the long side runs
+ * as its transpose, C^T = op(B)^T op(A)^T, reading A in place with k
+ * contiguous, then C <- T^T + beta*C (plan.c's transposed_wins): TN and
+ * TT of 1152 x 64 x 512 (whole tiles of every CPU row) with beta 0 (NaN
+ * in C) and 0.75, offsets and ld padding, and row-major; A at an offset
+ * of one element (not whole 16 bytes) cannot be read in place and is
+ * packed as planned, as is 1152 x 8 x 512 (8 columns: the transpose's
+ * tiles would multiply more padding).  GPUs never. */
+static void cpu_transposed_product(void **state)
+{
+    (void)state;
+    const int cpu = env_cpu();
+    restart_forced(NULL, NULL, NULL);
+    int fails = 0;
+    for (int r = 0; r < 16; r++) {
+        /* kind 0 tight, 1 padded, 2 A unaligned, 3 eight columns */
+        const int dbl = r % 2, tt = r / 2 % 2, kind = r / 4;
+        spec_case c = gemm(dbl, 1152, kind == 3 ? 8 : 64, 512);
+        c.transB = tt ? gpublas3Trans : gpublas3NoTrans;
+        c.beta = kind ? 0.75 : 0;
+        if (kind == 1 || kind == 2) {
+            c = padded(c, 8);
+            c.offA = kind == 1 ? 4 : 1;
+            c.offB = 3;
+            c.offC = 5;
+        }
+        char text[16384];
+        run_logged(&c, 200 + r, &fails, text, sizeof text);
+        const int want = cpu && kind < 2, got = strstr(text, "as C^T") != NULL;
+        if (got != want) {
+            print_error("FAIL %cgemm 1152 x %zu x 512 T%c (%s): expected %s\n", "sd"[dbl], c.N, tt ? 'T' : 'N',
+                        kind == 0 ? "tight" : kind == 1 ? "padded" : kind == 2 ? "A unaligned" : "narrow",
+                        want ? "the transposed product" : "the product as planned");
+            fails++;
+        }
+    }
+    for (int dbl = 0; dbl < 2; dbl++) { /* row-major NT: the column-major view's A is B, k contiguous */
+        spec_case c = gemm(dbl, 64, 1152, 512);
+        c.order = gpublas3RowMajor;
+        c.transA = gpublas3NoTrans;
+        c.transB = gpublas3Trans;
+        c.beta = 0.75;
+        char text[16384];
+        run_logged(&c, 220 + dbl, &fails, text, sizeof text);
+        if ((strstr(text, "as C^T") != NULL) != cpu) {
+            print_error("FAIL %cgemm row-major 64 x 1152 x 512 NT: expected %s\n", "sd"[dbl],
+                        cpu ? "the transposed product" : "the product as planned");
+            fails++;
+        }
+    }
+    assert_int_equal(fails, 0);
+}
+
 /* swz 2: the set's launches swizzled but a band's (TRMM's), whose build
  * the swizzle's registers cost more than it gains on the H100's S large
  * set (docs/performance.md).  The builds' options say which layout each
@@ -963,6 +1016,7 @@ int main(void)
         cmocka_unit_test(trmm_direct_only_in_place),
         cmocka_unit_test(trmm_snapshot_in_place),
         cmocka_unit_test(cpu_inplace_span),
+        cmocka_unit_test(cpu_transposed_product),
         cmocka_unit_test(splitk_deterministic),
         cmocka_unit_test(trsm_direct_products),
         cmocka_unit_test(forced_class),
