@@ -247,12 +247,18 @@ static gpublas3Status solve(const solver *v, size_t lo, size_t len, g3_scalar al
  * updates between them are faster (the H100, 2026-11-27: n = 2048 with
  * 2048 columns 1.07-1.5x faster in leaves of 512 than of 1024, n = 4096 1.1-1.5x
  * in leaves of 256; docs/performance.md, TRSM).  So a leaf holds at most
- * G3_LEAF_AREA rows x columns, and never fewer than 256 rows. */
+ * G3_LEAF_AREA rows x columns, and never fewer than 256 rows.  A ZTRSM
+ * leaf holds one row a work-item (G3_LEAF_LS rows): at more its kernel
+ * needs 248-255 registers and a stack (sm_90) against 210, and ZTRSM 1024
+ * ran 1.35x faster in leaves of 256 than of 1024 (H100, 2026-12-07: 622-629
+ * against 839-840 us; 512: 647); CTRSM keeps 1024 (389-393 against 477 at
+ * 256). */
 #define G3_LEAF_AREA ((size_t)1 << 20)
-static size_t leaf_rows(size_t most, size_t rhs)
+static size_t leaf_rows(size_t most, size_t rhs, int zleaf)
 {
     size_t rows = G3_LEAF_AREA / rhs / G3_LEAF_TB * G3_LEAF_TB;
     rows = rows < 256 ? 256 : rows;
+    rows = zleaf && rows > G3_LEAF_LS ? G3_LEAF_LS : rows;
     return rows < most ? rows : most;
 }
 
@@ -314,7 +320,8 @@ static gpublas3Status solve_share(const g3_solve *s, const g3_device *d, g3_chai
         int layouts = g3_trtri_layouts(&ks->p), rm = layouts ? !s->left : 1;
         int kernel = !s->mul && g3_solve_leaves(&ks->p, s->cplx, d->local_mem);
         size_t rhs = s->left ? s->N : s->M;
-        solver v = { .s = s, .d = d, .nb = kernel ? leaf_rows((size_t)ks->p.trsm_leaf, rhs) : (size_t)ks->p.trsm_nb,
+        size_t nb = kernel ? leaf_rows((size_t)ks->p.trsm_leaf, rhs, s->cplx && s->dbl) : (size_t)ks->p.trsm_nb;
+        solver v = { .s = s, .d = d, .nb = nb,
                      .refine = ks->p.trsm_refine, .direct = s->cplx ? 0 : (size_t)ks->p.trsm_direct,
                      .rm = rm, .kernel = kernel, .subst = !kernel && ks->p.trsm_subst, .chain = chain };
         /* trtri's blocks: the kernel's, else nb */

@@ -131,8 +131,10 @@ static void larger(void **state)
     /* over several of TRSM's diagonal blocks (trsm_nb 64): updates and refinement */
     spec_case e = padded(scalars(triangular(SPEC_TRSM, 87, 150, 70), 2, 0), 3); /* z, row, right, lower, unit, C */
     spec_case f = scalars(triangular(SPEC_TRSM, 36, 140, 60), 1, 0);             /* c, col, left, lower, non-unit, T */
-    /* kernels/trsm.cl's leaves of 769..1024 rows (4 per work-item), its
-     * triangle read across its storage and conjugated (g), along it (h) */
+    /* kernels/trsm.cl's leaves: Z in four of 250 rows (ZTRSM's leaves stop
+     * at one row a work-item, routines/plan/solve.c), its triangle read
+     * across its storage (copied transposed) and conjugated (g); C in one
+     * of 1000 rows (4 per work-item), along it (h) */
     spec_case g = padded(scalars(triangular(SPEC_TRSM, 73, 1000, 9), 3, 0), 2);  /* z, col, left, lower, non-unit, C */
     spec_case h = scalars(triangular(SPEC_TRSM, 44, 9, 1000), 2, 0);             /* c, col, right, lower, non-unit, T */
     assert_int_equal(check_case(&a, 1, 0) + check_case(&b, 2, 0) + check_case(&c, 3, FILL_NAN_TRIANGLE) +
