@@ -35,17 +35,13 @@ static cl_int block_depth(const g3_pack_job *j)
 static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_pack_job *j, g3_chain *chain)
 {
     const g3_operand *o = j->o;
-    const g3_pack_batch *bt = j->bt;
-    const int bside = j->bside;
-    const size_t x0 = j->x0, k0 = j->k0, xlen = j->xlen, klen = j->klen, xb = j->xb, xpad = j->xpad, kpad = j->kpad;
-    const g3_pack_batch one = { .batch = 1 };
-    bt = bt ? bt : &one;
+    const g3_pack_batch one = { .batch = 1 }, *bt = j->bt ? j->bt : &one;
     cl_long sx = (cl_long)bt->stride, ps = (cl_long)bt->pstride;
     cl_int oi = bt->col;
     int dbl = ks->p.precision == 64;
-    cl_int tr = o->trans, cj = o->conj, shape = o->shape, unit = o->unit, bs = bside, sc = o->scaled;
-    cl_long offx = (cl_long)o->off, ldx = (cl_long)o->ld, gx0 = (cl_long)x0, gk0 = (cl_long)k0;
-    cl_int xl = (cl_int)xlen, kl = (cl_int)klen, xbl = (cl_int)xb, xp = (cl_int)xpad, kp = (cl_int)kpad;
+    cl_int tr = o->trans, cj = o->conj, shape = o->shape, unit = o->unit, bs = j->bside, sc = o->scaled;
+    cl_long offx = (cl_long)o->off, ldx = (cl_long)o->ld, gx0 = (cl_long)j->x0, gk0 = (cl_long)j->k0;
+    cl_int xl = (cl_int)j->xlen, kl = (cl_int)j->klen, xbl = (cl_int)j->xb, xp = (cl_int)j->xpad, kp = (cl_int)j->kpad;
     cl_int kb = block_depth(j), ka = (cl_int)j->kat;
     cl_float fr = (cl_float)o->scale[0], fi = (cl_float)o->scale[1];
     cl_double dr = o->scale[0], di = o->scale[1];
@@ -56,12 +52,13 @@ static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_pack
         G3_ARG(sx), G3_ARG(bt->offs), G3_ARG(oi), G3_ARG(ps), G3_ARG(bt->scal) };
     /* CPUs: one work-item per complex element where every real bound is
      * even (copy/cpack.cl's cpackc) */
-    const int whole = ks->p.copy_direct && (x0 | k0 | xlen | klen | kpad | j->kat) % 2 == 0 &&
-                      (bside || (xpad | xb) % 2 == 0);
-    size_t global[3] = { whole && !bside ? xpad / 2 : xpad, whole ? kpad / 2 : kpad, bt->batch }, local[3];
+    const int whole = ks->p.copy_direct && (j->x0 | j->k0 | j->xlen | j->klen | j->kpad | j->kat) % 2 == 0 &&
+                      (j->bside || (j->xpad | j->xb) % 2 == 0);
+    size_t global[3] = { whole && !j->bside ? j->xpad / 2 : j->xpad, whole ? j->kpad / 2 : j->kpad, bt->batch },
+           local[3];
     const size_t *wg = elementwise(d, global, local);
-    return g3_launch(chain, d, g3_src_cpack, whole ? "cpackc" : "cpack", ks->copy_defines, sizeof args / sizeof args[0], args, 3,
-                     global, wg);
+    return g3_launch(chain, d, g3_src_cpack, whole ? "cpackc" : "cpack", ks->copy_defines,
+                     sizeof args / sizeof args[0], args, 3, global, wg);
 }
 
 static gpublas3Status cscale(const g3_device *d, const g3_kset *ks, cl_mem C, size_t offc, size_t ldc,
