@@ -717,9 +717,12 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
 #if VWM > 1 && CVEC
                 /* a whole vector inside C and inside the stored triangle (its
                  * first and last rows are): one load and one store (vloadn,
-                 * vstoren need only the element's alignment) */
-                if (!cplx && n < N && m + VWM <= M && in_tri(tri, tri_off, m, n) &&
-                    in_tri(tri, tri_off, m + VWM - 1, n)) {
+                 * vstoren need only the element's alignment).  Complex (cplx):
+                 * the rows' complex rows m / 2, and with cplx 2 none of them on
+                 * the diagonal, whose imaginary part store() zeroes */
+                const int mc0 = m >> cs, mc1 = (m + VWM - 1) >> cs;
+                if (n < N && m + VWM <= M && in_tri(tri, tri_off, mc0, n) && in_tri(tri, tri_off, mc1, n) &&
+                    !(cplx == 2 && mc0 - n <= tri_off && mc1 - n >= tri_off)) {
                     __global real *c = C + offc + m + n * ldc;
                     realM v = alpha * acc[j][i];
                     if (beta != 0)
