@@ -125,6 +125,7 @@ typedef struct {
 } octave_seen;
 static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
 static octave_seen seen[2][OCTAVES];
+static int any_kept[2];  /* per kind: some octave has a ratio, so a correction may not be 1 */
 
 /* GPUBLAS3_DEVICE_COST=<fixed us>,<link GB/s>[,<S GFLOP/s>,<D GFLOP/s>]
  * replaces the matched row's constants (crossover_measure prints them for
@@ -225,13 +226,19 @@ static double trsm_extra(const g3d_call *c, int *blocks, int *leaf)
                    1e-9 * cf * cf * order * order * rhs * l[3]);
 }
 
+/* The model's device time for c as a GEMM of its flops: without a TRSM's part, or correction. */
+static double gemm_time(const g3d_call *c)
+{
+    return 1e-6 * dev->fixed_us + travel_bytes(c) / (1e9 * dev->link_gbs) +
+           g3x_flops(c) / (1e9 * dev->gflops[c->dbl != 0]);
+}
+
 /* The model's device time for c (no correction); *trsm, *blocks, *leaf: its TRSM part. */
 static double device_time(const g3d_call *c, double *trsm, int *blocks, int *leaf)
 {
     *blocks = *leaf = 0;
     *trsm = c->routine == G3D_TRSM ? trsm_extra(c, blocks, leaf) : 0;
-    return 1e-6 * dev->fixed_us + travel_bytes(c) / (1e9 * dev->link_gbs) +
-           g3x_flops(c) / (1e9 * dev->gflops[c->dbl != 0]) + *trsm;
+    return gemm_time(c) + *trsm;
 }
 
 int g3x_octave(double x, int n)
@@ -254,6 +261,7 @@ void g3x_device_took(const g3d_call *c, double seconds)
     if (o->calls++ > 0) {
         o->recent[(o->calls - 2) % RECENT] = r;
         o->kept += o->kept < RECENT;
+        __atomic_store_n(&any_kept[c->routine == G3D_TRSM], 1, __ATOMIC_RELAXED);
     }
     pthread_mutex_unlock(&seen_lock);
 }
@@ -294,10 +302,20 @@ int g3x_to_device(const g3d_call *c, double t[2], char *why, size_t len)
             snprintf(why, len, "no device");
         return 0;
     }
-    int blocks, leaf, calls;
-    double trsm, t_model = device_time(c, &trsm, &blocks, &leaf), f = correction(c, t_model, &calls);
     char from[48];
     double host = g3r_gflops(c->dbl != 0, flops, why ? from : NULL, sizeof from), t_host = flops / (1e9 * host);
+    /* Host for sure, and cheaply (a TRSM's plan, the correction's lock and
+     * sort cost the host calls of LAPACK's recursive panels more than the
+     * calls themselves): no correction yet (1 in every octave) and the
+     * device slower even without a TRSM's part, which only adds. */
+    if (!why && !__atomic_load_n(&any_kept[c->routine == G3D_TRSM], __ATOMIC_RELAXED)) {
+        t[0] = t_host;
+        t[1] = gemm_time(c);
+        if (t[1] >= t_host)
+            return 0;
+    }
+    int blocks, leaf, calls;
+    double trsm, t_model = device_time(c, &trsm, &blocks, &leaf), f = correction(c, t_model, &calls);
     if (why) {
         char part[80] = "", fix[64] = "";
         if (trsm > 0)

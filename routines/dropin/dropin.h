@@ -127,7 +127,8 @@ double g3x_flops(const g3d_call *c);
 int g3x_octave(double x, int n);
 /* 1: the call pays for the trip to the device (model or
  * GPUBLAS3_CROSSOVER); t[0], t[1] get the model's host and (corrected)
- * device times, 0 under GPUBLAS3_CROSSOVER; why gets the reason under
+ * device times (without a TRSM's part where that was not needed to keep the
+ * call on the host), 0 under GPUBLAS3_CROSSOVER; why gets the reason under
  * GPUBLAS3_VERBOSE only (formatting costs as much as a tiny call). */
 int g3x_to_device(const g3d_call *c, double t[2], char *why, size_t len);
 /* What a call the model sent to the device took there, in seconds, whole

@@ -32,6 +32,13 @@
  * data: that errs toward the host, the side of the drop-ins' target (never
  * slower than the host BLAS alone).
  *
+ * A call too small to show more than the timed rate in MIN_SECONDS (its
+ * flops under rate x MIN_SECONDS) is not timed at all: whatever it showed
+ * could neither count nor start a second timing, and its two clock reads
+ * were most of the drop-ins' own cost on the thousands of tiny TRSMs and
+ * SYRKs of reference LAPACK's recursive panels (docs/performance.md,
+ * Drop-ins: LAPACK on a CPU-only host).
+ *
  * A size's learned rate counts only where it beats the timed one, so a
  * size no host call has shown is priced at the timed rate.  When a
  * host call shows twice the first timing or more, that timing was
@@ -163,7 +170,13 @@ double g3r_gflops(int dbl, double flops, char *why, size_t len)
 
 void g3r_run(const g3d_call *c)
 {
-    if (!__atomic_load_n(&learning, __ATOMIC_ACQUIRE)) {
+    int dbl = c->dbl != 0;
+    double flops = g3x_flops(c), r = HUGE_VAL;  /* not learning: no call is timed */
+    if (__atomic_load_n(&learning, __ATOMIC_ACQUIRE))
+        __atomic_load(&rate[dbl], &r, __ATOMIC_RELAXED);
+    /* Too small to show more than rate[] in MIN_SECONDS: rate[] only rises,
+     * and until the second timing it is the first, half that timing's trigger. */
+    if (1e-9 * flops <= r * MIN_SECONDS) {
         g3b_run(c);
         return;
     }
@@ -172,8 +185,7 @@ void g3r_run(const g3d_call *c)
     double t = g3h_seconds() - t0;
     if (t < MIN_SECONDS)
         return;
-    int dbl = c->dbl != 0;
-    double flops = g3x_flops(c), x = 1e-9 * flops / t;
+    double x = 1e-9 * flops / t;
     __atomic_add_fetch(&samples[dbl], 1, __ATOMIC_RELAXED);
     raise_to(&learned[dbl][g3x_octave(flops, SIZES)], x);
     if (x >= 2 * first[dbl] && !__atomic_exchange_n(&retimed[dbl], 1, __ATOMIC_RELAXED)) {
