@@ -28,7 +28,9 @@
  * Layouts (elements; complex elements are {re, im} pairs, COMPLEX=1):
  * L(i, k) = A[aoff + i li + k lk], conjugated with cj; only the triangle
  * and (unless unit) the diagonal are read.  B(p, c) = B[boff + p bp + c bc],
- * p < len, c < rhs. */
+ * p < len, c < rhs.  Lanes one vector load apart (bc 1, the right side)
+ * load as vectors; real blocks on the left (bp 1) go by subst_left, which
+ * loads and stores R rows of a work-item's V lanes as V vectors of rows. */
 #include "real.cl"
 
 #define VTYPE_(t, n) t##n
@@ -199,24 +201,98 @@ __kernel void subst(const int len, const int rhs, const int fwd, const int unit,
 }
 #else
 #define R 8
-__kernel void subst(const int len, const int rhs, const int fwd, const int unit, const int cj, const real ar,
-                    const real ai, __global const real *restrict A, const long aoff, const long li, const long lk,
-                    __global real *restrict B, const long boff, const long bp, const long bc)
+#if PRECISION == 64
+typedef double8 realr; /* R reals */
+#else
+typedef float8 realr;
+#endif
+typedef union { real s[R]; realr v; } rows;
+
+/* Left-side blocks (bp 1: a lane's rows contiguous, lanes bc apart): the R
+ * rows at + 0 .. R - 1 of all V lanes as V loads of R reals, transposed in
+ * registers; x[j] is the row t0 + j of the solve order, so those rows
+ * upwards (fwd) or downwards.  Loading each lane alone instead took
+ * 1.2-1.3x the kernel time (Xeon, 2026-12-07: S TRMM 256x4096 LLNU 2.10
+ * against 1.60 ms; docs/performance.md, Findings: PoCL). */
+static void load_rows(__global const real *B, long at, long bc, int fwd, realv *x)
+{
+    rows c[V];
+    UNROLL_ALL
+    for (int l = 0; l < V; l++)
+        c[l].v = vload8(0, B + at + l * bc);
+    UNROLL_ALL
+    for (int j = 0; j < R; j++) {
+        lanes u;
+        UNROLL_ALL
+        for (int l = 0; l < V; l++)
+            u.s[l] = c[l].s[fwd ? j : R - 1 - j];
+        x[j] = u.v;
+    }
+}
+
+static void store_rows(__global real *B, long at, long bc, int fwd, const realv *x)
+{
+    lanes u[R];
+    UNROLL_ALL
+    for (int j = 0; j < R; j++)
+        u[j].v = x[fwd ? j : R - 1 - j];
+    UNROLL_ALL
+    for (int l = 0; l < V; l++) {
+        rows c;
+        UNROLL_ALL
+        for (int j = 0; j < R; j++)
+            c.s[j] = u[j].s[l];
+        vstore8(c.v, 0, B + at + l * bc);
+    }
+}
+
+/* `left`: bp is 1 (subst_left), and work-items with all V lanes take
+ * whole groups of R rows by load_rows and store_rows; a kernel of its own,
+ * so that the other layouts' loop has no such branches. */
+__attribute__((always_inline)) static void solve(const int len, const int rhs, const int fwd, const int unit,
+                                                 const real ar, __global const real *restrict A, const long aoff,
+                                                 const long li, const long lk, __global real *restrict B,
+                                                 const long boff, const long bp, const long bc, const int left)
 {
     const int c0 = get_global_id(0) * V, nc = min(V, rhs - c0);
     const long b0 = boff + c0 * bc;
     realv x[NB]; /* x by solve order */
+    const int tiled = left && nc == V;
+    /* the lowest of the R rows from t0 on in the solve order */
+#define LOW(t0) (fwd ? (t0) : len - (t0) - R)
 #if MUL
-    for (int t = 0; t < len; t++)
+    for (int t = 0; t < len; t++) {
+        if (tiled && t % R == 0 && t + R <= len) {
+            realv b[R];
+            load_rows(B, b0 + LOW(t), bc, fwd, b);
+            UNROLL_ALL
+            for (int j = 0; j < R; j++)
+                x[t + j] = ar * b[j];
+            t += R - 1;
+            continue;
+        }
         x[t] = ar * load(B, b0 + ROW(t) * bp, bc, nc);
+    }
 #endif
     for (int t0 = 0; t0 < len; t0 += R) {
         realv acc[R];
         __global const real *Lr[R]; /* each row's L(row, 0) */
+        const int whole = tiled && t0 + R <= len;
+#if !MUL
+        if (whole) {
+            load_rows(B, b0 + LOW(t0), bc, fwd, acc);
+            UNROLL_ALL
+            for (int j = 0; j < R; j++)
+                acc[j] = ar * acc[j];
+        }
+#endif
         UNROLL_ALL
         for (int j = 0; j < R; j++) {
             const int i = ROW(min(t0 + j, len - 1));
-            acc[j] = MUL ? 0 : ar * load(B, b0 + i * bp, bc, nc);
+            if (MUL)
+                acc[j] = 0;
+            else if (!whole)
+                acc[j] = ar * load(B, b0 + i * bp, bc, nc);
             Lr[j] = A + aoff + i * li;
         }
         for (int t = 0; t < t0; t++) {
@@ -238,9 +314,26 @@ __kernel void subst(const int len, const int rhs, const int fwd, const int unit,
                     acc[j] = acc[j] / Lr[j][ROW(t) * lk];
                 x[t] = acc[j];
 #endif
-                store(B, b0 + ROW(t) * bp, bc, nc, acc[j]);
+                if (!whole)
+                    store(B, b0 + ROW(t) * bp, bc, nc, acc[j]);
             }
         }
+        if (whole)
+            store_rows(B, b0 + LOW(t0), bc, fwd, acc);
     }
+}
+
+__kernel void subst(const int len, const int rhs, const int fwd, const int unit, const int cj, const real ar,
+                    const real ai, __global const real *restrict A, const long aoff, const long li, const long lk,
+                    __global real *restrict B, const long boff, const long bp, const long bc)
+{
+    solve(len, rhs, fwd, unit, ar, A, aoff, li, lk, B, boff, bp, bc, 0);
+}
+
+__kernel void subst_left(const int len, const int rhs, const int fwd, const int unit, const int cj, const real ar,
+                         const real ai, __global const real *restrict A, const long aoff, const long li,
+                         const long lk, __global real *restrict B, const long boff, const long bp, const long bc)
+{
+    solve(len, rhs, fwd, unit, ar, A, aoff, li, lk, B, boff, 1, bc, 1);
 }
 #endif
