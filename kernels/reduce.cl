@@ -9,8 +9,8 @@
  * are a complex matrix's real view (row m holds complex row m / 2: the
  * triangle compares m >> 1 with n), cs = 2 the same with the imaginary
  * parts of the diagonal stored as 0 (HERK, HER2K); split.c copies a
- * diagonal block's triangle with it (one slice, alpha 1, beta 0).  reduce_t, at the end,
- * stores the product a CPU computes transposed.
+ * diagonal block's triangle with it (one slice, alpha 1, beta 0).
+ * reduce_t, at the end, stores the product a CPU computes transposed.
  * Parameters: PRECISION. */
 #include "real.cl"
 #include "store.cl"

@@ -132,7 +132,7 @@ int g3_complex_direct(const g3_call *c)
            a->shape == G3_GENERAL && b->shape == G3_GENERAL && !a->scaled && !b->scaled;
 }
 
-static void plan_one(const g3_device *d, const g3_call *c, g3_plan *out)
+void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
 {
     const g3_reuse *r = c->reuse && c->reuse->ks && c->reuse->d == d ? c->reuse : NULL;
     int shape = r ? r->shape : d->shape_force >= 0 ? d->shape_force : shape_class(d, c);
@@ -214,20 +214,12 @@ static int transposed_wins(const g3_device *d, const g3_call *c, const g3_plan *
     if (4 * tmoves > before || before - tmoves < G3_TRANSPOSED_MIN)
         return 0;
     *s = transposed_call(c);
-    plan_one(d, s, ps);
+    g3_plan_choose(d, s, ps);
     const size_t after = packed_elems(s, ps->inplace) + tmoves;
     const g3_params *pc = &p->ks->p, *pt = &ps->ks->p;
     return ps->path == G3_PATH_PACKED && (ps->inplace & (G3_INPLACE_B | G3_INPLACE_KB)) ==
            (G3_INPLACE_B | G3_INPLACE_KB) && 2 * after <= before && before - after >= G3_TRANSPOSED_MIN &&
            g3_tiles(pt, s) * pt->mwg * pt->nwg <= g3_tiles(pc, c) * pc->mwg * pc->nwg;
-}
-
-void g3_plan_choose(const g3_device *d, const g3_call *c, g3_plan *out)
-{
-    plan_one(d, c, out);
-    g3_call s;
-    g3_plan ps;
-    out->transposed = d->plan_force < 0 && d->shape_force < 0 && transposed_wins(d, c, out, &s, &ps);
 }
 
 void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, char *buf, size_t n)
@@ -329,23 +321,20 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
     }
     if (p.path != G3_PATH_DIRECT && c->cplx && p.ks->p.mwg % 2)
         return gpublas3NotImplemented; /* the mapping needs whole 2 x 2 blocks in a tile */
+    g3_call s;
+    g3_plan ps;
+    p.transposed = d->plan_force < 0 && d->shape_force < 0 && transposed_wins(d, c, &p, &s, &ps);
     if (g3_plan_verbose()) {
         char line[384];
         g3_plan_describe(d, c, &p, line, sizeof line);
         fprintf(stderr, "gpublas3: plan: %s\n", line);
-    }
-    if (p.transposed) {
-        g3_call s;
-        g3_plan ps;
-        if (transposed_wins(d, c, &p, &s, &ps)) {
-            if (g3_plan_verbose()) {
-                char line[384];
-                g3_plan_describe(d, &s, &ps, line, sizeof line);
-                fprintf(stderr, "gpublas3: plan:   transposed: %s\n", line);
-            }
-            return g3_packed_transposed(d, c, &p, &s, &ps, chain);
+        if (p.transposed) {
+            g3_plan_describe(d, &s, &ps, line, sizeof line);
+            fprintf(stderr, "gpublas3: plan:   transposed: %s\n", line);
         }
     }
+    if (p.transposed)
+        return g3_packed_transposed(d, c, &p, &s, &ps, chain);
     return p.path == G3_PATH_DIRECT ? g3_direct_enqueue(d, c, &p, chain) : g3_packed_enqueue(d, c, &p, chain);
 }
 

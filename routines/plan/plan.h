@@ -106,7 +106,7 @@ typedef struct {
     int splits;           /* G3_PATH_SPLITK: slices of K, each kslice deep */
     size_t kslice;
     int inplace;          /* packed and split-K: operands read in place, not packed (bits below) */
-    int transposed;       /* packed, CPUs: run as C^T = op(B)^T op(A)^T into scratch (plan.c) */
+    int transposed;       /* packed, CPUs: run as C^T = op(B)^T op(A)^T into scratch (g3_enqueue decides) */
 } g3_plan;
 /* g3_plan.inplace: a[t] is G3_INPLACE_A << t, b[t] G3_INPLACE_B << t, and
  * with G3_INPLACE_KA << t (KB) it is read with k contiguous (packed.c). */
