@@ -21,11 +21,11 @@
  *   never read).
  * One work-item per element of P: O(n^2) work beside the O(n^3) product;
  * it has no local-memory tile yet (pack.cl's fast paths are real only).
- * cpackc (CPUs, the copy_direct sets, where the panel's real bounds are
- * even): one work-item per complex element, writing its whole 2x2 block
- * (A side: two {re, im} pairs, contiguous across lanes) or its two rows
- * (B side), so a lane reads each element once, where cpack read it two
- * or four times with a gather (docs/performance.md, Findings, Batched GEMM).
+ * cpackc (wherever the panel's real bounds are even, so cpack is left
+ * the odd edges): one work-item per complex element, writing its whole
+ * 2x2 block (A side: two {re, im} pairs, contiguous across lanes) or its
+ * two rows (B side), so a lane reads each element once, where cpack read
+ * it two or four times with a gather (docs/performance.md, Copy kernels).
  *
  * cscale: C <- beta * C for complex beta on one triangle (tri 1 upper, 2
  * lower, 0 all), the pre-pass of a call whose beta is not real. */

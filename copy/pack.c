@@ -6,15 +6,17 @@
 
 extern const char g3_src_cpack[];
 
-/* The work-groups of the one-work-item-per-element kernels.  PoCL: 32 x 8
- * (halved while the device allows fewer), the grid rounded up to them;
- * left to the driver, PoCL compiled the kernel once more for every matrix
- * shape, each with its own divisor of the grid.  Elsewhere the driver's
- * choice: on the H200 (2026-11-29) complex calls of 256 ran up to 1.24x
- * slower with 32 x 8. */
-static const size_t *elementwise(const g3_device *d, size_t global[3], size_t local[3])
+/* The work-groups of the one-work-item-per-element kernels: 32 x 8
+ * (halved while the device allows fewer), the grid rounded up to them.
+ * PoCL always: left to the driver, it compiled the kernel once more for
+ * every matrix shape, each with its own divisor of the grid.  Elsewhere
+ * only where `fixed` (cpackc): on the H100 (2026-12-07) CGEMM 1024 took
+ * 290-294 us against 299-303 with the driver's choice; cpack and cscale
+ * keep the driver's, as on the H200 (2026-11-29) complex calls of 256 ran
+ * up to 1.24x slower with cpack on 32 x 8. */
+static const size_t *elementwise(const g3_device *d, int fixed, size_t global[3], size_t local[3])
 {
-    if (!d->one_launch)
+    if (!d->one_launch && !fixed)
         return NULL;
     local[0] = 32, local[1] = 8, local[2] = 1;
     while (local[0] * local[1] > d->max_wg)
@@ -50,13 +52,14 @@ static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_pack
         G3_ARG(xp), G3_ARG(kp), G3_ARG(kb), G3_ARG(ka), G3_ARG(sc), dbl ? G3_ARG(dr) : G3_ARG(fr),
         dbl ? G3_ARG(di) : G3_ARG(fi),
         G3_ARG(sx), G3_ARG(bt->offs), G3_ARG(oi), G3_ARG(ps), G3_ARG(bt->scal) };
-    /* CPUs: one work-item per complex element where every real bound is
-     * even (copy/cpack.cl's cpackc) */
-    const int whole = ks->p.copy_direct && (j->x0 | j->k0 | j->xlen | j->klen | j->kpad | j->kat) % 2 == 0 &&
+    /* one work-item per complex element where every real bound is even
+     * (copy/cpack.cl's cpackc): on the H100 (2026-12-07) CGEMM 1024's A
+     * took 18 us against 38 one real element a work-item (cpack) */
+    const int whole = (j->x0 | j->k0 | j->xlen | j->klen | j->kpad | j->kat) % 2 == 0 &&
                       (j->bside || (j->xpad | j->xb) % 2 == 0);
     size_t global[3] = { whole && !j->bside ? j->xpad / 2 : j->xpad, whole ? j->kpad / 2 : j->kpad, bt->batch },
            local[3];
-    const size_t *wg = elementwise(d, global, local);
+    const size_t *wg = elementwise(d, whole, global, local);
     return g3_launch(chain, d, g3_src_cpack, whole ? "cpackc" : "cpack", ks->copy_defines,
                      sizeof args / sizeof args[0], args, 3, global, wg);
 }
@@ -74,7 +77,7 @@ static gpublas3Status cscale(const g3_device *d, const g3_kset *ks, cl_mem C, si
                       dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi), G3_ARG(sc), G3_ARG(bt->offs),
                       G3_ARG(bt->scal) };
     size_t global[3] = { M, N, bt->batch }, local[3];
-    const size_t *wg = elementwise(d, global, local);
+    const size_t *wg = elementwise(d, 0, global, local);
     return g3_launch(chain, d, g3_src_cpack, "cscale", ks->copy_defines, sizeof args / sizeof args[0], args, 3,
                      global, wg);
 }
