@@ -76,6 +76,23 @@ inline real2 celem(__global const real2 *restrict X, const long offx, const long
     const int kblk, const int kat, const int scaled, const real sr0, const real si0, const long sx, \
     __global const long *offs, const int oi, const long ps, __global const real *scal
 
+/* Y(x, k) of the panel, 0 outside its xlen x klen */
+inline real cvalue(__global const real2 *restrict X, const long offx, const long ldx, const int tr, const int conj,
+                   const int shape, const int unit, const int bside, const long x0, const long k0, const int xlen,
+                   const int klen, const int scaled, const real sr, const real si, const int x, const int k)
+{
+    if (x >= xlen || k >= klen)
+        return 0;
+    const long gx = x0 + x, gk = k0 + k;
+    /* Z(row, col), and which component of which block */
+    const long row = bside ? gk >> 1 : gx >> 1, col = bside ? gx : gk >> 1;
+    const int r = bside ? 0 : gx & 1, s = gk & 1;
+    const real2 z = celem(X, offx, ldx, tr, conj, shape, unit, row, col, scaled, sr, si);
+    if (bside)
+        return s ? z.y : z.x;
+    return r == s ? z.x : r ? z.y : -z.y;
+}
+
 __kernel void cpack(CPACK_ARGS)
 {
     const int x = get_global_id(0), k = get_global_id(1), z = get_global_id(2);
@@ -84,19 +101,8 @@ __kernel void cpack(CPACK_ARGS)
     P += z * ps;
     if (x >= xpad || k >= kpad)
         return;
-    real v = 0;
-    if (x < xlen && k < klen) {
-        const long gx = x0 + x, gk = k0 + k;
-        /* Z(row, col), and which component of which block */
-        const long row = bside ? gk >> 1 : gx >> 1, col = bside ? gx : gk >> 1;
-        const int r = bside ? 0 : gx & 1, s = gk & 1;
-        const real2 z = celem(X, offx, ldx, tr, conj, shape, unit, row, col, scaled, sr, si);
-        if (bside)
-            v = s ? z.y : z.x;
-        else
-            v = r == s ? z.x : r ? z.y : -z.y;
-    }
-    P[(long)(x / xb) * kblk * xb + (long)(kat + k) * xb + x % xb] = v;
+    P[(long)(x / xb) * kblk * xb + (long)(kat + k) * xb + x % xb] =
+        cvalue(X, offx, ldx, tr, conj, shape, unit, bside, x0, k0, xlen, klen, scaled, sr, si, x, k);
 }
 
 __kernel void cpackc(CPACK_ARGS)
@@ -122,6 +128,60 @@ __kernel void cpackc(CPACK_ARGS)
         vstore2((real2)(-v.y, v.x), 0, p + xb);
     }
 }
+
+#if COPY_DIRECT
+/* CPUs (the copy_direct sets), a general operand whose complex elements
+ * lie along x in X (the A side in place, the B side transposed): one
+ * work-item a COPY_TS x COPY_TS tile of P, as copy/pack.cl's, its loops
+ * along a column of X innermost, which the compiler vectorizes; cpackc's
+ * work-item a complex element moved 6-10 GB/s on a Xeon (C 512^2, A side).
+ * A tile wholly inside the panel with every bound even takes the loops;
+ * the rest goes element by element (cvalue). */
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void cpackt(CPACK_ARGS)
+{
+    const int bx = get_group_id(0) * COPY_TS, bk = get_group_id(1) * COPY_TS, z = get_group_id(2);
+    const long offx = offs ? offs[4 * z + oi] : offx0 + z * sx;
+    const real sr = scal ? scal[6 * z + 2] : sr0, si = scal ? scal[6 * z + 3] : si0;
+    P += z * ps + (long)kat * xb;
+    const int xe = min(bx + COPY_TS, xpad), ke = min(bk + COPY_TS, kpad);
+    const bool whole = xe <= xlen && ke <= klen && ((x0 | k0 | xb | bx | bk | xe | ke) & 1) == 0;
+    const real cs = conj ? -1 : 1;
+    for (int b = bx; b < xe; b = b - b % xb + xb) {
+        const int n = min(b - b % xb + xb, xe) - b;
+        __global real *restrict p = P + (long)(b / xb) * kblk * xb + b % xb;
+        if (!whole) {
+            for (int k = bk; k < ke; k++)
+                for (int x = 0; x < n; x++)
+                    p[(long)k * xb + x] =
+                        cvalue(X, offx, ldx, tr, conj, shape, unit, bside, x0, k0, xlen, klen, scaled, sr, si, b + x, k);
+            continue;
+        }
+        /* the complex elements along x: rows (x0 + b) / 2.. of column k / 2
+         * (A side), or columns x0 + b.. of S's row k / 2 read as op's column */
+        const long first = bside ? x0 + b : (x0 + b) >> 1;
+        for (int k = bk; k < ke; k += 2) {
+            __global const real *restrict src = (__global const real *)(X + offx + first + ((k0 + k) >> 1) * ldx);
+            __global real *restrict pe = p + (long)k * xb, *restrict po = pe + xb;
+            if (bside) {   /* Y(n, 2k) = Re Z(k, n), Y(n, 2k + 1) = Im Z(k, n) */
+                for (int x = 0; x < n; x++) {
+                    const real re = src[2 * x], im = cs * src[2 * x + 1];
+                    pe[x] = scaled ? sr * re - si * im : re;
+                    po[x] = scaled ? sr * im + si * re : im;
+                }
+            } else {       /* the 2x2 block [[re, -im], [im, re]] of each element */
+                for (int x = 0; x < n; x += 2) {
+                    const real a = src[x], c = cs * src[x + 1];
+                    const real re = scaled ? sr * a - si * c : a, im = scaled ? sr * c + si * a : c;
+                    pe[x] = re;
+                    pe[x + 1] = im;
+                    po[x] = -im;
+                    po[x + 1] = re;
+                }
+            }
+        }
+    }
+}
+#endif
 
 __kernel void cscale(__global real2 *C, const long offc0, const long ldc, const int M, const int N,
                      const int tri, const real br0, const real bi0,
