@@ -26,8 +26,14 @@
  * checks), and a case of a few calls of 0.1 ms would be timed before they
  * rise again (H100, 2026-11-23: DGEMM 1024^3 at 6.9 TFLOP/s after the pause,
  * 18 in the plan sweep).  So the device phase first runs untimed rounds,
- * WARM_S of them in all (at most WARM_ROUNDS); cublas_peer does the same. */
+ * WARM_S of them in all (at most WARM_ROUNDS); cublas_peer does the same.
+ * On a CPU device both phases (PoCL's, then the host peers') WARM_CPU_S:
+ * PoCL's first launches after the pause ran at half speed for about 50 ms
+ * (2-vCPU Xeon, 2026-12-07: CGEMM 512's GEMM launch 5.6-6.4 ms for its
+ * first 8 calls, 2.8-3.2 after; medians of 3 timed calls 147-158 GFLOP/s
+ * against 274-294 of 30), where OpenBLAS's calls did not slow. */
 #define WARM_S 0.02
+#define WARM_CPU_S 0.1
 #define WARM_ROUNDS 256
 
 static double now_s(void)
@@ -273,10 +279,12 @@ static void measure_case(const bench_config *cfg, int reps, const bench_peer **p
         for (int i = 0; i < cfg->npeers; i++) any |= timing[i] && peer[i]->on_device == on_device;
         if (!any) continue;
         nanosleep(&(struct timespec){ .tv_nsec = SETTLE_NS }, NULL);
-        double warm = 0;
-        for (int r = 0; on_device && warm < WARM_S && r < WARM_ROUNDS; r++)
+        /* the host peers warm up only beside a CPU device, as its peers */
+        const int cpu = strcmp(dev->type, "cpu") == 0;
+        double warm = 0, warm_s = cpu ? WARM_CPU_S : on_device ? WARM_S : 0;
+        for (int r = 0; warm < warm_s && r < WARM_ROUNDS; r++)
             for (int i = 0; i < cfg->npeers; i++) {
-                if (!timing[i] || !peer[i]->on_device) continue;
+                if (!timing[i] || peer[i]->on_device != on_device) continue;
                 double t = time_once(peer[i], c, dev, h, d, &row[i]);
                 if (t < 0) timing[i] = 0;
                 else warm += t;

@@ -89,7 +89,7 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
     for (int i = 0; i < npeers; i++)
         fprintf(out, "%-8s %s %s\n", i == 0 ? "peers" : "", peers[i], versions[i][0] ? versions[i] : "(unavailable)");
     fprintf(out, "method   median of %d timed calls (%d per round x %d rounds%s) after 1 checked warm-up call\n"
-                 "         per round and untimed device calls for 20 ms (GPU clocks); device calls timed between clFinish, transfers excluded; alpha=%g beta=%g;\n"
+                 "         per round and untimed device calls for 20 ms (GPU clocks), 100 ms and host calls too on a CPU device; device calls timed between clFinish, transfers excluded; alpha=%g beta=%g;\n"
                  "         random data in [-1,1], seed %llu\n",
             cfg->reps * cfg->rounds, cfg->reps, cfg->rounds,
             cfg->nshapes ? "; 8x as many under 0.1 GFLOP, at most 64" : "", cfg->alpha, cfg->beta, cfg->seed);
@@ -348,7 +348,7 @@ int report_json(const char *path, const bench_config *cfg, const bench_device *d
             cfg->rounds);
     jkv(f, "    ", "timer", "CLOCK_MONOTONIC wall clock; device calls between clFinish before and after, "
         "host<->device transfers excluded; the output operand is restored before every call; device peers "
-        "timed in interleaved rounds, host peers after them; each phase 0.2 s after the other's last call (idle worker threads spin); the device phase first runs untimed rounds for 20 ms (GPU clocks)", 1);
+        "timed in interleaved rounds, host peers after them; each phase 0.2 s after the other's last call (idle worker threads spin); the device phase first runs untimed rounds for 20 ms on a GPU (its clocks), and on a CPU device both phases for 100 ms (PoCL's first launches after the pause run slow)", 1);
     jkv(f, "    ", "check", "the warm-up call's whole output buffer against OpenBLAS (spec_check: per-element "
         "bound from K*eps*(|alpha||op(A)||op(B)|+|beta||C|), untouched elements bit-identical); "
         "a failing peer is not timed", 1);
