@@ -89,7 +89,8 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
     for (int i = 0; i < npeers; i++)
         fprintf(out, "%-8s %s %s\n", i == 0 ? "peers" : "", peers[i], versions[i][0] ? versions[i] : "(unavailable)");
     fprintf(out, "method   median of %d timed calls (%d per round x %d rounds%s) after 1 checked warm-up call\n"
-                 "         per round and untimed device calls for 20 ms (GPU clocks), 100 ms and host calls too on a CPU device; device calls timed between clFinish, transfers excluded; alpha=%g beta=%g;\n"
+                 "         per round and untimed device calls for 20 ms (GPU clocks; 100 ms, and host calls too, on a CPU\n"
+                 "         device); device calls timed between clFinish, transfers excluded; alpha=%g beta=%g;\n"
                  "         random data in [-1,1], seed %llu\n",
             cfg->reps * cfg->rounds, cfg->reps, cfg->rounds,
             cfg->nshapes ? "; 8x as many under 0.1 GFLOP, at most 64" : "", cfg->alpha, cfg->beta, cfg->seed);

@@ -152,8 +152,8 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void cpackt(CPACK_ARGS)
         if (!whole) {
             for (int k = bk; k < ke; k++)
                 for (int x = 0; x < n; x++)
-                    p[(long)k * xb + x] =
-                        cvalue(X, offx, ldx, tr, conj, shape, unit, bside, x0, k0, xlen, klen, scaled, sr, si, b + x, k);
+                    p[(long)k * xb + x] = cvalue(X, offx, ldx, tr, conj, shape, unit, bside, x0, k0, xlen, klen,
+                                                 scaled, sr, si, b + x, k);
             continue;
         }
         /* the complex elements along x: rows (x0 + b) / 2.. of column k / 2
