@@ -30,8 +30,8 @@
  * On a CPU device both phases (PoCL's, then the host peers') WARM_CPU_S:
  * PoCL's first launches after the pause ran at half speed for about 50 ms
  * (2-vCPU Xeon, 2026-12-07: CGEMM 512's GEMM launch 5.6-6.4 ms for its
- * first 8 calls, 2.8-3.2 after; medians of 3 timed calls 147-158 GFLOP/s
- * against 274-294 of 30), where OpenBLAS's calls did not slow. */
+ * first 8 calls, 2.8-3.2 after; the median of 3 timed calls at 147-158
+ * GFLOP/s against 274-294 of 30), where OpenBLAS's calls did not slow. */
 #define WARM_S 0.02
 #define WARM_CPU_S 0.1
 #define WARM_ROUNDS 256
