@@ -279,7 +279,7 @@ static void measure_case(const bench_config *cfg, int reps, const bench_peer **p
         for (int i = 0; i < cfg->npeers; i++) any |= timing[i] && peer[i]->on_device == on_device;
         if (!any) continue;
         nanosleep(&(struct timespec){ .tv_nsec = SETTLE_NS }, NULL);
-        /* the host peers warm up only beside a CPU device, as its peers */
+        /* host peers warm up only beside a CPU device, so that both phases match */
         const int cpu = strcmp(dev->type, "cpu") == 0;
         double warm = 0, warm_s = cpu ? WARM_CPU_S : on_device ? WARM_S : 0;
         for (int r = 0; warm < warm_s && r < WARM_ROUNDS; r++)
