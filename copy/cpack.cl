@@ -130,13 +130,15 @@ __kernel void cpackc(CPACK_ARGS)
 }
 
 #if COPY_DIRECT
-/* CPUs (the copy_direct sets), a general operand whose complex elements
- * lie along x in X (the A side in place, the B side transposed): one
- * work-item a COPY_TS x COPY_TS tile of P, as copy/pack.cl's, its loops
- * along a column of X innermost, which the compiler vectorizes; cpackc's
- * work-item a complex element moved 6-10 GB/s on a Xeon (C 512^2, A side).
- * A tile wholly inside the panel with every bound even takes the loops;
- * the rest goes element by element (cvalue). */
+/* CPUs (the copy_direct sets), a general operand: one work-item a COPY_TS
+ * x COPY_TS tile of P, as copy/pack.cl's.  Where op's complex elements lie
+ * along x in X (the A side in place, the B side transposed) the loops run
+ * down a column of X innermost, which the compiler vectorizes; where they
+ * lie along k, down a column of X too, writing across the tile's rows,
+ * which stays in the caches.  cpackc's work-item a complex element moved
+ * 6-10 GB/s on a Xeon (C 512^2, A side).  A tile wholly inside the panel
+ * with every bound even takes the loops; the rest goes element by element
+ * (cvalue). */
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void cpackt(CPACK_ARGS)
 {
     const int bx = get_group_id(0) * COPY_TS, bk = get_group_id(1) * COPY_TS, z = get_group_id(2);
@@ -145,6 +147,7 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void cpackt(CPACK_ARGS)
     P += z * ps + (long)kat * xb;
     const int xe = min(bx + COPY_TS, xpad), ke = min(bk + COPY_TS, kpad);
     const bool whole = xe <= xlen && ke <= klen && ((x0 | k0 | xb | bx | bk | xe | ke) & 1) == 0;
+    const bool along = bside == tr; /* op's elements along x in X */
     const real cs = conj ? -1 : 1;
     for (int b = bx; b < xe; b = b - b % xb + xb) {
         const int n = min(b - b % xb + xb, xe) - b;
@@ -156,26 +159,28 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void cpackt(CPACK_ARGS)
                                                  scaled, sr, si, b + x, k);
             continue;
         }
-        /* the complex elements along x: rows (x0 + b) / 2.. of column k / 2
-         * (A side), or columns x0 + b.. of S's row k / 2 read as op's column */
-        const long first = bside ? x0 + b : (x0 + b) >> 1;
-        for (int k = bk; k < ke; k += 2) {
-            __global const real *restrict src = (__global const real *)(X + offx + first + ((k0 + k) >> 1) * ldx);
-            __global real *restrict pe = p + (long)k * xb, *restrict po = pe + xb;
-            if (bside) {   /* Y(n, 2k) = Re Z(k, n), Y(n, 2k + 1) = Im Z(k, n) */
-                for (int x = 0; x < n; x++) {
-                    const real re = src[2 * x], im = cs * src[2 * x + 1];
-                    pe[x] = scaled ? sr * re - si * im : re;
-                    po[x] = scaled ? sr * im + si * re : im;
-                }
-            } else {       /* the 2x2 block [[re, -im], [im, re]] of each element */
-                for (int x = 0; x < n; x += 2) {
-                    const real a = src[x], c = cs * src[x + 1];
-                    const real re = scaled ? sr * a - si * c : a, im = scaled ? sr * c + si * a : c;
-                    pe[x] = re;
-                    pe[x + 1] = im;
-                    po[x] = -im;
-                    po[x + 1] = re;
+        /* op's first element of the tile: (x0 + b) / 2 (A side) or x0 + b
+         * (B side) along x, (k0 + bk) / 2 along k */
+        const long fx = bside ? x0 + b : (x0 + b) >> 1, fk = (k0 + bk) >> 1;
+        const int nx = bside ? n : n / 2, nk = (ke - bk) / 2;
+        for (int i = 0; i < (along ? nk : nx); i++) {
+            /* one column of X: op's elements along x at k pair i (along),
+             * or along k at x element i */
+            __global const real *restrict src =
+                (__global const real *)(X + offx + (along ? fx + (fk + i) * ldx : fk + (fx + i) * ldx));
+            for (int j = 0; j < (along ? nx : nk); j++) {
+                const int e = along ? j : i, kk = along ? i : j; /* element e along x, k pair kk */
+                const real a = src[2 * j], c = cs * src[2 * j + 1];
+                const real re = scaled ? sr * a - si * c : a, im = scaled ? sr * c + si * a : c;
+                __global real *restrict pe = p + (long)(bk + 2 * kk) * xb, *restrict po = pe + xb;
+                if (bside) {   /* Y(n, 2k) = Re Z(k, n), Y(n, 2k + 1) = Im Z(k, n) */
+                    pe[e] = re;
+                    po[e] = im;
+                } else {       /* the 2x2 block [[re, -im], [im, re]] of each element */
+                    pe[2 * e] = re;
+                    pe[2 * e + 1] = im;
+                    po[2 * e] = -im;
+                    po[2 * e + 1] = re;
                 }
             }
         }

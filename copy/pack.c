@@ -52,13 +52,12 @@ static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_pack
         G3_ARG(xp), G3_ARG(kp), G3_ARG(kb), G3_ARG(ka), G3_ARG(sc), dbl ? G3_ARG(dr) : G3_ARG(fr),
         dbl ? G3_ARG(di) : G3_ARG(fi),
         G3_ARG(sx), G3_ARG(bt->offs), G3_ARG(oi), G3_ARG(ps), G3_ARG(bt->scal) };
-    /* CPUs: a general operand whose complex elements lie along x in X,
-     * a tile a work-item (cpackt); elsewhere one work-item per complex
-     * element where every real bound is even (cpackc): on the H100
-     * (2026-12-07) CGEMM 1024's A took 18 us against 38 one real element a
-     * work-item (cpack) */
+    /* CPUs: a general operand a tile a work-item (cpackt); elsewhere one
+     * work-item per complex element where every real bound is even
+     * (cpackc): on the H100 (2026-12-07) CGEMM 1024's A took 18 us against
+     * 38 one real element a work-item (cpack) */
     size_t global[3], local[3];
-    if (ks->p.copy_direct && o->shape == 0 && j->bside == o->trans) {
+    if (ks->p.copy_direct && o->shape == 0) {
         g3_params_copy_grid(&ks->p, j->xpad, j->kpad, bt->batch, global, local);
         return g3_launch(chain, d, g3_src_cpack, "cpackt", ks->copy_defines, sizeof args / sizeof args[0], args,
                          3, global, local);
