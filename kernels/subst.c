@@ -24,8 +24,8 @@ gpublas3Status g3_subst_launch(const g3_device *d, int dbl, int cplx, size_t nb,
                       G3_ARG(aoff), G3_ARG(li), G3_ARG(lk), G3_ARG(a->B), G3_ARG(boff), G3_ARG(bp),
                       G3_ARG(bc) };
     size_t local = 1, global = (a->rhs + v - 1) / v;
-    /* real left-side blocks (a lane's rows contiguous) load whole tiles: subst_left */
-    const char *kernel = !cplx && a->bp == 1 ? "subst_left" : "subst";
+    /* left-side blocks (a lane's rows contiguous) load whole tiles: subst_left */
+    const char *kernel = a->bp == 1 ? "subst_left" : "subst";
     return g3_launch(chain, d, g3_src_subst, kernel, options, sizeof args / sizeof args[0], args, 1, &global,
                      &local);
 }

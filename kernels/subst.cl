@@ -121,6 +121,59 @@ static void cstore(__global real *B, long at, long bc, int nc, realv re, realv i
     store(B, 2 * at + 1, 2 * bc, nc, im);
 }
 
+#if PRECISION == 64
+typedef double8 realc; /* R complex elements */
+#else
+typedef float8 realc;
+#endif
+typedef union { real s[2 * R]; realc v; } crows;
+
+/* Left-side blocks (bp 1), as the real ones' load_rows: the R rows at + 0
+ * .. R - 1 of all V lanes as V loads of R complex elements, split into
+ * their parts in registers; re[j], im[j] are the row t0 + j of the solve
+ * order.  Each element alone (cload across lanes ldb apart) took the
+ * blocks 1.6x the time of contiguous loads (Xeon, 2026-12-07, C TRMM/TRSM
+ * 1024 left, the subst kernel's median 1978-2041 against 1260 us). */
+static void cload_rows(__global const real *B, long at, long bc, int fwd, realv *re, realv *im)
+{
+    crows c[V];
+    UNROLL_ALL
+    for (int l = 0; l < V; l++)
+        c[l].v = VTYPE(vload, 8)(0, B + 2 * (at + l * bc));
+    UNROLL_ALL
+    for (int j = 0; j < R; j++) {
+        const int q = fwd ? j : R - 1 - j;
+        lanes r, i;
+        UNROLL_ALL
+        for (int l = 0; l < V; l++) {
+            r.s[l] = c[l].s[2 * q];
+            i.s[l] = c[l].s[2 * q + 1];
+        }
+        re[j] = r.v;
+        im[j] = i.v;
+    }
+}
+
+static void cstore_rows(__global real *B, long at, long bc, int fwd, const realv *re, const realv *im)
+{
+    lanes r[R], i[R];
+    UNROLL_ALL
+    for (int j = 0; j < R; j++) {
+        r[j].v = re[fwd ? j : R - 1 - j];
+        i[j].v = im[fwd ? j : R - 1 - j];
+    }
+    UNROLL_ALL
+    for (int l = 0; l < V; l++) {
+        crows c;
+        UNROLL_ALL
+        for (int q = 0; q < R; q++) {
+            c.s[2 * q] = r[q].s[l];
+            c.s[2 * q + 1] = i[q].s[l];
+        }
+        VTYPE(vstore, 8)(c.v, 0, B + 2 * (at + l * bc));
+    }
+}
+
 /* (sr, si) -= l (xr, xi) (MUL: +=), l = L's element at e,
  * conjugated where CONJ: a build option rather than an argument, as a
  * test on every element took the blocks 1.15-1.3x the kernel time (Xeon,
@@ -134,15 +187,33 @@ static void cstore(__global real *B, long at, long bc, int nc, realv re, realv i
         si = MAC((realv)(SGN(li_)), xr, si);                            \
     } while (0)
 
-__kernel void subst(const int len, const int rhs, const int fwd, const int unit, const real ar,
-                    const real ai, __global const real *restrict A, const long aoff, const long li, const long lk,
-                    __global real *restrict B, const long boff, const long bp, const long bc)
+/* `left`: bp is 1 (subst_left), and work-items with all V lanes take
+ * whole groups of R rows by cload_rows and cstore_rows. */
+__attribute__((always_inline)) static void csolve(const int len, const int rhs, const int fwd, const int unit,
+                                                  const real ar, const real ai, __global const real *restrict A,
+                                                  const long aoff, const long li, const long lk,
+                                                  __global real *restrict B, const long boff, const long bp,
+                                                  const long bc, const int left)
 {
     const int c0 = get_global_id(0) * V, nc = min(V, rhs - c0);
     const long b0 = boff + c0 * bc;
     realv xr[NB], xi[NB]; /* x by solve order */
+    const int tiled = left && nc == V;
+    /* the lowest of the R rows from t0 on in the solve order */
+#define LOW(t0) (fwd ? (t0) : len - (t0) - R)
 #if MUL
     for (int t = 0; t < len; t++) {
+        if (tiled && t % R == 0 && t + R <= len) {
+            realv br[R], bi[R];
+            cload_rows(B, b0 + LOW(t), bc, fwd, br, bi);
+            UNROLL_ALL
+            for (int j = 0; j < R; j++) {
+                xr[t + j] = ar * br[j] - ai * bi[j];
+                xi[t + j] = ar * bi[j] + ai * br[j];
+            }
+            t += R - 1;
+            continue;
+        }
         realv br, bi;
         cload(B, b0 + ROW(t) * bp, bc, nc, &br, &bi);
         xr[t] = ar * br - ai * bi;
@@ -152,16 +223,30 @@ __kernel void subst(const int len, const int rhs, const int fwd, const int unit,
     for (int t0 = 0; t0 < len; t0 += R) {
         realv sr[R], si[R];
         __global const real *Lr[R]; /* each row's L(row, 0), complex: two reals an element */
+        const int whole = tiled && t0 + R <= len;
+#if !MUL
+        if (whole) {
+            realv br[R], bi[R];
+            cload_rows(B, b0 + LOW(t0), bc, fwd, br, bi);
+            UNROLL_ALL
+            for (int j = 0; j < R; j++) {
+                sr[j] = ar * br[j] - ai * bi[j];
+                si[j] = ar * bi[j] + ai * br[j];
+            }
+        }
+#endif
         UNROLL_ALL
         for (int j = 0; j < R; j++) {
             const int i = ROW(min(t0 + j, len - 1));
 #if MUL
             sr[j] = si[j] = 0;
 #else
-            realv br, bi;
-            cload(B, b0 + i * bp, bc, nc, &br, &bi);
-            sr[j] = ar * br - ai * bi;
-            si[j] = ar * bi + ai * br;
+            if (!whole) {
+                realv br, bi;
+                cload(B, b0 + i * bp, bc, nc, &br, &bi);
+                sr[j] = ar * br - ai * bi;
+                si[j] = ar * bi + ai * br;
+            }
 #endif
             Lr[j] = A + 2 * (aoff + i * li);
         }
@@ -197,10 +282,27 @@ __kernel void subst(const int len, const int rhs, const int fwd, const int unit,
                 xr[t] = sr[j];
                 xi[t] = si[j];
 #endif
-                cstore(B, b0 + ROW(t) * bp, bc, nc, sr[j], si[j]);
+                if (!whole)
+                    cstore(B, b0 + ROW(t) * bp, bc, nc, sr[j], si[j]);
             }
         }
+        if (whole)
+            cstore_rows(B, b0 + LOW(t0), bc, fwd, sr, si);
     }
+}
+
+__kernel void subst(const int len, const int rhs, const int fwd, const int unit, const real ar,
+                    const real ai, __global const real *restrict A, const long aoff, const long li, const long lk,
+                    __global real *restrict B, const long boff, const long bp, const long bc)
+{
+    csolve(len, rhs, fwd, unit, ar, ai, A, aoff, li, lk, B, boff, bp, bc, 0);
+}
+
+__kernel void subst_left(const int len, const int rhs, const int fwd, const int unit, const real ar,
+                         const real ai, __global const real *restrict A, const long aoff, const long li,
+                         const long lk, __global real *restrict B, const long boff, const long bp, const long bc)
+{
+    csolve(len, rhs, fwd, unit, ar, ai, A, aoff, li, lk, B, boff, 1, bc, 1);
 }
 #else
 #define R 8
