@@ -29,7 +29,7 @@
  * L(i, k) = A[aoff + i li + k lk], conjugated where CONJ; only the triangle
  * and (unless unit) the diagonal are read.  B(p, c) = B[boff + p bp + c bc],
  * p < len, c < rhs.  Lanes one vector load apart (bc 1, the right side)
- * load as vectors; real blocks on the left (bp 1) go by subst_left, which
+ * load as vectors; blocks on the left (bp 1) go by subst_left, which
  * loads and stores R rows of a work-item's V lanes as V vectors of rows. */
 #include "real.cl"
 
