@@ -45,12 +45,11 @@ static gpublas3Status cpack(const g3_device *d, const g3_kset *ks, const g3_pack
     cl_long offx = (cl_long)o->off, ldx = (cl_long)o->ld, gx0 = (cl_long)j->x0, gk0 = (cl_long)j->k0;
     cl_int xl = (cl_int)j->xlen, kl = (cl_int)j->klen, xbl = (cl_int)j->xb, xp = (cl_int)j->xpad, kp = (cl_int)j->kpad;
     cl_int kb = block_depth(j), ka = (cl_int)j->kat;
-    cl_float fr = (cl_float)o->scale[0], fi = (cl_float)o->scale[1];
-    cl_double dr = o->scale[0], di = o->scale[1];
+    g3_scalar_val sr, si;
     g3_arg args[] = { G3_ARG(o->buf), G3_ARG(offx), G3_ARG(ldx), G3_ARG(tr), G3_ARG(cj), G3_ARG(shape),
         G3_ARG(unit), G3_ARG(bs), G3_ARG(gx0), G3_ARG(gk0), G3_ARG(xl), G3_ARG(kl), G3_ARG(j->P), G3_ARG(xbl),
-        G3_ARG(xp), G3_ARG(kp), G3_ARG(kb), G3_ARG(ka), G3_ARG(sc), dbl ? G3_ARG(dr) : G3_ARG(fr),
-        dbl ? G3_ARG(di) : G3_ARG(fi),
+        G3_ARG(xp), G3_ARG(kp), G3_ARG(kb), G3_ARG(ka), G3_ARG(sc),
+        g3_scalar_arg(dbl, 0, o->scale[0], 0, &sr), g3_scalar_arg(dbl, 0, o->scale[1], 0, &si),
         G3_ARG(sx), G3_ARG(bt->offs), G3_ARG(oi), G3_ARG(ps), G3_ARG(bt->scal) };
     /* CPUs: a general operand a tile a work-item (cpackt); elsewhere one
      * work-item per complex element where every real bound is even
@@ -79,10 +78,9 @@ static gpublas3Status cscale(const g3_device *d, const g3_kset *ks, cl_mem C, si
     int dbl = ks->p.precision == 64;
     cl_long off = (cl_long)offc, ld = (cl_long)ldc, sc = (cl_long)bt->stride;
     cl_int m = (cl_int)M, n = (cl_int)N, t = tri;
-    cl_float fr = (cl_float)beta[0], fi = (cl_float)beta[1];
-    cl_double dr = beta[0], di = beta[1];
+    g3_scalar_val br, bi;
     g3_arg args[] = { G3_ARG(C), G3_ARG(off), G3_ARG(ld), G3_ARG(m), G3_ARG(n), G3_ARG(t),
-                      dbl ? G3_ARG(dr) : G3_ARG(fr), dbl ? G3_ARG(di) : G3_ARG(fi), G3_ARG(sc), G3_ARG(bt->offs),
+                      g3_scalar_arg(dbl, 0, beta[0], 0, &br), g3_scalar_arg(dbl, 0, beta[1], 0, &bi), G3_ARG(sc), G3_ARG(bt->offs),
                       G3_ARG(bt->scal) };
     size_t global[3] = { M, N, bt->batch }, local[3];
     const size_t *wg = elementwise(d, 0, global, local);

@@ -25,11 +25,7 @@ gpublas3Status g3_direct_launch(const g3_device *d, const g3_kset *ks, int dbl, 
     /* alpha = 0: A and B are not read (NaN there must not reach C) */
     int zero = a->alpha == 0 && (!a->cplx || a->alpha_im == 0);
     cl_int M = (cl_int)a->M, N = (cl_int)a->N, K = zero ? 0 : (cl_int)a->K, nterms = a->nterms;
-    cl_float fa = (cl_float)a->alpha, fb = (cl_float)a->beta;
-    cl_double da = a->alpha, db = a->beta;
-    cl_float2 ca = { { (cl_float)a->alpha, (cl_float)a->alpha_im } };
-    cl_float2 cb = { { (cl_float)a->beta, (cl_float)a->beta_im } };
-    cl_double2 za = { { a->alpha, a->alpha_im } }, zb = { { a->beta, a->beta_im } };
+    g3_scalar_val al, be;
     cl_long offc = (cl_long)a->offc, ldc = (cl_long)a->ldc;
     cl_int tri = a->tri, inplace = a->inplace;
     cl_long bs[3] = { (cl_long)a->stride[0], (cl_long)a->stride[1], (cl_long)a->stride[2] };
@@ -43,8 +39,8 @@ gpublas3Status g3_direct_launch(const g3_device *d, const g3_kset *ks, int dbl, 
 #define OPERAND(i) G3_ARG(op[i]->buf), G3_ARG(o[i].off), G3_ARG(o[i].ld), G3_ARG(o[i].tr), \
                    G3_ARG(o[i].shape), G3_ARG(o[i].unit)
     g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K),
-        a->cplx ? (dbl ? G3_ARG(za) : G3_ARG(ca)) : dbl ? G3_ARG(da) : G3_ARG(fa),
-        a->cplx ? (dbl ? G3_ARG(zb) : G3_ARG(cb)) : dbl ? G3_ARG(db) : G3_ARG(fb), G3_ARG(nterms),
+        g3_scalar_arg(dbl, a->cplx, a->alpha, a->alpha_im, &al),
+        g3_scalar_arg(dbl, a->cplx, a->beta, a->beta_im, &be), G3_ARG(nterms),
         OPERAND(0), OPERAND(1), OPERAND(2), OPERAND(3),
         G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc), G3_ARG(tri), G3_ARG(inplace), G3_ARG(bs[0]), G3_ARG(bs[1]),
         G3_ARG(bs[2]), G3_ARG(a->offs), G3_ARG(a->scal), G3_ARG(nprod), G3_ARG(per_group) };

@@ -72,10 +72,9 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
             snprintf(options + n, sizeof options - n, " -DBATCHED=1");
         opts = options;
     }
-    cl_float fa = (cl_float)a->alpha, fb = (cl_float)a->beta;
-    cl_double da = a->alpha, db = a->beta;
+    g3_scalar_val al, be;
     g3_arg args[] = { G3_ARG(M), G3_ARG(N), G3_ARG(K),
-        dbl ? G3_ARG(da) : G3_ARG(fa), dbl ? G3_ARG(db) : G3_ARG(fb),
+        g3_scalar_arg(dbl, 0, a->alpha, 0, &al), g3_scalar_arg(dbl, 0, a->beta, 0, &be),
         G3_ARG(a->A), G3_ARG(a->B), G3_ARG(aoff), G3_ARG(ars), G3_ARG(ablk), G3_ARG(boff), G3_ARG(brs), G3_ARG(bblk),
         G3_ARG(a->C), G3_ARG(offc), G3_ARG(ldc),
         G3_ARG(tri), G3_ARG(tri_off), G3_ARG(band), G3_ARG(band_off), G3_ARG(trimap), G3_ARG(snake),

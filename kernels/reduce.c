@@ -15,10 +15,10 @@ gpublas3Status g3_reduce_launch(const g3_device *d, const g3_kset *ks, int dbl, 
      * 32 slices: 9 us against 20 at 4 columns; docs/performance.md, Split-K). */
     const int wide = M * N >= (size_t)d->compute_units * 2048 && d->max_wg >= 256;
     cl_int m = (cl_int)M, n = (cl_int)N, s = splits, t = tri, cs = cplx, rn = wide ? 4 : 1;
-    cl_float fa = (cl_float)alpha, fb = (cl_float)beta;
-    cl_double da = alpha, db = beta;
+    g3_scalar_val al, be;
     cl_long pslice = (cl_long)(M * N), oc = (cl_long)offc, lc = (cl_long)ldc;
-    g3_arg args[] = { G3_ARG(m), G3_ARG(n), G3_ARG(s), dbl ? G3_ARG(da) : G3_ARG(fa), dbl ? G3_ARG(db) : G3_ARG(fb),
+    g3_arg args[] = { G3_ARG(m), G3_ARG(n), G3_ARG(s), g3_scalar_arg(dbl, 0, alpha, 0, &al),
+        g3_scalar_arg(dbl, 0, beta, 0, &be),
         G3_ARG(P), G3_ARG(pslice), G3_ARG(C), G3_ARG(oc), G3_ARG(lc), G3_ARG(t), G3_ARG(cs), G3_ARG(rn) };
     size_t lx = wide ? 64 : 16;
     size_t local[2] = { lx, 4 }, global[2] = { g3_roundup(M, lx), g3_roundup((N + rn - 1) / rn, 4) };
@@ -31,10 +31,10 @@ gpublas3Status g3_reduce_transposed(const g3_device *d, const g3_kset *ks, int d
                                     g3_chain *chain)
 {
     cl_int m = (cl_int)M, n = (cl_int)N;
-    cl_float fa = (cl_float)alpha, fb = (cl_float)beta;
-    cl_double da = alpha, db = beta;
+    g3_scalar_val al, be;
     cl_long oc = (cl_long)offc, lc = (cl_long)ldc;
-    g3_arg args[] = { G3_ARG(m), G3_ARG(n), dbl ? G3_ARG(da) : G3_ARG(fa), dbl ? G3_ARG(db) : G3_ARG(fb),
+    g3_arg args[] = { G3_ARG(m), G3_ARG(n), g3_scalar_arg(dbl, 0, alpha, 0, &al),
+        g3_scalar_arg(dbl, 0, beta, 0, &be),
                       G3_ARG(T), G3_ARG(C), G3_ARG(oc), G3_ARG(lc) };
     size_t local[2] = { 64, 4 }, global[2] = { g3_roundup(M, 64), g3_roundup(N, 4) };
     return g3_launch(chain, d, g3_src_reduce, "reduce_t", ks->reduce_defines, sizeof args / sizeof args[0], args, 2,

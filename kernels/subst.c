@@ -15,12 +15,11 @@ gpublas3Status g3_subst_launch(const g3_device *d, int dbl, int cplx, size_t nb,
     snprintf(options, sizeof options, "-DPRECISION=%d -DCOMPLEX=%d -DNB=%zu -DV=%zu -DMUL=%d -DCONJ=%d", dbl ? 64 : 32,
              cplx, nb, v, a->mul, cplx && a->conj);
     cl_int len = (cl_int)a->len, rhs = (cl_int)a->rhs, fwd = a->fwd, unit = a->unit;
-    cl_float far = (cl_float)a->alpha_re, fai = (cl_float)a->alpha_im;
-    cl_double dar = a->alpha_re, dai = a->alpha_im;
+    g3_scalar_val ar, ai;
     cl_long aoff = (cl_long)a->aoff, li = (cl_long)a->li, lk = (cl_long)a->lk, boff = (cl_long)a->boff,
             bp = (cl_long)a->bp, bc = (cl_long)a->bc;
     g3_arg args[] = { G3_ARG(len), G3_ARG(rhs), G3_ARG(fwd), G3_ARG(unit),
-                      dbl ? G3_ARG(dar) : G3_ARG(far), dbl ? G3_ARG(dai) : G3_ARG(fai), G3_ARG(a->A),
+                      g3_scalar_arg(dbl, 0, a->alpha_re, 0, &ar), g3_scalar_arg(dbl, 0, a->alpha_im, 0, &ai), G3_ARG(a->A),
                       G3_ARG(aoff), G3_ARG(li), G3_ARG(lk), G3_ARG(a->B), G3_ARG(boff), G3_ARG(bp),
                       G3_ARG(bc) };
     size_t local = 1, global = (a->rhs + v - 1) / v;

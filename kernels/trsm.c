@@ -31,11 +31,8 @@ gpublas3Status g3_leaf_launch(const g3_device *d, int dbl, const g3_leaf_args *a
     char options[112];
     leaf_options(options, sizeof options, dbl, a->cplx, a->n, a->refine);
     cl_int n = (cl_int)a->n, rhs = (cl_int)a->rhs, fwd = a->fwd, cj = a->conj;
-    cl_float fa = (cl_float)a->alpha[0];
-    cl_double da = a->alpha[0];
-    cl_float2 ca = { { (cl_float)a->alpha[0], (cl_float)a->alpha[1] } };
-    cl_double2 za = { { a->alpha[0], a->alpha[1] } };
-    g3_arg alpha = a->cplx ? (dbl ? G3_ARG(za) : G3_ARG(ca)) : dbl ? G3_ARG(da) : G3_ARG(fa);
+    g3_scalar_val al;
+    g3_arg alpha = g3_scalar_arg(dbl, a->cplx, a->alpha[0], a->alpha[1], &al);
     cl_long eoff = (cl_long)a->eoff, eq = (cl_long)a->eq, woff = (cl_long)a->woff,
             boff = (cl_long)a->boff, bp = (cl_long)a->bp, bc = (cl_long)a->bc;
     /* without refinement T is not read: any buffer stands in */

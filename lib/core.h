@@ -160,6 +160,11 @@ gpublas3Status g3_copy_matrix(g3_chain *c, cl_mem src, size_t soff, size_t sld, 
 
 typedef struct { size_t size; const void *value; } g3_arg;
 #define G3_ARG(v) ((g3_arg){ sizeof(v), &(v) })
+/* A scalar argument as a kernel of precision dbl takes it: real (re), or
+ * complex {re, im} where cplx; its value is kept in *s, which must live
+ * until the launch. */
+typedef union { cl_float f; cl_double d; cl_float2 c; cl_double2 z; } g3_scalar_val;
+g3_arg g3_scalar_arg(int dbl, int cplx, double re, double im, g3_scalar_val *s);
 /* Enqueues kernel `name` of the program (src, options) on d, with the
  * arguments, over dims (1..3) dimensions, as the chain's next step. */
 gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const char *name,

@@ -273,6 +273,24 @@ void g3_chain_abandon(g3_chain *c)
     c->last = NULL;
 }
 
+g3_arg g3_scalar_arg(int dbl, int cplx, double re, double im, g3_scalar_val *s)
+{
+    if (cplx && dbl) {
+        s->z = (cl_double2){ { re, im } };
+        return G3_ARG(s->z);
+    }
+    if (cplx) {
+        s->c = (cl_float2){ { (cl_float)re, (cl_float)im } };
+        return G3_ARG(s->c);
+    }
+    if (dbl) {
+        s->d = re;
+        return G3_ARG(s->d);
+    }
+    s->f = (cl_float)re;
+    return G3_ARG(s->f);
+}
+
 gpublas3Status g3_launch(g3_chain *c, const g3_device *d, const char *src, const char *name,
                          const char *options, cl_uint nargs, const g3_arg *args, cl_uint dims,
                          const size_t *global, const size_t *local)
