@@ -80,8 +80,8 @@ static gpublas3Status cscale(const g3_device *d, const g3_kset *ks, cl_mem C, si
     cl_int m = (cl_int)M, n = (cl_int)N, t = tri;
     g3_scalar_val br, bi;
     g3_arg args[] = { G3_ARG(C), G3_ARG(off), G3_ARG(ld), G3_ARG(m), G3_ARG(n), G3_ARG(t),
-                      g3_scalar_arg(dbl, 0, beta[0], 0, &br), g3_scalar_arg(dbl, 0, beta[1], 0, &bi), G3_ARG(sc), G3_ARG(bt->offs),
-                      G3_ARG(bt->scal) };
+                      g3_scalar_arg(dbl, 0, beta[0], 0, &br), g3_scalar_arg(dbl, 0, beta[1], 0, &bi), G3_ARG(sc),
+                      G3_ARG(bt->offs), G3_ARG(bt->scal) };
     size_t global[3] = { M, N, bt->batch }, local[3];
     const size_t *wg = elementwise(d, 0, global, local);
     return g3_launch(chain, d, g3_src_cpack, "cscale", ks->copy_defines, sizeof args / sizeof args[0], args, 3,

@@ -19,8 +19,8 @@ gpublas3Status g3_subst_launch(const g3_device *d, int dbl, int cplx, size_t nb,
     cl_long aoff = (cl_long)a->aoff, li = (cl_long)a->li, lk = (cl_long)a->lk, boff = (cl_long)a->boff,
             bp = (cl_long)a->bp, bc = (cl_long)a->bc;
     g3_arg args[] = { G3_ARG(len), G3_ARG(rhs), G3_ARG(fwd), G3_ARG(unit),
-                      g3_scalar_arg(dbl, 0, a->alpha_re, 0, &ar), g3_scalar_arg(dbl, 0, a->alpha_im, 0, &ai), G3_ARG(a->A),
-                      G3_ARG(aoff), G3_ARG(li), G3_ARG(lk), G3_ARG(a->B), G3_ARG(boff), G3_ARG(bp),
+                      g3_scalar_arg(dbl, 0, a->alpha_re, 0, &ar), g3_scalar_arg(dbl, 0, a->alpha_im, 0, &ai),
+                      G3_ARG(a->A), G3_ARG(aoff), G3_ARG(li), G3_ARG(lk), G3_ARG(a->B), G3_ARG(boff), G3_ARG(bp),
                       G3_ARG(bc) };
     size_t local = 1, global = (a->rhs + v - 1) / v;
     /* left-side blocks (a lane's rows contiguous) load whole tiles: subst_left */
