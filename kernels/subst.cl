@@ -351,80 +351,124 @@ static void store_rows(__global real *B, long at, long bc, int fwd, const realv 
     }
 }
 
-/* `left`: bp is 1 (subst_left), and work-items with all V lanes take
- * whole groups of R rows by load_rows and store_rows; a kernel of its own,
- * so that the other layouts' loop has no such branches. */
+/* `left`: bp is 1 (subst_left), and a work-item's vectors with all V lanes
+ * take whole groups of R rows by load_rows and store_rows; a kernel of its
+ * own, so that the other layouts' loop has no such branches.  A work-item
+ * holds W vectors of right-hand sides side by side, so that each L(i, k)
+ * it loads serves W multiply-adds. */
 __attribute__((always_inline)) static void solve(const int len, const int rhs, const int fwd, const int unit,
                                                  const real ar, __global const real *restrict A, const long aoff,
                                                  const long li, const long lk, __global real *restrict B,
                                                  const long boff, const long bp, const long bc, const int left)
 {
-    const int c0 = get_global_id(0) * V, nc = min(V, rhs - c0);
-    const long b0 = boff + c0 * bc;
-    realv x[NB]; /* x by solve order */
-    const int tiled = left && nc == V;
+    const int c0 = get_global_id(0) * V * W;
+    int nc[W], tiled[W];
+    long b0[W];
+    UNROLL_ALL
+    for (int w = 0; w < W; w++) {
+        nc[w] = clamp(rhs - c0 - w * V, 0, V);
+        b0[w] = boff + (c0 + w * V) * bc;
+        tiled[w] = left && nc[w] == V;
+    }
+    realv x[NB][W]; /* x by solve order */
+    realv rw[R];    /* R rows of one vector, for load_rows and store_rows */
     /* the lowest of the R rows from t0 on in the solve order */
 #define LOW(t0) (fwd ? (t0) : len - (t0) - R)
 #if MUL
     for (int t = 0; t < len; t++) {
-        if (tiled && t % R == 0 && t + R <= len) {
-            realv b[R];
-            load_rows(B, b0 + LOW(t), bc, fwd, b);
+        if (t % R == 0 && t + R <= len) {
             UNROLL_ALL
-            for (int j = 0; j < R; j++)
-                x[t + j] = ar * b[j];
+            for (int w = 0; w < W; w++) {
+                if (tiled[w]) {
+                    load_rows(B, b0[w] + LOW(t), bc, fwd, rw);
+                    UNROLL_ALL
+                    for (int j = 0; j < R; j++)
+                        x[t + j][w] = ar * rw[j];
+                } else {
+                    for (int j = 0; j < R; j++)
+                        x[t + j][w] = ar * load(B, b0[w] + ROW(t + j) * bp, bc, nc[w]);
+                }
+            }
             t += R - 1;
             continue;
         }
-        x[t] = ar * load(B, b0 + ROW(t) * bp, bc, nc);
+        UNROLL_ALL
+        for (int w = 0; w < W; w++)
+            x[t][w] = ar * load(B, b0[w] + ROW(t) * bp, bc, nc[w]);
     }
 #endif
     for (int t0 = 0; t0 < len; t0 += R) {
-        realv acc[R];
+        realv acc[R][W];
         __global const real *Lr[R]; /* each row's L(row, 0) */
-        const int whole = tiled && t0 + R <= len;
+        int whole[W];
+        UNROLL_ALL
+        for (int w = 0; w < W; w++) {
+            whole[w] = tiled[w] && t0 + R <= len;
 #if !MUL
-        if (whole) {
-            load_rows(B, b0 + LOW(t0), bc, fwd, acc);
-            UNROLL_ALL
-            for (int j = 0; j < R; j++)
-                acc[j] = ar * acc[j];
-        }
+            if (whole[w]) {
+                load_rows(B, b0[w] + LOW(t0), bc, fwd, rw);
+                UNROLL_ALL
+                for (int j = 0; j < R; j++)
+                    acc[j][w] = ar * rw[j];
+            }
 #endif
+        }
         UNROLL_ALL
         for (int j = 0; j < R; j++) {
             const int i = ROW(min(t0 + j, len - 1));
-            if (MUL)
-                acc[j] = 0;
-            else if (!whole)
-                acc[j] = ar * load(B, b0 + i * bp, bc, nc);
+            UNROLL_ALL
+            for (int w = 0; w < W; w++) {
+                if (MUL)
+                    acc[j][w] = 0;
+                else if (!whole[w])
+                    acc[j][w] = ar * load(B, b0[w] + i * bp, bc, nc[w]);
+            }
             Lr[j] = A + aoff + i * li;
         }
         for (int t = 0; t < t0; t++) {
             const long at = ROW(t) * lk;
             UNROLL_ALL
-            for (int j = 0; j < R; j++)
-                acc[j] = MAC((realv)(SGN(Lr[j][at])), x[t], acc[j]);
+            for (int j = 0; j < R; j++) {
+                const realv l = (realv)(SGN(Lr[j][at]));
+                UNROLL_ALL
+                for (int w = 0; w < W; w++)
+                    acc[j][w] = MAC(l, x[t][w], acc[j][w]);
+            }
         }
         UNROLL_ALL
         for (int j = 0; j < R; j++) {
             const int t = t0 + j;
             if (t < len) {
-                for (int u = t0; u < t; u++)
-                    acc[j] = MAC((realv)(SGN(Lr[j][ROW(u) * lk])), x[u], acc[j]);
+                for (int u = t0; u < t; u++) {
+                    const realv l = (realv)(SGN(Lr[j][ROW(u) * lk]));
+                    UNROLL_ALL
+                    for (int w = 0; w < W; w++)
+                        acc[j][w] = MAC(l, x[u][w], acc[j][w]);
+                }
+                const real d = unit ? 1 : Lr[j][ROW(t) * lk];
+                UNROLL_ALL
+                for (int w = 0; w < W; w++) {
 #if MUL
-                acc[j] = unit ? acc[j] + x[t] : MAC((realv)(Lr[j][ROW(t) * lk]), x[t], acc[j]);
+                    acc[j][w] = MAC((realv)(d), x[t][w], acc[j][w]);
 #else
-                if (!unit)
-                    acc[j] = acc[j] / Lr[j][ROW(t) * lk];
-                x[t] = acc[j];
+                    if (!unit)
+                        acc[j][w] = acc[j][w] / d;
+                    x[t][w] = acc[j][w];
 #endif
-                if (!whole)
-                    store(B, b0 + ROW(t) * bp, bc, nc, acc[j]);
+                    if (!whole[w])
+                        store(B, b0[w] + ROW(t) * bp, bc, nc[w], acc[j][w]);
+                }
             }
         }
-        if (whole)
-            store_rows(B, b0 + LOW(t0), bc, fwd, acc);
+        UNROLL_ALL
+        for (int w = 0; w < W; w++) {
+            if (whole[w]) {
+                UNROLL_ALL
+                for (int j = 0; j < R; j++)
+                    rw[j] = acc[j][w];
+                store_rows(B, b0[w] + LOW(t0), bc, fwd, rw);
+            }
+        }
     }
 }
 
