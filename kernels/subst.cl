@@ -12,10 +12,11 @@
  * accuracy.  On a GPU it is a chain of nb^2/2 dependent steps a work-item;
  * on a CPU each step is one vector multiply-add.
  *
- * A work-item takes V right-hand sides, one vector lane each, so that
- * L(i, k) is a scalar broadcast to every lane; work-items never meet (no
- * local memory, no barriers: PoCL turns a barrier into a loop over
- * work-items).  Row i, in order (first to last when L is lower, `fwd`):
+ * A work-item takes V right-hand sides, one vector lane each (real: W
+ * such vectors side by side), so that L(i, k) is a scalar broadcast to
+ * every lane; work-items never meet (no local memory, no barriers: PoCL
+ * turns a barrier into a loop over work-items).  Row i, in order (first
+ * to last when L is lower, `fwd`):
  *   x_i = (alpha b_i - sum over the rows k solved before i of L(i, k) x_k) / L(i, i),
  * without the division where `unit`; MUL: x_k = alpha b_k, all loaded
  * first, and b_i = L(i, i) x_i + sum over those rows of L(i, k) x_k.
