@@ -901,6 +901,27 @@ static void cpu_inplace_span(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* On CPUs a skinny call's packed operand larger than 16 MB is packed and
+ * multiplied in panels that stay in cache (packed.c's G3_CPU_SKINNY_PANEL):
+ * A of S 4096 x 64 x 2048 NN and of D 2048 x 64 x 2048 NT, 32 MB each, in
+ * panels of K with the later ones accumulating, judged as everywhere;
+ * on GPUs the same calls run whole. */
+static void cpu_skinny_panels(void **state)
+{
+    (void)state;
+    restart_forced(NULL, NULL, NULL);
+    int fails = 0;
+    for (int dbl = 0; dbl < 2; dbl++) {
+        spec_case c = gemm(dbl, dbl ? 2048 : 4096, 64, 2048);
+        c.transA = gpublas3NoTrans;
+        c.transB = dbl ? gpublas3Trans : gpublas3NoTrans;
+        c.beta = 0.75;
+        char text[16384];
+        run_logged(&c, 230 + dbl, &fails, text, sizeof text);
+    }
+    assert_int_equal(fails, 0);
+}
+
 /* On CPUs a GEMM whose op(A) has k contiguous and is the long side runs
  * as its transpose, C^T = op(B)^T op(A)^T, reading A in place with k
  * contiguous, then C <- T^T + beta*C (plan.c's transposed_wins): TN and
@@ -1017,6 +1038,7 @@ int main(void)
         cmocka_unit_test(trmm_snapshot_in_place),
         cmocka_unit_test(cpu_inplace_span),
         cmocka_unit_test(cpu_transposed_product),
+        cmocka_unit_test(cpu_skinny_panels),
         cmocka_unit_test(splitk_deterministic),
         cmocka_unit_test(trsm_direct_products),
         cmocka_unit_test(forced_class),
