@@ -21,6 +21,7 @@
  * block, B' both B operands, and one GEMM launch reads C once where two
  * would each read and write it (g3_packed_cat). */
 #include <limits.h>
+#include <stdlib.h>
 #include "plan.h"
 
 typedef struct {
