@@ -86,6 +86,12 @@ void report_header(FILE *out, const bench_config *cfg, const bench_device *dev,
             dev->vendor, dev->compute_units, dev->clock_mhz, (double)dev->global_mem / (1 << 30));
     fprintf(out, "driver   %s; %s; platform %s, %s\n", dev->driver, dev->cl_version, dev->platform_name,
             dev->platform_version);
+    /* unpinned, PoCL's worker threads made our figures swing by up to 2x
+     * on a 2-vCPU host (docs/performance.md, The CPU shape suite) */
+    if (strstr(dev->platform_name, "Portable Computing Language") && strcmp(dev->type, "cpu") == 0 &&
+        !getenv("POCL_AFFINITY"))
+        fprintf(out, "note     POCL_AFFINITY is unset: PoCL's threads are not pinned, and its figures may swing\n"
+                     "         from run to run; POCL_AFFINITY=1 pins them (README, Environment variables)\n");
     for (int i = 0; i < npeers; i++)
         fprintf(out, "%-8s %s %s\n", i == 0 ? "peers" : "", peers[i], versions[i][0] ? versions[i] : "(unavailable)");
     fprintf(out, "method   median of %d timed calls (%d per round x %d rounds%s) after 1 checked warm-up call\n"
