@@ -188,6 +188,13 @@ static void cstore_rows(__global real *B, long at, long bc, int fwd, const realv
         si = MAC((realv)(SGN(li_)), xr, si);                            \
     } while (0)
 
+/* (xr, xi) = alpha (br, bi), alpha = (ar, ai) */
+#define CALPHA(xr, xi, br, bi)                                          \
+    do {                                                                \
+        xr = ar * (br) - ai * (bi);                                     \
+        xi = ar * (bi) + ai * (br);                                     \
+    } while (0)
+
 /* `left`: bp is 1 (subst_left), and work-items with all V lanes take
  * whole groups of R rows by cload_rows and cstore_rows. */
 __attribute__((always_inline)) static void csolve(const int len, const int rhs, const int fwd, const int unit,
@@ -208,17 +215,14 @@ __attribute__((always_inline)) static void csolve(const int len, const int rhs, 
             realv br[R], bi[R];
             cload_rows(B, b0 + LOW(t), bc, fwd, br, bi);
             UNROLL_ALL
-            for (int j = 0; j < R; j++) {
-                xr[t + j] = ar * br[j] - ai * bi[j];
-                xi[t + j] = ar * bi[j] + ai * br[j];
-            }
+            for (int j = 0; j < R; j++)
+                CALPHA(xr[t + j], xi[t + j], br[j], bi[j]);
             t += R - 1;
             continue;
         }
         realv br, bi;
         cload(B, b0 + ROW(t) * bp, bc, nc, &br, &bi);
-        xr[t] = ar * br - ai * bi;
-        xi[t] = ar * bi + ai * br;
+        CALPHA(xr[t], xi[t], br, bi);
     }
 #endif
     for (int t0 = 0; t0 < len; t0 += R) {
@@ -230,10 +234,8 @@ __attribute__((always_inline)) static void csolve(const int len, const int rhs, 
             realv br[R], bi[R];
             cload_rows(B, b0 + LOW(t0), bc, fwd, br, bi);
             UNROLL_ALL
-            for (int j = 0; j < R; j++) {
-                sr[j] = ar * br[j] - ai * bi[j];
-                si[j] = ar * bi[j] + ai * br[j];
-            }
+            for (int j = 0; j < R; j++)
+                CALPHA(sr[j], si[j], br[j], bi[j]);
         }
 #endif
         UNROLL_ALL
@@ -245,8 +247,7 @@ __attribute__((always_inline)) static void csolve(const int len, const int rhs, 
             if (!whole) {
                 realv br, bi;
                 cload(B, b0 + i * bp, bc, nc, &br, &bi);
-                sr[j] = ar * br - ai * bi;
-                si[j] = ar * bi + ai * br;
+                CALPHA(sr[j], si[j], br, bi);
             }
 #endif
             Lr[j] = A + 2 * (aoff + i * li);
