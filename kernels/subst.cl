@@ -376,6 +376,8 @@ __attribute__((always_inline)) static void solve(const int len, const int rhs, c
     realv rw[R];    /* R rows of one vector, for load_rows and store_rows */
     /* the lowest of the R rows from t0 on in the solve order */
 #define LOW(t0) (fwd ? (t0) : len - (t0) - R)
+    /* alpha times row i of vector w, loaded alone */
+#define ROW_ALONE(i, w) (ar * load(B, b0[w] + (i) * bp, bc, nc[w]))
 #if MUL
     for (int t = 0; t < len; t++) {
         if (t % R == 0 && t + R <= len) {
@@ -388,7 +390,7 @@ __attribute__((always_inline)) static void solve(const int len, const int rhs, c
                         x[t + j][w] = ar * rw[j];
                 } else {
                     for (int j = 0; j < R; j++)
-                        x[t + j][w] = ar * load(B, b0[w] + ROW(t + j) * bp, bc, nc[w]);
+                        x[t + j][w] = ROW_ALONE(ROW(t + j), w);
                 }
             }
             t += R - 1;
@@ -396,7 +398,7 @@ __attribute__((always_inline)) static void solve(const int len, const int rhs, c
         }
         UNROLL_ALL
         for (int w = 0; w < W; w++)
-            x[t][w] = ar * load(B, b0[w] + ROW(t) * bp, bc, nc[w]);
+            x[t][w] = ROW_ALONE(ROW(t), w);
     }
 #endif
     for (int t0 = 0; t0 < len; t0 += R) {
@@ -423,7 +425,7 @@ __attribute__((always_inline)) static void solve(const int len, const int rhs, c
                 if (MUL)
                     acc[j][w] = 0;
                 else if (!whole[w])
-                    acc[j][w] = ar * load(B, b0[w] + i * bp, bc, nc[w]);
+                    acc[j][w] = ROW_ALONE(i, w);
             }
             Lr[j] = A + aoff + i * li;
         }
