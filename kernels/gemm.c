@@ -30,7 +30,8 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     cl_long cslice = (cl_long)a->cslice;
     cl_long abatch = (cl_long)a->abatch, bbatch = (cl_long)a->bbatch;
     /* in place: offsets and strides in vectors (VWM, VWN along m, n; 16
-     * bytes along k), the kernel's AIP and BIP 1 (m, n contiguous) or 2 (k) */
+     * bytes along k), the kernel's AIP and BIP 1 (m, n contiguous) or 2 (k),
+     * AIP 3 a complex A's 2x2 form (m contiguous) */
     size_t vk = 16 / (dbl ? 8 : 4), va = a->ak ? vk : (size_t)pr->vwm, vb = a->bk ? vk : (size_t)pr->vwn;
     cl_long aoff = (cl_long)(a->aoff / va), boff = (cl_long)(a->boff / vb);
     cl_int ars = (cl_int)(a->ald / va), brs = (cl_int)(a->bld / vb);
@@ -66,7 +67,7 @@ gpublas3Status g3_gemm_launch(const g3_device *d, const g3_kset *ks, int dbl, co
     if (pr->rtmap || a->ald || a->bld || a->band || a->trimap || a->batch) {
         const int rt = pr->rtmap;
         int n = snprintf(options, sizeof options, "%s -DAIP=%d -DBIP=%d -DLPT=%d -DSNAKE=%d -DTRIMAP=%d", defines,
-                         a->ak ? 2 : rt ? -1 : !!a->ald, a->bk ? 2 : rt ? -1 : !!a->bld, rt ? -1 : a->band,
+                         a->ac ? 3 : a->ak ? 2 : rt ? -1 : !!a->ald, a->bk ? 2 : rt ? -1 : !!a->bld, rt ? -1 : a->band,
                          rt ? -1 : a->snake, rt ? -1 : a->trimap);
         if (batched)
             snprintf(options + n, sizeof options - n, " -DBATCHED=1");

@@ -14,9 +14,13 @@
  * in vectors of VWM (aoff, ars: the offset and ld over VWM; B' with boff,
  * brs and VWN).  With k contiguous (AIP, BIP 2; staged sets only) element
  * (k, m) is at A[aoff + m*ars + k] in vectors of VK along k, and staging
- * transposes the tile.  The strides of packed operands stay compile-time
- * constants: as arguments they cost the H100's rows 10 to 50 registers
- * (docs/performance.md).
+ * transposes the tile.  A complex operand's 2 x 2 real form
+ * (routines/plan/complex.c) is read so too (AIP 3), from the matrix itself:
+ * k-row 2k of A' is complex column k as it lies ({re, im} along m), k-row
+ * 2k + 1 the same values as {-im, re}, turned as the tile is staged
+ * (SA), so it costs no pack of twice the matrix's bytes.  The strides of
+ * packed operands stay compile-time constants: as arguments they cost the
+ * H100's rows 10 to 50 registers (docs/performance.md).
  *
  * The kernel never knows which routine called it: a routine only chooses
  *   - `tri`:  store only one triangle of C (SYRK, SYR2K), and skip the
@@ -50,7 +54,9 @@
  *                flight while tile t is multiplied; one barrier per tile)
  *   PAD          elements added to each staged row (local-memory banks)
  *   AIP BIP      A' / B' read in place, 1: m / n contiguous, 2: k contiguous
- *                (set per launch by kernels/gemm.c; absent: packed); -1:
+ *                (set per launch by kernels/gemm.c; absent: packed); AIP 3:
+ *                A' is the 2 x 2 real form of a complex matrix read in place
+ *                (below); -1:
  *                packed or m / n contiguous, as the launch's strides say
  *                (below), one build for both (CPU devices)
  *   CVEC         1: C stored a vector (VWM) at a time where one lies inside C
@@ -168,6 +174,14 @@ typedef CAT(RNAME, VK) realK;
 #define SPLIT16(x, f, i) SPLIT8((x).lo, f, i); SPLIT8((x).hi, f, (i) + 8)
 #define SPLIT(n) CAT(SPLIT, n)
 
+/* AIP 3: an odd k-row of a complex operand's 2 x 2 form, {re, im} pairs
+ * as {-im, re} (exact: only signs and places change) */
+#define CROT2(v) ((real2)(-(v).s1, (v).s0))
+#define CROT4(v) ((CAT(RNAME, 4))(CROT2((v).lo), CROT2((v).hi)))
+#define CROT8(v) ((CAT(RNAME, 8))(CROT4((v).lo), CROT4((v).hi)))
+#define CROT16(v) ((CAT(RNAME, 16))(CROT8((v).lo), CROT8((v).hi)))
+#define CROW(odd, v) ((odd) ? CAT(CROT, VWM)(v) : (v))
+
 #if MMA
 #define WARP 32
 #else
@@ -194,7 +208,7 @@ typedef CAT(RNAME, VK) realK;
 #else
 #define KSTAGE 0
 #endif
-#if ASYNC && (!SA || !SB || ((AIP == 2 || BIP == 2) && !KSTAGE))
+#if ASYNC && (!SA || !SB || ((AIP == 2 || BIP == 2) && !KSTAGE) || AIP == 3)
 #undef ASYNC
 #define ASYNC 0
 #endif
@@ -551,7 +565,11 @@ void gemm(const int M, const int N, const int K, const real alpha0, const real b
 #define stageA realM
 #define STAGE_A_AT(buf, r) Al[buf][((tid + (r) * NT) / AV) * LAV + ((tid + (r) * NT) % AV ^ SWZ_V((tid + (r) * NT) / AV))]
 #define STAGE_A(buf, k0, r, v) STAGE_A_AT(buf, r) = (v)
-#if AIP
+#if AIP == 3
+/* (staged sets only, k0 even: KWG is, routines/plan/packed.c) */
+#define FETCH_A(k0, r) CROW((tid + (r) * NT) / AV % 2, \
+                            (Ab + (long)(k0) / 2 * ars)[(tid + (r) * NT) / AV / 2 * ars + (tid + (r) * NT) % AV])
+#elif AIP
 #define FETCH_A(k0, r) (Ab + (long)(k0) * ars)[(tid + (r) * NT) / AV * ars + (tid + (r) * NT) % AV]
 #else
 #define FETCH_A(k0, r) Ab[(long)(k0) * AV + tid + (r) * NT]

@@ -14,6 +14,8 @@ typedef struct {
     size_t ald, bld;       /* 0: A' (B') packed; else read in place with this leading */
     size_t aoff, boff;     /* dimension from this offset (elements; multiples of VWM, VWN), */
     int ak, bk;            /* with k contiguous when set (multiples of 16 bytes; staged sets) */
+    int ac;                /* A' the 2x2 form of the complex matrix read in place (AIP 3; aoff, ald
+                            * in reals of its real view: k-row k of A' is its column k / 2) */
     cl_mem C;
     size_t offc, ldc;      /* the block's first element and C's leading dimension */
     int tri, tri_off;      /* triangle of C stored, and the block's diagonal offset */

@@ -221,6 +221,14 @@ static gpublas3Status run_direct(const g3_device *d, const g3_plan *pl, const vi
     return st;
 }
 
+/* A's stride from one product to the next as the kernel counts it: a
+ * complex A read as its 2x2 form (G3_INPLACE_CA) in reals, v->sa counting
+ * complex elements. */
+static size_t astride(const view *v, int inplace)
+{
+    return inplace & G3_INPLACE_CA ? 2 * v->sa : v->sa;
+}
+
 /* The operands of a strided batch read in place (g3_plan.inplace's bits
  * for term 0), as packed.c reads those of one call, where the stride is
  * whole vectors too; the offset form packs every operand. */
@@ -230,11 +238,11 @@ static int batch_inplace(const g3_kset *ks, const view *v)
         return 0;
     int m = g3_packed_inplace(&v->c, ks, 1), es = v->c.dbl ? 8 : 4, vk = 16 / es;
     size_t va = m & G3_INPLACE_KA ? (size_t)vk : (size_t)ks->p.vwm, vb = m & G3_INPLACE_KB ? (size_t)vk : (size_t)ks->p.vwn;
-    if (!(m & G3_INPLACE_A) || v->sa % va)
-        m &= ~(G3_INPLACE_A | G3_INPLACE_KA);
+    if (!(m & G3_INPLACE_A) || astride(v, m) % va)
+        m &= ~(G3_INPLACE_A | G3_INPLACE_KA | G3_INPLACE_CA);
     if (!(m & G3_INPLACE_B) || v->sb % vb)
         m &= ~(G3_INPLACE_B | G3_INPLACE_KB);
-    return m & (G3_INPLACE_A | G3_INPLACE_KA | G3_INPLACE_B | G3_INPLACE_KB);
+    return m & (G3_INPLACE_A | G3_INPLACE_KA | G3_INPLACE_CA | G3_INPLACE_B | G3_INPLACE_KB);
 }
 
 /* Products per chunk of the packed path (0: one product alone exceeds the
@@ -319,15 +327,14 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
         if (K && in_a) {
             a.A = q->a[0].buf;
             a.ak = !!(in & G3_INPLACE_KA);
-            a.aoff = q->a[0].off;
-            a.ald = q->a[0].ld;
-            a.abatch = v->sa;
+            a.ac = !!(in & G3_INPLACE_CA);
+            g3_inplace_at(&q->a[0], in, 0, 0, &a.aoff, &a.ald);
+            a.abatch = astride(v, in);
         }
         if (K && in_b) {
             a.B = q->b[0].buf;
             a.bk = !!(in & G3_INPLACE_KB);
-            a.boff = q->b[0].off;
-            a.bld = q->b[0].ld;
+            g3_inplace_at(&q->b[0], in >> 2, 0, 0, &a.boff, &a.bld);
             a.bbatch = v->sb;
         }
         st = g3_gemm_launch(d, pl->ks, c->dbl, &a, chain);
@@ -342,9 +349,10 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
 #define BATCH_CPREF_K 256
 
 /* The plan of a batch of products like c (the comment at the top), c as
- * the real call the packed path runs (complex: complex.c's map); the set
- * it runs on is held in own. */
-static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kset *own)
+ * the real call the packed path runs (complex: complex.c's map), A's
+ * stride sa (complex: complex elements; 0 for the offset form, which packs
+ * every operand); the set it runs on is held in own. */
+static void batch_plan(const g3_device *d, const g3_call *c, size_t sa, int table, g3_plan *pl, g3_kset *own)
 {
     g3_plan_choose(d, c, pl);
     if (pl->path == G3_PATH_SPLITK)
@@ -363,7 +371,18 @@ static void batch_plan(const g3_device *d, const g3_call *c, g3_plan *pl, g3_kse
     /* complex products of at most direct_max^3 real multiply-adds, as a
      * single complex GEMM (plan.c), on the direct kernel's complex mode,
      * whose staged operands (GPUs) outran the packed path's copies (H200:
-     * C 64^3 x 4096 554 against 959 us, Z 804 against 1228) */
+     * C 64^3 x 4096 554 against 959 us, Z 804 against 1228); but those of
+     * more than an eighth of that whose A the plan's own set reads in
+     * place as its 2x2 form (G3_INPLACE_CA: no copy of A) run packed on
+     * that set (H100, 2026-12-07, us: C 128^3 x 1024 802-821 against
+     * 912-941 direct, Z 1023 against 1343-1389; at 64^3 x 4096 direct
+     * stays ahead, C 553-580 against 593-605, Z 831-844 against 1026-1033,
+     * the direct figures from an earlier call the same day) */
+    const double e = pl->ks->p.direct_max;
+    const int cpacked = c->cplx && pl->path == G3_PATH_PACKED && pl->inplace & G3_INPLACE_CA && !table &&
+                        2 * sa % (size_t)pl->ks->p.vwm == 0 && (double)c->M * c->N * c->K > e * e * e / 8;
+    if (!forced && cpacked && g3_direct_wanted(c, pl->ks))
+        return;
     const int cdirect = c->cplx && g3_direct_wanted(c, pl->ks);
     for (size_t i = 0; !forced && !cdirect && i < sizeof order / sizeof order[0]; i++) {
         const g3_params *p = &sets[order[i]].p;
@@ -468,7 +487,7 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
     }
     g3_plan pl;
     g3_kset own; /* the batch's set, where it is not the device's */
-    batch_plan(d, &one, &pl, &own);
+    batch_plan(d, &one, b->stride[0], b->offs[0] != NULL, &pl, &own);
     pl.splits = 1;
     pl.inplace = 0; /* (direct: every operand read in place anyway; packed: below) */
     int direct = pl.path == G3_PATH_DIRECT;

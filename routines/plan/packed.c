@@ -85,6 +85,30 @@ int g3_packed_cat(const g3_call *c, const g3_kset *ks, int splits)
 #define G3_INPLACE_CPU_PAGES 64
 #define G3_PAGE 4096.0
 
+/* A complex operand of the real call (complex.c) read in place: only op(A)
+ * = A on the A side, general, whose 2x2 real form the kernel makes as it
+ * stages A's tiles (kernels/gemm.cl, AIP 3), saving a pack that writes
+ * twice A's bytes.  Its real view has k-rows 2 ld reals apart (two k-rows
+ * of A' each).  Only with a set that stages A through registers: with
+ * cp.async the kernel cannot turn values on the way, and a set that reads
+ * A' in its inner loop (the CPU rows) would turn every value at every
+ * multiply (PoCL, Xeon: C 64^3 x 256 at 89-102 against 167-178 GFLOP/s
+ * packed).  Not for a triangle of C (SYRK, HERK, SYR2K, HER2K): H100,
+ * CSYRK 1024 260-262 against 203-205 us packed, CHER2K 487-506 against
+ * 384-404; CGEMM 1024 level (254-269 either way), batches 1.1-1.3x
+ * faster (docs/performance.md, Batched GEMM). */
+static int complex_in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside)
+{
+    size_t vw = (size_t)pr->vwm, ld = 2 * o->ld;
+    if (bside || c->tri || o->trans || o->conj || o->scaled || o->shape != G3_GENERAL || !pr->sa ||
+        g3_params_ring(pr) ||
+        vw % 2 || pr->kwg % 2 || c->M % (size_t)pr->mwg || c->K % (size_t)pr->kwg)
+        return 0;
+    return 2 * o->off % vw == 0 && ld % vw == 0 && ld / vw <= (size_t)INT_MAX / (size_t)pr->kwg
+               ? G3_INPLACE_A | G3_INPLACE_CA
+               : 0;
+}
+
 /* How operand o (the B side: bside) of call c can be read in place by the
  * kernel with parameters pr: 0 not (packed), G3_INPLACE_A (1) with the
  * kernel's x index contiguous (m of op(A) = A, n of op(B) = B^T: the
@@ -103,6 +127,8 @@ int g3_packed_cat(const g3_call *c, const g3_kset *ks, int splits)
 static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside)
 {
     size_t x = bside ? c->N : c->M, xb = (size_t)(bside ? pr->nwg : pr->mwg), kwg = (size_t)pr->kwg;
+    if (o->cplx)
+        return complex_in_place(c, pr, o, bside);
     /* the tiles along the other side of C, each of which reads the operand */
     size_t reuse = bside ? (c->M + pr->mwg - 1) / pr->mwg : (c->N + pr->nwg - 1) / pr->nwg;
     size_t limit = pr->kreuse ? (size_t)pr->kreuse : G3_INPLACE_REUSE;
@@ -171,7 +197,7 @@ int g3_packed_inplace(const g3_call *c, const g3_kset *ks, int splits)
      * alone: S updates ran 1-10 % faster so, D level (docs/performance.md, In-place operands) */
     for (int t = 0; prefetch && copied && t < c->nterms; t++)
         if ((mask >> t & (G3_INPLACE_A | G3_INPLACE_KA)) == G3_INPLACE_A)
-            mask &= ~(G3_INPLACE_A << t);
+            mask &= ~((G3_INPLACE_A | G3_INPLACE_CA) << t);
     return mask;
 }
 
@@ -284,6 +310,17 @@ static int panels_fit(const job *j, size_t mb, size_t nb, size_t kb, size_t budg
     return kp * all * j->es <= budget;
 }
 
+void g3_inplace_at(const g3_operand *o, int bits, size_t x0, size_t k0, size_t *off, size_t *ld)
+{
+    if (bits & G3_INPLACE_CA) { /* a complex A's real view: k-row k of A' in column k / 2 */
+        *off = 2 * o->off + x0 + k0 * o->ld;
+        *ld = 2 * o->ld;
+    } else {
+        *off = o->off + (bits & G3_INPLACE_KA ? k0 + x0 * o->ld : x0 + k0 * o->ld);
+        *ld = o->ld;
+    }
+}
+
 static size_t halve(size_t x, size_t tile) { return g3_roundup((x + 1) / 2, tile); }
 
 /* Term t's GEMM launch over the panel at m0, n0, k0: A and B packed (bxb:
@@ -312,14 +349,13 @@ static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl
     if (kp && j->inplace & G3_INPLACE_A << t) {
         a.A = oa->buf;
         a.ak = !!(j->inplace & G3_INPLACE_KA << t);
-        a.aoff = oa->off + (a.ak ? k0 + m0 * oa->ld : m0 + k0 * oa->ld);
-        a.ald = oa->ld;
+        a.ac = !!(j->inplace & G3_INPLACE_CA << t);
+        g3_inplace_at(oa, j->inplace >> t, m0, k0, &a.aoff, &a.ald);
     }
     if (kp && j->inplace & G3_INPLACE_B << t) {
         a.B = ob->buf;
         a.bk = !!(j->inplace & G3_INPLACE_KB << t);
-        a.boff = ob->off + (a.bk ? k0 + n0 * ob->ld : n0 + k0 * ob->ld);
-        a.bld = ob->ld;
+        g3_inplace_at(ob, j->inplace >> t >> 2, n0, k0, &a.boff, &a.bld);
     }
     if (j->part) {
         /* one panel: slice s of every term sums into partial matrix s */

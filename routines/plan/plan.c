@@ -240,14 +240,17 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
                              g3_gemm_prefetches_c(pr, c->beta, p->splits, c->K) ? ", C prefetched" : "");
     }
     /* the operands read in place (packed.c): "A B", or "A0 B0 A1 B1" for
-     * two terms; "(k)" after those read with k contiguous */
+     * two terms; "(k)" after those read with k contiguous, "(c)" after a
+     * complex A read as its 2x2 form */
     char list[40] = "", name[4];
     for (int t = 0; t < c->nterms; t++)
         for (int side = 0; side < 2; side++)
             if (p->inplace & (side ? G3_INPLACE_B : G3_INPLACE_A) << t) {
                 snprintf(name, sizeof name, "%c%c", "AB"[side], c->nterms > 1 ? '0' + t : 0);
                 snprintf(list + strlen(list), sizeof list - strlen(list), " %s%s", name,
-                         p->inplace & (side ? G3_INPLACE_KB : G3_INPLACE_KA) << t ? "(k)" : "");
+                         p->inplace & (side ? G3_INPLACE_KB : G3_INPLACE_KA) << t ? "(k)"
+                         : !side && p->inplace & G3_INPLACE_CA << t          ? "(c)"
+                                                                              : "");
             }
     if (p->transposed && used >= 0 && (size_t)used < n)
         used += snprintf(buf + used, n - used, ", as C^T = op(B)^T op(A)^T");

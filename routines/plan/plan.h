@@ -109,8 +109,13 @@ typedef struct {
     int transposed;       /* packed, CPUs: run as C^T = op(B)^T op(A)^T into scratch (g3_enqueue decides) */
 } g3_plan;
 /* g3_plan.inplace: a[t] is G3_INPLACE_A << t, b[t] G3_INPLACE_B << t, and
- * with G3_INPLACE_KA << t (KB) it is read with k contiguous (packed.c). */
-enum { G3_INPLACE_A = 1, G3_INPLACE_B = 4, G3_INPLACE_KA = 16, G3_INPLACE_KB = 64 };
+ * with G3_INPLACE_KA << t (KB) it is read with k contiguous, with
+ * G3_INPLACE_CA << t it is a complex A read as its 2x2 form (packed.c). */
+enum { G3_INPLACE_A = 1, G3_INPLACE_B = 4, G3_INPLACE_KA = 16, G3_INPLACE_KB = 64, G3_INPLACE_CA = 256 };
+/* Where an operand read in place with those bits starts for the panel
+ * at x0 (m of A, n of B), k0, and its leading dimension, in the elements
+ * the kernel counts (packed.c). */
+void g3_inplace_at(const g3_operand *o, int bits, size_t x0, size_t k0, size_t *off, size_t *ld);
 
 /* Work-group tiles of c's output under parameters p (plan.c's classes, splitk.c). */
 static inline size_t g3_tiles(const g3_params *p, const g3_call *c)

@@ -655,7 +655,7 @@ static void batch_plan(void **state)
     /* real products of 64 x 64 (every set 64 rows tall here) on the batch
      * set and of 16 x 16 on the tiny set, and with their batch_max 0 (no
      * batch classes) on others */
-    char orig[1024], params[1100];
+    char orig[1024], params[2048];
     snprintf(orig, sizeof orig, "%s", getenv("GPUBLAS3_PARAMS") ? getenv("GPUBLAS3_PARAMS") : "");
     snprintf(params, sizeof params, "%s batch:batch_max=0 tiny:batch_max=0", orig);
     static const char *const pvar[] = { "GPUBLAS3_PARAMS" };
@@ -691,6 +691,39 @@ static void batch_plan(void **state)
             fails++;
         }
     }
+    /* complex products of more than an eighth of direct_max^3 real
+     * multiply-adds (128 x 128 x 64: 256 x 128 x 128 real) run packed,
+     * their A read in place as its 2x2 form, where the plan's set stages A
+     * (GPU-like sets below) and the stride is whole vectors; those of
+     * 64 x 64 x 64 (an eighth), those the CPU rows' unstaged sets would
+     * run, and C's with canaries between products (a stride of an odd
+     * number of reals; Z's vectors of 2 take it), direct */
+    static const char *const cl[] = { "small", "medium", "large" };
+    int n = snprintf(params, sizeof params, "%s", orig);
+    for (int i = 0; i < 6; i++)
+        n += snprintf(params + n, sizeof params - n, " %s:%s:sa=1,sb=1,mwg=64,nwg=64,mdimc=8,ndimc=8,kwg=16,kwi=8,"
+                      "db=1,wtm=0,mma=0,async=0,cpref=0,%s", i < 3 ? "s" : "d", cl[i % 3],
+                      i < 3 ? "vwm=4,vwn=4,pad=0" : "vwm=2,vwn=2,pad=4");
+    for (int staged = 0; staged < 2; staged++) {
+        restart_with(1, pvar, staged ? pnone : pback);
+        for (int type = 2; type < 4; type++)
+            for (int big = 0; big < 3; big++) {
+                const size_t m = big ? 128 : 64;
+                bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, m, m, 64, 1, 0.5, 3);
+                b.tight = big < 2;
+                fails += check_logged(&b, 110 + 6 * staged + 3 * type + big, text, sizeof text);
+                const char *line = strstr(text, "plan: batch of 3");
+                const int packed = staged && big && (big == 1 || type == 3);
+                if (!line || !strstr(line, packed ? ": packed," : ": direct,") ||
+                    !strstr(line, "A(c)") != !packed) {
+                    print_message("type %d, %zu x %zu x 64%s, %s sets: not %s\n", type, m, m,
+                                  b.tight ? "" : " with canaries", staged ? "staged" : "the device's",
+                                  packed ? "packed with A(c)" : "direct");
+                    fails++;
+                }
+            }
+    }
+    restart_with(1, pvar, pback);
     restart_with(2, vars, off);
     assert_int_equal(fails, 0);
 }

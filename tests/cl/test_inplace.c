@@ -277,9 +277,11 @@ static void panels(void **state)
  * right side, C = B A: op(A) = B; on the left, op(B) = B with k
  * contiguous); TRMM's output on the left side, with k contiguous, from its
  * snapshot on CPUs (the CPU rows' copy_direct), else never; never a
- * symmetric or triangular operand, or a complex operand (its real form is
- * made by the copy kernel), except a complex B whose real view is B'
- * (op(B) = B, real alpha), with k contiguous. */
+ * symmetric or triangular operand, nor a complex one, except a complex B
+ * whose real view is B' (op(B) = B, real alpha), with k contiguous, and a
+ * complex A (op(A) = A, whole vectors, no triangle of C) that a set
+ * staging A reads as its 2x2 form (A(c); this set stages it); a complex
+ * op(A) = A^H, an odd offset, or CSYRK's A, packed. */
 static void routines(void **state)
 {
     (void)state;
@@ -306,11 +308,19 @@ static void routines(void **state)
             c = gemm(dbl, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3Trans, n, n, k, 1, 0.5);
             c.cplx = 1;
             c.alpha_im = t ? 0 : 1;
-            fails += run(&c, 340 + t, 0, "", ": packed,");
+            fails += run(&c, 340 + t, 0, " A(c)", ": packed,");
             /* op(B) = B, real alpha: B's real view is already the real
              * call's B' with k contiguous (complex.c) */
             c.transB = gpublas3NoTrans;
-            fails += run(&c, 350 + t, 0, t ? " B(k)" : "", ": packed,");
+            fails += run(&c, 350 + t, 0, t ? " A(c) B(k)" : " A(c)", ": packed,");
+            c.transA = gpublas3ConjTrans;
+            fails += run(&c, 360 + t, 0, t ? " B(k)" : "", ": packed,");
+            c.transA = gpublas3NoTrans;
+            c.offA = 1; /* 2 reals: not a whole vector of 4 */
+            fails += run(&c, 370 + t, 0, t ? " B(k)" : "", ": packed,");
+            c = (spec_case){ .routine = SPEC_SYRK, .dbl = dbl, .cplx = 1, .order = gpublas3ColumnMajor,
+                             .uplo = uplos[t], .transA = gpublas3NoTrans, .N = n, .K = k, .alpha = 1.5, .beta = -1 };
+            fails += run(&c, 380 + t, 0, "", ": packed,");
         }
     }
     assert_int_equal(fails, 0);
