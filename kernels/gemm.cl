@@ -208,9 +208,12 @@ typedef CAT(RNAME, VK) realK;
 #else
 #define KSTAGE 0
 #endif
-#if ASYNC && (!SA || !SB || ((AIP == 2 || BIP == 2) && !KSTAGE) || AIP == 3)
+#if ASYNC && (!SA || !SB || ((AIP == 2 || BIP == 2) && !KSTAGE))
 #undef ASYNC
 #define ASYNC 0
+#endif
+#if AIP == 3 && (ASYNC || !SA)
+#error "AIP 3 turns A's values as it stages them: a set that stages A without cp.async (routines/plan/packed.c)"
 #endif
 /* element (k, x) of a staged tile of A' (B'), for the MMA fragments' reads
  * by lane (g, t) (below): x % 8 is g in every fragment, k % 4 is t */
