@@ -349,10 +349,10 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
 #define BATCH_CPREF_K 256
 
 /* The plan of a batch of products like c (the comment at the top), c as
- * the real call the packed path runs (complex: complex.c's map), A's
- * stride sa (complex: complex elements; 0 for the offset form, which packs
- * every operand); the set it runs on is held in own. */
-static void batch_plan(const g3_device *d, const g3_call *c, size_t sa, int table, g3_plan *pl, g3_kset *own)
+ * the real call the packed path runs (complex: complex.c's map), v the
+ * batch as the packed path would see it; the set it runs on is held in
+ * own. */
+static void batch_plan(const g3_device *d, const g3_call *c, const view *v, g3_plan *pl, g3_kset *own)
 {
     g3_plan_choose(d, c, pl);
     if (pl->path == G3_PATH_SPLITK)
@@ -379,8 +379,8 @@ static void batch_plan(const g3_device *d, const g3_call *c, size_t sa, int tabl
      * stays ahead, C 553-580 against 593-605, Z 831-844 against 1026-1033,
      * the direct figures from an earlier call the same day) */
     const double e = pl->ks->p.direct_max;
-    const int cpacked = c->cplx && pl->path == G3_PATH_PACKED && pl->inplace & G3_INPLACE_CA && !table &&
-                        2 * sa % (size_t)pl->ks->p.vwm == 0 && (double)c->M * c->N * c->K > e * e * e / 8;
+    const int cpacked = c->cplx && pl->path == G3_PATH_PACKED && batch_inplace(pl->ks, v) & G3_INPLACE_CA &&
+                        (double)c->M * c->N * c->K > e * e * e / 8;
     if (!forced && cpacked && g3_direct_wanted(c, pl->ks))
         return;
     const int cdirect = c->cplx && g3_direct_wanted(c, pl->ks);
@@ -485,9 +485,13 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
         g3_complex_map(&one, &real_one);
         one = real_one;
     }
+    view probe; /* (no tables yet) */
+    st = make_view(d, b, 0, 0, &probe);
+    if (st != gpublas3Success)
+        return st;
     g3_plan pl;
     g3_kset own; /* the batch's set, where it is not the device's */
-    batch_plan(d, &one, b->stride[0], b->offs[0] != NULL, &pl, &own);
+    batch_plan(d, &one, &probe, &pl, &own);
     pl.splits = 1;
     pl.inplace = 0; /* (direct: every operand read in place anyway; packed: below) */
     int direct = pl.path == G3_PATH_DIRECT;
@@ -496,10 +500,6 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
     if (!direct && one.cplx && pl.ks->p.mwg % 2)
         return gpublas3NotImplemented; /* (as g3_enqueue: whole 2 x 2 blocks in a tile) */
     if (!direct) {
-        view probe; /* (no tables yet) */
-        st = make_view(d, b, 0, 0, &probe);
-        if (st != gpublas3Success)
-            return st;
         size_t pa, pb;
         int sa, sb;
         chunk = chunk_size(d, pl.ks, &probe, b->count, &pa, &pb, &sa, &sb);

@@ -101,8 +101,7 @@ static int complex_in_place(const g3_call *c, const g3_params *pr, const g3_oper
 {
     size_t vw = (size_t)pr->vwm, ld = 2 * o->ld;
     if (bside || c->tri || o->trans || o->conj || o->scaled || o->shape != G3_GENERAL || !pr->sa ||
-        g3_params_ring(pr) ||
-        vw % 2 || pr->kwg % 2 || c->M % (size_t)pr->mwg || c->K % (size_t)pr->kwg)
+        g3_params_ring(pr) || vw % 2 || pr->kwg % 2 || c->M % (size_t)pr->mwg || c->K % (size_t)pr->kwg)
         return 0;
     return 2 * o->off % vw == 0 && ld % vw == 0 && ld / vw <= (size_t)INT_MAX / (size_t)pr->kwg
                ? G3_INPLACE_A | G3_INPLACE_CA
