@@ -24,10 +24,26 @@ cat > "$tmp/prelude.h" <<'P'
 #define fma(a, b, c) ((a) * (b) + (c))
 #define max(a, b) ((a) > (b) ? (a) : (b))
 #define min(a, b) ((a) < (b) ? (a) : (b))
+#define sqrt(x) __nvvm_sqrt_rn_f(x)
+/* the store's vloadn / vstoren of C (kernels/gemm.cl), as aligned vector accesses */
+#if PRECISION == 64
+#define PT_(n) double##n
+#else
+#define PT_(n) float##n
+#endif
+#define PV_(n, o, p) (*(__global PT_(n) *)((p) + (n) * (o)))
+#define vload2(o, p) PV_(2, o, p)
+#define vload4(o, p) PV_(4, o, p)
+#define vload8(o, p) PV_(8, o, p)
+#define vload16(o, p) PV_(16, o, p)
+#define vstore2(v, o, p) (PV_(2, o, p) = (v))
+#define vstore4(v, o, p) (PV_(4, o, p) = (v))
+#define vstore8(v, o, p) (PV_(8, o, p) = (v))
+#define vstore16(v, o, p) (PV_(16, o, p) = (v))
 #define FP_FAST_FMA 1
 #define FP_FAST_FMAF 1
 P
 ${CLANG:-clang-15} -x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -Xclang -finclude-default-header -O3 \
     -ffp-contract=fast -Dasm=__asm__ -include "$tmp/prelude.h" $1 -S "$here/${2:-kernels/gemm.cl}" -o "$tmp/k0.ptx"
 sed -e 's/^\.target sm_20.*/.target sm_90/' -e 's/^\.version .*/.version 7.8/' "$tmp/k0.ptx" > "$tmp/k.ptx"
-${PTXAS:-ptxas} -arch=sm_90 -v "$tmp/k.ptx" -o "$tmp/k.cubin" 2>&1 | grep -E 'registers|spill|error'
+${PTXAS:-ptxas} -arch=sm_90 -v "$tmp/k.ptx" -o "$tmp/k.cubin" 2>&1 | grep -E 'registers|spill|error|fatal'

@@ -692,20 +692,26 @@ static void batch_plan(void **state)
         }
     }
     /* complex products of more than an eighth of direct_max^3 real
-     * multiply-adds (128 x 128 x 64: 256 x 128 x 128 real) run packed,
-     * their A read in place as its 2x2 form, where the plan's set stages A
-     * (GPU-like sets below) and the stride is whole vectors; those of
-     * 64 x 64 x 64 (an eighth), those the CPU rows' unstaged sets would
-     * run, and C's with canaries between products (a stride of an odd
-     * number of reals; Z's vectors of 2 take it), direct */
+     * multiply-adds (128 x 128 x 64: 256 x 128 x 128 real; direct_max 256
+     * here, as the H100's) run packed, their A read in place as its 2x2
+     * form, where the plan's set stages A (GPU-like sets) and the stride is
+     * whole vectors; those of 64 x 64 x 64 (an eighth), those on the same
+     * sets with A unstaged (as the CPU rows), and C's with canaries between
+     * products (a stride of an odd number of reals; Z's vectors of 2 take
+     * it), direct */
     static const char *const cl[] = { "small", "medium", "large" };
-    int n = snprintf(params, sizeof params, "%s", orig);
-    for (int i = 0; i < 6; i++)
-        n += snprintf(params + n, sizeof params - n, " %s:%s:sa=1,sb=1,mwg=64,nwg=64,mdimc=8,ndimc=8,kwg=16,kwi=8,"
-                      "db=1,wtm=0,mma=0,async=0,cpref=0,%s", i < 3 ? "s" : "d", cl[i % 3],
-                      i < 3 ? "vwm=4,vwn=4,pad=0" : "vwm=2,vwn=2,pad=4");
+    char unstaged[2048];
     for (int staged = 0; staged < 2; staged++) {
-        restart_with(1, pvar, staged ? pnone : pback);
+        char *out = staged ? params : unstaged;
+        int n = snprintf(out, sizeof params, "%s", orig);
+        for (int i = 0; i < 6; i++)
+            n += snprintf(out + n, sizeof params - n, " %s:%s:sa=%d,sb=1,mwg=64,nwg=64,mdimc=8,ndimc=8,kwg=16,"
+                          "kwi=8,db=1,wtm=0,mma=0,async=0,cpref=0,direct_max=256,%s", i < 3 ? "s" : "d", cl[i % 3],
+                          staged, i < 3 ? "vwm=4,vwn=4,pad=0" : "vwm=2,vwn=2,pad=4");
+    }
+    const char *punstaged[] = { unstaged };
+    for (int staged = 0; staged < 2; staged++) {
+        restart_with(1, pvar, staged ? pnone : punstaged);
         for (int type = 2; type < 4; type++)
             for (int big = 0; big < 3; big++) {
                 const size_t m = big ? 128 : 64;
@@ -716,8 +722,8 @@ static void batch_plan(void **state)
                 const int packed = staged && big && (big == 1 || type == 3);
                 if (!line || !strstr(line, packed ? ": packed," : ": direct,") ||
                     !strstr(line, "A(c)") != !packed) {
-                    print_message("type %d, %zu x %zu x 64%s, %s sets: not %s\n", type, m, m,
-                                  b.tight ? "" : " with canaries", staged ? "staged" : "the device's",
+                    print_message("type %d, %zu x %zu x 64%s, A %sstaged: not %s\n", type, m, m,
+                                  b.tight ? "" : " with canaries", staged ? "" : "un",
                                   packed ? "packed with A(c)" : "direct");
                     fails++;
                 }
