@@ -95,8 +95,9 @@ int g3_packed_cat(const g3_call *c, const g3_kset *ks, int splits)
  * multiply (PoCL, Xeon: C 64^3 x 256 at 89-102 against 167-178 GFLOP/s
  * packed).  Not for a triangle of C (SYRK, HERK, SYR2K, HER2K): H100,
  * CSYRK 1024 260-262 against 203-205 us packed, CHER2K 487-506 against
- * 384-404; CGEMM 1024 level (254-269 either way), batches 1.1-1.3x
- * faster (docs/performance.md, Batched GEMM). */
+ * 384-404: with A so their split in 2 gains nothing.  CGEMM 1024 level
+ * (254-269 either way), batches 1.1-1.3x faster, C 8192x64x8192 1.41x
+ * (docs/performance.md, In-place operands). */
 static int complex_in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside)
 {
     size_t vw = (size_t)pr->vwm, ld = 2 * o->ld;
