@@ -700,7 +700,7 @@ static void batch_plan(void **state)
      * products (a stride of an odd number of reals; Z's vectors of 2 take
      * it), direct */
     static const char *const cl[] = { "small", "medium", "large" };
-    char unstaged[2048];
+    char unstaged[sizeof params];
     for (int staged = 0; staged < 2; staged++) {
         char *out = staged ? params : unstaged;
         int n = snprintf(out, sizeof params, "%s", orig);
