@@ -85,6 +85,13 @@ int g3_packed_cat(const g3_call *c, const g3_kset *ks, int splits)
 #define G3_INPLACE_CPU_PAGES 64
 #define G3_PAGE 4096.0
 
+/* An operand's offset and ld whole vectors of vw elements, for aligned
+ * vector loads, and a tile's kwg k-rows within int offsets. */
+static int whole_vectors(size_t off, size_t ld, size_t vw, size_t kwg)
+{
+    return off % vw == 0 && ld % vw == 0 && ld / vw <= (size_t)INT_MAX / kwg;
+}
+
 /* A complex operand of the real call (complex.c) read in place: only op(A)
  * = A on the A side, general, whose 2x2 real form the kernel makes as it
  * stages A's tiles (kernels/gemm.cl, AIP 3), saving a pack that writes
@@ -97,16 +104,14 @@ int g3_packed_cat(const g3_call *c, const g3_kset *ks, int splits)
  * CSYRK 1024 260-262 against 203-205 us packed, CHER2K 487-506 against
  * 384-404: with A so their split in 2 gains nothing.  CGEMM 1024 level
  * (254-269 either way), batches 1.1-1.3x faster, C 8192x64x8192 1.41x
- * (docs/performance.md, In-place operands). */
+ * (docs/performance.md, In-place operands).  General, whole tiles,
+ * neither conjugated nor scaled: in_place has checked. */
 static int complex_in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside)
 {
-    size_t vw = (size_t)pr->vwm, ld = 2 * o->ld;
-    if (bside || c->tri || o->trans || o->conj || o->scaled || o->shape != G3_GENERAL || !pr->sa ||
-        g3_params_ring(pr) || vw % 2 || pr->kwg % 2 || c->M % (size_t)pr->mwg || c->K % (size_t)pr->kwg)
+    size_t vw = (size_t)pr->vwm;
+    if (bside || c->tri || o->trans || !pr->sa || g3_params_ring(pr) || vw % 2 || pr->kwg % 2)
         return 0;
-    return 2 * o->off % vw == 0 && ld % vw == 0 && ld / vw <= (size_t)INT_MAX / (size_t)pr->kwg
-               ? G3_INPLACE_A | G3_INPLACE_CA
-               : 0;
+    return whole_vectors(2 * o->off, 2 * o->ld, vw, (size_t)pr->kwg) ? G3_INPLACE_A | G3_INPLACE_CA : 0;
 }
 
 /* How operand o (the B side: bside) of call c can be read in place by the
@@ -117,37 +122,37 @@ static int complex_in_place(const g3_call *c, const g3_params *pr, const g3_oper
  * stages the operand through local memory reads (transposing it there),
  * and a set that does not stage B reads as one stream along k per column
  * of the work-item's (A: not, its vectors lie along m), only where at most
- * the set's kreuse, else G3_INPLACE_REUSE, tiles read it.  It must be general
- * (nothing to mirror, zero or conjugate) and real, with whole tiles along
- * x and K (the kernel reads whole tiles and an operand in place has no
- * zero padding), its offset and ld whole vectors (VWM, VWN along x; 16
- * bytes along k) for aligned vector loads, a tile's k-rows within int
- * offsets, and with k contiguous a tile's vectors shared evenly among the
- * work-items (kernels/gemm.cl). */
+ * the set's kreuse, else G3_INPLACE_REUSE, tiles read it.  It must be
+ * general (nothing to mirror, zero or conjugate; complex: complex_in_place),
+ * with whole tiles along x and K (the kernel reads whole tiles and an
+ * operand in place has no zero padding), its offset and ld whole vectors
+ * (VWM, VWN along x; 16 bytes along k; whole_vectors), and with k
+ * contiguous a tile's vectors shared evenly among the work-items
+ * (kernels/gemm.cl). */
 static int in_place(const g3_call *c, const g3_params *pr, const g3_operand *o, int bside)
 {
     size_t x = bside ? c->N : c->M, xb = (size_t)(bside ? pr->nwg : pr->mwg), kwg = (size_t)pr->kwg;
+    if (o->shape != G3_GENERAL || o->conj || o->scaled || x % xb || c->K % kwg)
+        return 0;
     if (o->cplx)
         return complex_in_place(c, pr, o, bside);
     /* the tiles along the other side of C, each of which reads the operand */
     size_t reuse = bside ? (c->M + pr->mwg - 1) / pr->mwg : (c->N + pr->nwg - 1) / pr->nwg;
     size_t limit = pr->kreuse ? (size_t)pr->kreuse : G3_INPLACE_REUSE;
     int kmajor = reuse <= limit;
-    if (o->shape != G3_GENERAL || o->cplx || o->conj || o->scaled || x % xb || c->K % kwg)
-        return 0;
     if (!!o->trans == bside) {
         size_t vw = (size_t)(bside ? pr->vwn : pr->vwm);
         const double row = (double)o->ld * (c->dbl ? 8 : 4);
         if (pr->copy_direct && c->K * (row < G3_PAGE ? row : G3_PAGE) > G3_INPLACE_CPU_PAGES * G3_PAGE)
             return 0;
-        return o->off % vw == 0 && o->ld % vw == 0 && o->ld / vw <= (size_t)INT_MAX / kwg ? G3_INPLACE_A : 0;
+        return whole_vectors(o->off, o->ld, vw, kwg) ? G3_INPLACE_A : 0;
     }
     size_t vk = 16 / (c->dbl ? 8 : 4), nt = (size_t)pr->mdimc * pr->ndimc * (pr->mma ? 32 : 1);
     /* staged: the tile's vectors shared evenly by the work-items; B not
      * staged (the CPU rows): each work-item reads its own columns along k */
     int reads = (bside ? pr->sb : pr->sa) ? xb * kwg / vk % nt == 0 : bside;
-    return kmajor && reads && kwg % vk == 0 && o->off % vk == 0 && o->ld % vk == 0 &&
-                   o->ld / vk <= (size_t)INT_MAX ? G3_INPLACE_A | G3_INPLACE_KA : 0;
+    return kmajor && reads && kwg % vk == 0 && whole_vectors(o->off, o->ld, vk, 1) ? G3_INPLACE_A | G3_INPLACE_KA
+                                                                                   : 0;
 }
 
 /* TRMM's output operand, on the left side (B, k contiguous), as its

@@ -700,18 +700,13 @@ static void batch_plan(void **state)
      * products (a stride of an odd number of reals; Z's vectors of 2 take
      * it), direct */
     static const char *const cl[] = { "small", "medium", "large" };
-    char unstaged[sizeof params];
     for (int staged = 0; staged < 2; staged++) {
-        char *out = staged ? params : unstaged;
-        int n = snprintf(out, sizeof params, "%s", orig);
+        int n = snprintf(params, sizeof params, "%s", orig);
         for (int i = 0; i < 6; i++)
-            n += snprintf(out + n, sizeof params - n, " %s:%s:sa=%d,sb=1,mwg=64,nwg=64,mdimc=8,ndimc=8,kwg=16,"
+            n += snprintf(params + n, sizeof params - n, " %s:%s:sa=%d,sb=1,mwg=64,nwg=64,mdimc=8,ndimc=8,kwg=16,"
                           "kwi=8,db=1,wtm=0,mma=0,async=0,cpref=0,direct_max=256,%s", i < 3 ? "s" : "d", cl[i % 3],
                           staged, i < 3 ? "vwm=4,vwn=4,pad=0" : "vwm=2,vwn=2,pad=4");
-    }
-    const char *punstaged[] = { unstaged };
-    for (int staged = 0; staged < 2; staged++) {
-        restart_with(1, pvar, staged ? pnone : punstaged);
+        restart_with(1, pvar, pnone);
         for (int type = 2; type < 4; type++)
             for (int big = 0; big < 3; big++) {
                 const size_t m = big ? 128 : 64;
