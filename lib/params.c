@@ -156,9 +156,10 @@ int g3_params_override(g3_params *p, const char *spec)
 
 int g3_params_override_env(g3_params *p, int shape, const char *env)
 {
-    char buf[1024];
+    char *buf = strdup(env); /* any length: a cut list would set half a set */
     int named = 0;
-    snprintf(buf, sizeof buf, "%s", env);
+    if (!buf)
+        return -1;
     for (char *save = NULL, *seg = strtok_r(buf, "; ", &save); seg; seg = strtok_r(NULL, "; ", &save)) {
         int other = 0;
         if ((seg[0] == 's' || seg[0] == 'd') && seg[1] == ':') {
@@ -170,19 +171,24 @@ int g3_params_override_env(g3_params *p, int shape, const char *env)
             *colon = 0;
             int s = 0;
             while (s < G3_NSHAPES && strcmp(g3_shape_names[s], seg)) s++;
-            if (s == G3_NSHAPES)
-                return -1;
+            if (s == G3_NSHAPES) {
+                named = -1;
+                break;
+            }
             other |= s != shape;
             named |= !other;
             seg = colon + 1;
         }
         /* every list is parsed, so that a typo is said whichever set it names */
         g3_params trial = *p;
-        if (g3_params_override(&trial, seg))
-            return -1;
+        if (g3_params_override(&trial, seg)) {
+            named = -1;
+            break;
+        }
         if (!other)
             *p = trial;
     }
+    free(buf);
     return named;
 }
 

@@ -9,8 +9,9 @@
  * their batch_max rows and columns), else of the medium set (where the
  * device has a medium row),
  * else of the small set, else of the large set, runs
- * packed on that set, and so does a complex one of more than
- * direct_max^3 real multiply-adds (its real view, 2M rows, filling it); a
+ * packed on that set, and so does a complex one whose real view (2M rows)
+ * fits the batch set so and whose A that set reads in place, or one of
+ * more than direct_max^3 real multiply-adds (its real view filling it); a
  * smaller one runs direct, complex ones on the direct
  * kernel's complex mode, with each work-item holding at least 2 x 2
  * elements of C, its register tile halved along M while the work-group's
@@ -348,6 +349,15 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
 #define BATCH_CPREF 4
 #define BATCH_CPREF_K 256
 
+/* Products of c's real shape within the batch_max of a batch class's set p
+ * (tiny, batch), filling one of its tiles. */
+static int fits_batch(const g3_params *p, const g3_call *c)
+{
+    const size_t bmax = p->batch_max > 0 ? (size_t)p->batch_max : 0;
+    return c->M <= bmax && c->N <= bmax && c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg &&
+           (!c->cplx || p->mwg % 2 == 0);
+}
+
 /* The plan of a batch of products like c (the comment at the top), c as
  * the real call the packed path runs (complex: complex.c's map), v the
  * batch as the packed path would see it; the set it runs on is held in
@@ -378,6 +388,18 @@ static void batch_plan(const g3_device *d, const g3_call *c, const view *v, g3_p
      * 912-941 direct, Z 1023 against 1343-1389; at 64^3 x 4096 direct
      * stays ahead, C 553-580 against 593-605, Z 831-844 against 1026-1033,
      * the direct figures from an earlier call the same day) */
+    /* complex products whose real view fills the batch set's tile within
+     * its batch_max, where that set reads A in place as its 2x2 form, run
+     * packed on it, ahead of the direct kernel's complex mode (H100,
+     * 2026-12-07, C 32^3 x 10000, two rounds, us: 240-242 against 271-285
+     * direct; Z's real view of 64 rows exceeds the D row's batch_max, 63:
+     * forced there it ran 445-459 against 409-423 direct) */
+    const g3_kset *bs = &sets[G3_SHAPE_BATCH];
+    if (!forced && c->cplx && fits_batch(&bs->p, c) && batch_inplace(bs, v) & G3_INPLACE_CA) {
+        *own = *bs;
+        *pl = (g3_plan){ .path = G3_PATH_PACKED, .shape = G3_SHAPE_BATCH, .ks = own, .splits = 1 };
+        return;
+    }
     const double e = pl->ks->p.direct_max;
     const int cpacked = c->cplx && pl->path == G3_PATH_PACKED && batch_inplace(pl->ks, v) & G3_INPLACE_CA &&
                         (double)c->M * c->N * c->K > e * e * e / 8;
@@ -386,8 +408,8 @@ static void batch_plan(const g3_device *d, const g3_call *c, const view *v, g3_p
     const int cdirect = c->cplx && g3_direct_wanted(c, pl->ks);
     for (size_t i = 0; !forced && !cdirect && i < sizeof order / sizeof order[0]; i++) {
         const g3_params *p = &sets[order[i]].p;
-        const int bmax = p->batch_max, batch_class = order[i] == G3_SHAPE_TINY || order[i] == G3_SHAPE_BATCH;
-        if (batch_class && (c->cplx || bmax <= 0 || c->M > (size_t)bmax || c->N > (size_t)bmax))
+        const int batch_class = order[i] == G3_SHAPE_TINY || order[i] == G3_SHAPE_BATCH;
+        if (batch_class && (c->cplx || !fits_batch(p, c)))
             continue;
         if (order[i] == G3_SHAPE_MEDIUM && p->medium_wgs <= 0)
             continue;

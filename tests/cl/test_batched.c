@@ -655,7 +655,7 @@ static void batch_plan(void **state)
     /* real products of 64 x 64 (every set 64 rows tall here) on the batch
      * set and of 16 x 16 on the tiny set, and with their batch_max 0 (no
      * batch classes) on others */
-    char orig[1024], params[2048];
+    char orig[1024], params[3072];
     snprintf(orig, sizeof orig, "%s", getenv("GPUBLAS3_PARAMS") ? getenv("GPUBLAS3_PARAMS") : "");
     snprintf(params, sizeof params, "%s batch:batch_max=0 tiny:batch_max=0", orig);
     static const char *const pvar[] = { "GPUBLAS3_PARAMS" };
@@ -698,7 +698,10 @@ static void batch_plan(void **state)
      * whole vectors; those of 64 x 64 x 64 (an eighth), those on the same
      * sets with A unstaged (as the CPU rows), and C's with canaries between
      * products (a stride of an odd number of reals; Z's vectors of 2 take
-     * it), direct */
+     * it), direct; and C's of 32 x 32 x 32, whose real view (64 x 32) fits
+     * the batch set (32 x 32 tiles, batch_max 64, as the H100's), packed on
+     * it with A so where it stages A, where Z's (the D row's batch_max 63)
+     * stay direct */
     static const char *const cl[] = { "small", "medium", "large" };
     for (int staged = 0; staged < 2; staged++) {
         int n = snprintf(params, sizeof params, "%s", orig);
@@ -706,20 +709,25 @@ static void batch_plan(void **state)
             n += snprintf(params + n, sizeof params - n, " %s:%s:sa=%d,sb=1,mwg=64,nwg=64,mdimc=8,ndimc=8,kwg=16,"
                           "kwi=8,db=1,wtm=0,mma=0,async=0,cpref=0,direct_max=256,%s", i < 3 ? "s" : "d", cl[i % 3],
                           staged, i < 3 ? "vwm=4,vwn=4,pad=0" : "vwm=2,vwn=2,pad=4");
+        for (int i = 0; i < 2; i++)
+            n += snprintf(params + n, sizeof params - n, " %s:batch:sa=%d,sb=1,mwg=32,nwg=32,mdimc=8,ndimc=8,kwg=16,"
+                          "kwi=4,db=0,wtm=0,mma=0,async=0,cpref=0,%s", i ? "d" : "s", staged,
+                          i ? "vwm=2,vwn=2,pad=4,batch_max=63" : "vwm=4,vwn=4,pad=0,batch_max=64");
         restart_with(1, pvar, pnone);
         for (int type = 2; type < 4; type++)
-            for (int big = 0; big < 3; big++) {
-                const size_t m = big ? 128 : 64;
-                bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, m, m, 64, 1, 0.5, 3);
-                b.tight = big < 2;
-                fails += check_logged(&b, 110 + 6 * staged + 3 * type + big, text, sizeof text);
+            for (int big = 0; big < 4; big++) {
+                const size_t m = big == 3 ? 32 : big ? 128 : 64, k = big == 3 ? 32 : 64;
+                bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, m, m, k, 1, 0.5, 3);
+                b.tight = big != 2;
+                fails += check_logged(&b, 110 + 8 * staged + 4 * type + big, text, sizeof text);
                 const char *line = strstr(text, "plan: batch of 3");
-                const int packed = staged && big && (big == 1 || type == 3);
+                const int packed = staged && (big == 1 || (big == 2 && type == 3) || (big == 3 && type == 2)),
+                          on_batch = packed && big == 3;
                 if (!line || !strstr(line, packed ? ": packed," : ": direct,") ||
-                    !strstr(line, "A(c)") != !packed) {
-                    print_message("type %d, %zu x %zu x 64%s, A %sstaged: not %s\n", type, m, m,
+                    !strstr(line, "A(c)") != !packed || !strstr(line, "batch set") != !on_batch) {
+                    print_message("type %d, %zu x %zu x %zu%s, A %sstaged: not %s%s\n", type, m, m, k,
                                   b.tight ? "" : " with canaries", staged ? "" : "un",
-                                  packed ? "packed with A(c)" : "direct");
+                                  packed ? "packed with A(c)" : "direct", on_batch ? " on the batch set" : "");
                     fails++;
                 }
             }
