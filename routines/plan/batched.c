@@ -378,16 +378,6 @@ static void batch_plan(const g3_device *d, const g3_call *c, const view *v, g3_p
      * 122-125; tuned-params/nvidia-h100.csv) */
     const int order[] = { G3_SHAPE_TINY, G3_SHAPE_BATCH, G3_SHAPE_MEDIUM, G3_SHAPE_SMALL, G3_SHAPE_LARGE };
     const int forced = d->plan_force >= 0 || d->shape_force >= 0;
-    /* complex products of at most direct_max^3 real multiply-adds, as a
-     * single complex GEMM (plan.c), on the direct kernel's complex mode,
-     * whose staged operands (GPUs) outran the packed path's copies (H200:
-     * C 64^3 x 4096 554 against 959 us, Z 804 against 1228); but those of
-     * more than an eighth of that whose A the plan's own set reads in
-     * place as its 2x2 form (G3_INPLACE_CA: no copy of A) run packed on
-     * that set (H100, 2026-12-07, us: C 128^3 x 1024 802-821 against
-     * 912-941 direct, Z 1023 against 1343-1389; at 64^3 x 4096 direct
-     * stays ahead, C 553-580 against 593-605, Z 831-844 against 1026-1033,
-     * the direct figures from an earlier call the same day) */
     /* complex products whose real view fills the batch set's tile within
      * its batch_max, where that set reads A in place as its 2x2 form, run
      * packed on it, ahead of the direct kernel's complex mode (H100,
@@ -400,6 +390,16 @@ static void batch_plan(const g3_device *d, const g3_call *c, const view *v, g3_p
         *pl = (g3_plan){ .path = G3_PATH_PACKED, .shape = G3_SHAPE_BATCH, .ks = own, .splits = 1 };
         return;
     }
+    /* complex products of at most direct_max^3 real multiply-adds, as a
+     * single complex GEMM (plan.c), on the direct kernel's complex mode,
+     * whose staged operands (GPUs) outran the packed path's copies (H200:
+     * C 64^3 x 4096 554 against 959 us, Z 804 against 1228); but those of
+     * more than an eighth of that whose A the plan's own set reads in
+     * place as its 2x2 form (G3_INPLACE_CA: no copy of A) run packed on
+     * that set (H100, 2026-12-07, us: C 128^3 x 1024 802-821 against
+     * 912-941 direct, Z 1023 against 1343-1389; at 64^3 x 4096 direct
+     * stays ahead, C 553-580 against 593-605, Z 831-844 against 1026-1033,
+     * the direct figures from an earlier call the same day) */
     const double e = pl->ks->p.direct_max;
     const int cpacked = c->cplx && pl->path == G3_PATH_PACKED && batch_inplace(pl->ks, v) & G3_INPLACE_CA &&
                         (double)c->M * c->N * c->K > e * e * e / 8;
