@@ -139,19 +139,23 @@ int *g3_params_field(g3_params *p, const char *name)
 
 int g3_params_override(g3_params *p, const char *spec)
 {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", spec);
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    char *buf = strdup(spec); /* any length, as the env lists */
+    int bad = !buf;
+    for (char *save = NULL, *tok = bad ? NULL : strtok_r(buf, ",", &save); tok && !bad;
+         tok = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(tok, '='), *end;
-        if (!eq) return -1;
-        *eq = 0;
-        long v = strtol(eq + 1, &end, 10);
-        if (*end || v < 0 || v > 1 << 16) return -1;
-        int *f = g3_params_field(p, tok);
-        if (!f) return -1;
-        *f = (int)v;
+        int *f = NULL;
+        if (eq) {
+            *eq = 0;
+            f = g3_params_field(p, tok);
+        }
+        long v = eq ? strtol(eq + 1, &end, 10) : -1;
+        bad = !f || *end || v < 0 || v > 1 << 16;
+        if (!bad)
+            *f = (int)v;
     }
-    return 0;
+    free(buf);
+    return bad ? -1 : 0;
 }
 
 int g3_params_override_env(g3_params *p, int shape, const char *env)

@@ -743,18 +743,24 @@ static void h100_rows(void **state)
 }
 
 /* GPUBLAS3_PARAMS lists for one class ("medium:", "d:medium:") change that
- * class's set only; an unknown class cannot be parsed, and a list its set
- * cannot take is said with the class (a list for every class without it:
- * a leaf size TRSM's kernel cannot hold). */
+ * class's set only, whatever their length (one list of over 1024
+ * characters here: a cut list would leave the tile unset, or be refused);
+ * an unknown class cannot be parsed, and a list its set cannot take is
+ * said with the class (a list for every class without it: a leaf size
+ * TRSM's kernel cannot hold). */
 static void class_params(void **state)
 {
     (void)state;
     static const char lopsided[] = "mwg=16,nwg=32,kwg=8,mdimc=8,ndimc=8,vwm=2,vwn=1,kwi=2,sa=1,sb=0,db=0,pad=2,wtm=8,mma=0";
     int m0[2], n0[2], lm[2], ln[2], mm[2], mn[2], fails = 0;
-    char params[512];
+    char params[2048];
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
     tiles_of("medium", m0, n0);
-    snprintf(params, sizeof params, "%s;d:medium:%s", BASE_PARAMS, lopsided);
+    int len = snprintf(params, sizeof params, "%s;d:medium:", BASE_PARAMS);
+    for (int i = 0; i < 200; i++) /* (the field the list sets last wins) */
+        len += snprintf(params + len, sizeof params - len, "mma=0,");
+    snprintf(params + len, sizeof params - len, "%s", lopsided);
+    assert_true(strlen(params) > 1024 && strlen(params) < sizeof params - 1);
     setenv("GPUBLAS3_PARAMS", params, 1);
     tiles_of("medium", mm, mn);
     tiles_of("large", lm, ln);
