@@ -383,7 +383,10 @@ static void batch_plan(const g3_device *d, const g3_call *c, const view *v, g3_p
      * packed on it, ahead of the direct kernel's complex mode (H100,
      * 2026-12-07, C 32^3 x 10000, two rounds, us: 240-242 against 271-285
      * direct; Z's real view of 64 rows exceeds the D row's batch_max, 63:
-     * forced there it ran 445-459 against 409-423 direct) */
+     * forced there it ran 445-459 against 409-423 direct).  Of the C
+     * products this takes on the H100's row (16 or 32 rows, 32 to 64
+     * columns, K a multiple of 8) only 32^3 is measured: the others follow
+     * the real products the batch set won on */
     const g3_kset *bs = &sets[G3_SHAPE_BATCH];
     if (!forced && c->cplx && fits_batch(&bs->p, c) && batch_inplace(bs, v) & G3_INPLACE_CA) {
         *own = *bs;
