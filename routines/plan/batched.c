@@ -248,13 +248,12 @@ static int batch_inplace(const g3_kset *ks, const view *v)
 
 /* Products per chunk of the packed path (0: one product alone exceeds the
  * limit), and the packed panels' sizes (elements; 0: shared, read in
- * place or none). */
-static size_t chunk_size(const g3_device *d, const g3_kset *ks, const view *v, size_t n, size_t *pa, size_t *pb,
-                         int *shared_a, int *shared_b)
+ * place or none), the operands `in` (batch_inplace) read in place. */
+static size_t chunk_size(const g3_device *d, const g3_kset *ks, const view *v, int in, size_t n, size_t *pa,
+                         size_t *pb, int *shared_a, int *shared_b)
 {
     const g3_call *c = &v->c;
     const g3_params *pr = &ks->p;
-    int in = batch_inplace(ks, v);
     size_t es = c->dbl ? 8 : 4, K = c->K == 0 || c->alpha == 0 ? 0 : c->K;
     size_t mp = g3_roundup(c->M, pr->mwg), np = g3_roundup(c->N, pr->nwg), kp = g3_roundup(K, pr->kwg);
     *pa = in & G3_INPLACE_A ? 0 : kp * mp;
@@ -278,8 +277,8 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
     const g3_params *pr = &pl->ks->p;
     const g3_call *c = &v->c;
     size_t es = c->dbl ? 8 : 4, pa, pb;
-    int sh_a, sh_b, in = batch_inplace(pl->ks, v);
-    chunk_size(d, pl->ks, v, b->count, &pa, &pb, &sh_a, &sh_b);
+    int sh_a, sh_b, in = pl->inplace;
+    chunk_size(d, pl->ks, v, in, b->count, &pa, &pb, &sh_a, &sh_b);
     int in_a = !!(in & G3_INPLACE_A), in_b = !!(in & G3_INPLACE_B);
     const size_t K = c->K == 0 || c->alpha == 0 ? 0 : c->K;
     size_t mp = g3_roundup(c->M, pr->mwg), np = g3_roundup(c->N, pr->nwg), kp = g3_roundup(K, pr->kwg);
@@ -527,8 +526,8 @@ static gpublas3Status enqueue(const g3_batch *b, g3_chain *chain)
     if (!direct) {
         size_t pa, pb;
         int sa, sb;
-        chunk = chunk_size(d, pl.ks, &probe, b->count, &pa, &pb, &sa, &sb);
         pl.inplace = batch_inplace(pl.ks, &probe);
+        chunk = chunk_size(d, pl.ks, &probe, pl.inplace, b->count, &pa, &pb, &sa, &sb);
     }
     if (g3_plan_verbose()) {
         char line[384];
