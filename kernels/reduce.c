@@ -40,3 +40,16 @@ gpublas3Status g3_reduce_transposed(const g3_device *d, const g3_kset *ks, int d
     return g3_launch(chain, d, g3_src_reduce, "reduce_t", ks->reduce_defines, sizeof args / sizeof args[0], args, 2,
                      global, local);
 }
+
+gpublas3Status g3_reduce_sym(const g3_device *d, const g3_kset *ks, int dbl, size_t M, size_t N, double beta,
+                             cl_mem X, cl_mem C, size_t offc, size_t ldc, int tri, int cplx, g3_chain *chain)
+{
+    cl_int m = (cl_int)M, n = (cl_int)N, t = tri, cs = cplx;
+    g3_scalar_val be;
+    cl_long oc = (cl_long)offc, lc = (cl_long)ldc;
+    g3_arg args[] = { G3_ARG(m), G3_ARG(n), g3_scalar_arg(dbl, 0, beta, 0, &be), G3_ARG(X), G3_ARG(C),
+                      G3_ARG(oc), G3_ARG(lc), G3_ARG(t), G3_ARG(cs) };
+    size_t local[2] = { 64, 4 }, global[2] = { g3_roundup(M, 64), g3_roundup(N, 4) };
+    return g3_launch(chain, d, g3_src_reduce, "reduce_sym", ks->reduce_defines, sizeof args / sizeof args[0], args,
+                     2, global, local);
+}

@@ -10,7 +10,8 @@
  * triangle compares m >> 1 with n), cs = 2 the same with the imaginary
  * parts of the diagonal stored as 0 (HERK, HER2K); split.c copies a
  * diagonal block's triangle with it (one slice, alpha 1, beta 0).
- * reduce_t, at the end, stores the product a CPU computes transposed.
+ * reduce_t, at the end, stores the product a CPU computes transposed;
+ * reduce_sym adds a square product and its transpose into a triangle.
  * Parameters: PRECISION. */
 #include "real.cl"
 #include "store.cl"
@@ -61,4 +62,19 @@ __kernel void reduce_t(const int M, const int N, const real alpha, const real be
     const int m = get_global_id(0), n = get_global_id(1);
     if (m < M && n < N)
         store(C, offc, ldc, M, N, 0, 0, 0, m, n, alpha, beta, T[n + (long)m * N]);
+}
+
+/* C <- X + X^T + beta * C on triangle tri (cs 2: X + X^H, the diagonal's
+ * imaginary parts 0), X M x N tight, N = M (cs 0) or M / 2: SYR2K's and
+ * HER2K's square form (routines/plan/square.c), whose second term is the
+ * first's transpose.  With cs, row m of the real view is part m & 1 of
+ * complex row m / 2, so X^T's element there is part m & 1 of complex
+ * element (n, m / 2): real row 2n + (m & 1), column m / 2. */
+__kernel void reduce_sym(const int M, const int N, const real beta, __global const real *X,
+                         __global real *C, const long offc, const long ldc, const int tri, const int cs)
+{
+    const int m = get_global_id(0), n = get_global_id(1), mc = cs ? m >> 1 : m;
+    if (m >= M || n >= N || !in_tri(tri, 0, mc, n)) return;
+    const real xt = X[(cs ? 2 * n + (m & 1) : n) + (long)mc * M];
+    store(C, offc, ldc, M, N, tri, 0, cs, m, n, 1, beta, X[m + (long)n * M] + (cs == 2 && (m & 1) ? -xt : xt));
 }

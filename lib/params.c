@@ -101,6 +101,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     if (p->batch_max < 0 || p->batch_max > 4096) return "batch_max 0..4096";
     if (p->cvec & ~1) return "cvec must be 0 or 1";
     if (p->rtmap & ~1) return "rtmap must be 0 or 1";
+    if (p->square2k & ~1) return "square2k must be 0 or 1";
     if (p->cpref < 0 || p->cpref > 4096) return "cpref must be 0..4096";
     if (esize * p->copy_ts * (p->copy_ts + 1) > local_mem_bytes) return "copy tile larger than local memory";
     if (p->trsm_nb < 1 || p->trsm_nb > 1024) return "trsm_nb must be 1..1024";
@@ -124,7 +125,7 @@ static const struct { const char *name; size_t offset; } fields[] = {
     F(wtm), F(nfirst), F(mma), F(cpref), F(async), F(swz), F(cvec), F(rtmap), F(copy_ts), F(copy_rs), F(copy_direct), F(trsm_nb), F(trsm_refine),
     F(trsm_direct), F(trsm_cols), F(trsm_leaf), F(trsm_subst), F(direct_dm), F(direct_dn), F(direct_wm), F(direct_wn),
     F(direct_kb), F(direct_max), F(direct_nb), F(splitk_k), F(splitk_wgs), F(deepk_max), F(skinny_max), F(medium_wgs), F(medium_k),
-    F(batch_max), F(kreuse),
+    F(batch_max), F(kreuse), F(square2k),
 #undef F
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])

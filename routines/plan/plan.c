@@ -252,6 +252,8 @@ void g3_plan_describe(const g3_device *d, const g3_call *c, const g3_plan *p, ch
                          : !side && p->inplace & G3_INPLACE_CA << t          ? "(c)"
                                                                               : "");
             }
+    if (p->square && used >= 0 && (size_t)used < n)
+        used += snprintf(buf + used, n - used, ", as X + X^T, X term 0 over the square (the call below)");
     if (p->transposed && used >= 0 && (size_t)used < n)
         used += snprintf(buf + used, n - used, ", as C^T = op(B)^T op(A)^T");
     if (*list && used >= 0 && (size_t)used < n)
@@ -326,6 +328,7 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
         return gpublas3NotImplemented; /* the mapping needs whole 2 x 2 blocks in a tile */
     g3_call s;
     g3_plan ps;
+    p.square = g3_square_wins(d, call, &p);
     p.transposed = d->plan_force < 0 && d->shape_force < 0 && transposed_wins(d, c, &p, &s, &ps);
     if (g3_plan_verbose()) {
         char line[384];
@@ -336,6 +339,8 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
             fprintf(stderr, "gpublas3: plan:   transposed: %s\n", line);
         }
     }
+    if (p.square)
+        return g3_square_enqueue(d, call, &p, chain);
     if (p.transposed)
         return g3_packed_transposed(d, c, &p, &s, &ps, chain);
     return p.path == G3_PATH_DIRECT ? g3_direct_enqueue(d, c, &p, chain) : g3_packed_enqueue(d, c, &p, chain);

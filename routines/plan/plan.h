@@ -107,6 +107,7 @@ typedef struct {
     size_t kslice;
     int inplace;          /* packed and split-K: operands read in place, not packed (bits below) */
     int transposed;       /* packed, CPUs: run as C^T = op(B)^T op(A)^T into scratch (g3_enqueue decides) */
+    int square;           /* split-K SYR2K, HER2K: run as their square form instead (square.c; g3_enqueue decides) */
 } g3_plan;
 /* g3_plan.inplace: a[t] is G3_INPLACE_A << t, b[t] G3_INPLACE_B << t, and
  * with G3_INPLACE_KA << t (KB) it is read with k contiguous, with
@@ -220,6 +221,11 @@ int g3_packed_inplace(const g3_call *c, const g3_kset *ks, int splits);
  * beta*C (plan.c decides; packed.c). */
 gpublas3Status g3_packed_transposed(const g3_device *d, const g3_call *c, const g3_plan *p, const g3_call *s,
                                     const g3_plan *ps, g3_chain *chain);
+/* SYR2K's and HER2K's square form (square.c): does it run call (the
+ * complex call itself, not its real view), planned as p, and then run it:
+ * term 0 over the whole square into scratch X, C <- X + X^T + beta C. */
+int g3_square_wins(const g3_device *d, const g3_call *call, const g3_plan *p);
+gpublas3Status g3_square_enqueue(const g3_device *d, const g3_call *call, const g3_plan *p, g3_chain *chain);
 /* Does the packed path with set ks and that many slices of K (split-K,
  * else 0 or 1) run c's two terms as one product of twice the depth
  * (packed.c)? */

@@ -1030,6 +1030,67 @@ static void band_unswizzled(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* SYR2K's and HER2K's square form (routines/plan/square.c): with square2k
+ * a call whose triangle the plan splits in K (forced here) runs as term 0
+ * over the whole square (the next plan line: one term, no triangle) and
+ * C <- X + X^T + beta C; not without square2k, nor for a call that only
+ * scales C (K = 0, alpha = 0) or that the plan does not split.  Every
+ * result checked, the other triangle's canaries too; C SYR2K's complex
+ * beta takes the pre-pass, Z HER2K's diagonal comes out real. */
+static int square_run(const spec_case *c, int want, int seed)
+{
+    char text[16384], desc[256];
+    int fails = 0;
+    run_logged(c, seed, &fails, text, sizeof text);
+    const char *sq = strstr(text, "as X + X^T");
+    const char *next = sq ? strstr(sq, "plan: ") : NULL;
+    int got = sq != NULL, gemm_after = next && strstr(next, "terms=1 tri=0 ") != NULL;
+    if (got != want || (got && !gemm_after)) {
+        spec_describe(c, desc, sizeof desc);
+        print_error("FAIL %s: %s\n", desc, got != want ? (want ? "not run as its square" : "run as its square")
+                                                         : "no GEMM of term 0 after the square's line");
+        fails++;
+    }
+    return fails;
+}
+
+static void square_form(void **state)
+{
+    (void)state;
+    int fails = 0;
+    static const spec_case cases[4] = {
+        { .routine = SPEC_SYR2K, .order = gpublas3ColumnMajor, .uplo = gpublas3Upper, .transA = gpublas3NoTrans,
+          .N = 100, .K = 300, .alpha = 1.5, .beta = 0.75, .offA = 3, .offB = 1, .offC = 2 },
+        { .routine = SPEC_SYR2K, .dbl = 1, .order = gpublas3RowMajor, .uplo = gpublas3Lower,
+          .transA = gpublas3Trans, .N = 77, .K = 260, .alpha = -0.5, .beta = 0 },
+        { .routine = SPEC_SYR2K, .cplx = 1, .order = gpublas3ColumnMajor, .uplo = gpublas3Lower,
+          .transA = gpublas3Trans, .N = 70, .K = 200, .alpha = 1, .alpha_im = -0.5, .beta = 0.5, .beta_im = 2 },
+        { .routine = SPEC_HER2K, .cplx = 1, .dbl = 1, .order = gpublas3RowMajor, .uplo = gpublas3Upper,
+          .transA = gpublas3ConjTrans, .N = 65, .K = 150, .alpha = -1, .alpha_im = 2, .beta = 1.5 } };
+    for (int on = 0; on < 2; on++) {
+        setenv("GPUBLAS3_PARAMS", on ? BASE_PARAMS ",square2k=1" : BASE_PARAMS, 1);
+        restart_forced("splitk", NULL, NULL);
+        for (int i = 0; i < 4; i++) {
+            spec_case c = padded(cases[i], 2);
+            fails += square_run(&c, on, 10 * on + i);
+            if (on) {
+                c.K = i % 2 ? 0 : c.K; /* only C <- beta C: not the square */
+                c.alpha = c.alpha_im = i % 2 ? c.alpha : 0;
+                fails += square_run(&c, 0, 20 + i);
+            }
+        }
+    }
+    /* unforced: a triangle the plan does not split stays one */
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS ",square2k=1", 1);
+    restart_forced(NULL, NULL, NULL);
+    spec_case c = padded(cases[0], 1);
+    c.K = 20;
+    fails += square_run(&c, 0, 30);
+    setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
+    restart_forced(NULL, NULL, NULL);
+    assert_int_equal(fails, 0);
+}
+
 int main(void)
 {
     /* before the library's first call: both are read once */
@@ -1062,6 +1123,7 @@ int main(void)
         cmocka_unit_test(h100_prefetch_packs_b),
         cmocka_unit_test(h100_kreuse),
         cmocka_unit_test(band_unswizzled),
+        cmocka_unit_test(square_form),
     };
     return cmocka_run_group_tests_name("plan", tests, env_open, env_close);
 }

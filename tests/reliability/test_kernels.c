@@ -10,7 +10,7 @@
  * panels that accumulate (a scratch cap splits K, M and N), every routine
  * through the direct kernel (the plan's own choice at these sizes), the
  * packed path and split-K (the GEMM kernel's layers of K slices and the
- * reduction kernel), forced by GPUBLAS3_PLAN, in both
+ * reduction kernel; SYR2K's square form, its reduce_sym), forced by GPUBLAS3_PLAN, in both
  * precisions and the complex forms (copy/cpack.cl, trtri's complex
  * arithmetic; complex calls take the packed path whatever is forced, but
  * small GEMMs, which run on the direct kernel's complex mode),
@@ -145,6 +145,27 @@ static void forced(const char *plan)
 }
 static void packed(void) { forced("packed"); }
 static void splitk(void) { forced("splitk"); }
+
+/* SYR2K's and HER2K's square form (routines/plan/square.c, the reduction
+ * kernel's reduce_sym), where the plan splits the triangle: both
+ * triangles, both orders, real and complex, complex beta's pre-pass */
+static void square(void)
+{
+    setenv("GPUBLAS3_PLAN", "splitk", 1);
+    setenv("GPUBLAS3_PARAMS", SMALL_TILE ",square2k=1", 1);
+    restart();
+    spec_case c = { .routine = SPEC_SYR2K, .order = gpublas3ColumnMajor, .uplo = gpublas3Lower, .N = 9, .K = 40,
+                    .alpha = 2, .beta = 0, .offA = 1, .offB = 2, .offC = 1 };
+    call_tail(c, "ssyr2k square lower, beta 0", 0);
+    c.dbl = 1; c.order = gpublas3RowMajor; c.uplo = gpublas3Upper; c.transA = gpublas3Trans; c.beta = 0.5;
+    call_tail(c, "dsyr2k square upper T row-major", 0);
+    c.cplx = 1; c.dbl = 0; c.alpha_im = -1; c.beta_im = 2; call_tail(c, "csyr2k square, complex beta", 0);
+    c.routine = SPEC_HER2K; c.dbl = 1; c.order = gpublas3ColumnMajor; c.uplo = gpublas3Lower;
+    c.transA = gpublas3ConjTrans; c.beta_im = 0; call_tail(c, "zher2k square lower C", 0);
+    unsetenv("GPUBLAS3_PLAN");
+    unsetenv("GPUBLAS3_PARAMS");
+    restart();
+}
 
 /* call_tail with no tail and `how` after the label */
 static void call_how(spec_case c, const char *what, const char *how)
@@ -509,7 +530,7 @@ static void batched(void)
 /* The parts, each runnable alone so that ctest can run them side by side. */
 static const struct { const char *name; void (*run)(void); } parts[] = {
     { "chosen", chosen }, { "trtri", trtri }, { "leaves", leaves }, { "packed", packed }, { "splitk", splitk },
-    { "split", split }, { "inplace", inplace }, { "maps", maps }, { "batched", batched },
+    { "square", square }, { "split", split }, { "inplace", inplace }, { "maps", maps }, { "batched", batched },
 };
 #define NPARTS (sizeof parts / sizeof parts[0])
 
