@@ -339,8 +339,11 @@ gpublas3Status g3_enqueue(const g3_call *call, g3_chain *chain)
             fprintf(stderr, "gpublas3: plan:   transposed: %s\n", line);
         }
     }
-    if (p.square)
-        return g3_square_enqueue(d, call, &p, chain);
+    if (p.square) {
+        st = g3_square_enqueue(d, call, &p, chain);
+        if (st != gpublas3OutOfResources)
+            return st; /* (else X or the GEMM's scratch could not be had, nothing was enqueued: the triangle) */
+    }
     if (p.transposed)
         return g3_packed_transposed(d, c, &p, &s, &ps, chain);
     return p.path == G3_PATH_DIRECT ? g3_direct_enqueue(d, c, &p, chain) : g3_packed_enqueue(d, c, &p, chain);

@@ -223,7 +223,8 @@ gpublas3Status g3_packed_transposed(const g3_device *d, const g3_call *c, const 
                                     const g3_plan *ps, g3_chain *chain);
 /* SYR2K's and HER2K's square form (square.c): does it run call (the
  * complex call itself, not its real view), planned as p, and then run it:
- * term 0 over the whole square into scratch X, C <- X + X^T + beta C. */
+ * term 0 over the whole square into scratch X, C <- X + X^T + beta C;
+ * gpublas3OutOfResources only where it enqueued nothing. */
 int g3_square_wins(const g3_device *d, const g3_call *call, const g3_plan *p);
 gpublas3Status g3_square_enqueue(const g3_device *d, const g3_call *call, const g3_plan *p, g3_chain *chain);
 /* Does the packed path with set ks and that many slices of K (split-K,

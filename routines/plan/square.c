@@ -29,7 +29,7 @@ gpublas3Status g3_square_enqueue(const g3_device *d, const g3_call *call, const 
     cl_mem X[1];
     gpublas3Status st = g3_scratch_acquire(d, chain, 1, bytes, X);
     if (st != gpublas3Success)
-        return st;
+        return st; /* (OutOfResources: nothing enqueued, the caller runs the triangle) */
     /* term 0 alone into X (tight, N x N), alpha as the call's */
     g3_call g = *call;
     g.nterms = 1;
@@ -41,6 +41,10 @@ gpublas3Status g3_square_enqueue(const g3_device *d, const g3_call *call, const 
     g.offc = 0;
     g.ldc = call->N;
     st = g3_enqueue(&g, chain);
+    if (st == gpublas3OutOfResources) { /* its scratch could not be had either: nothing enqueued */
+        g3_scratch_release(d, chain, 1, X);
+        return st;
+    }
     double beta = call->beta;
     if (st == gpublas3Success && call->beta_im != 0) { /* complex beta: C <- beta C first (complex.c) */
         const double b[2] = { call->beta, call->beta_im };

@@ -299,6 +299,37 @@ static void device_refuses(const long peak[])
     }
 }
 
+/* SYR2K's and HER2K's square form (square2k, the triangle split) where its
+ * N x N scratch X is refused: the call runs as the triangle and is right;
+ * where nothing can be had, a clear status and nothing changed. */
+static void square_refused(void)
+{
+    setenv("GPUBLAS3_PLAN", "splitk", 1);
+    use_params("square2k=1");
+    spec_case c = { .routine = SPEC_SYR2K, .order = gpublas3ColumnMajor, .uplo = gpublas3Upper, .N = 77, .K = 91,
+                    .alpha = 1.5, .beta = -1 };
+    for (int i = 0; i < 2; i++) {
+        if (i) {
+            c.routine = SPEC_HER2K; c.cplx = 1; c.dbl = 1; c.uplo = gpublas3Lower; c.transA = gpublas3ConjTrans;
+            c.alpha_im = 0.5;
+        }
+        char desc[200];
+        spec_describe(&c, desc, sizeof desc);
+        rel_stage("test_memlimits: square form refused", desc);
+        int bad = 0;
+        size_t x = c.N * c.N * (c.dbl ? 8 : 4) * (c.cplx ? 2 : 1);
+        drain();
+        outcome o = run_armed(&c, 800 + i, "the square's scratch refused", &bad, shim_fail_create_above, x - 1);
+        rel_expect(o.st == gpublas3Success, "create refuses > %zu: %s: status %d", x - 1, desc, o.st);
+        drain();
+        o = run_armed(&c, 810 + i, "no buffer at all", &bad, shim_fail_create_above, 1);
+        rel_expect(o.st == gpublas3OutOfResources && o.untouched, "create always fails: %s: status %d", desc, o.st);
+        rel_expect(!bad, "%s: wrong results when the square's scratch is refused", desc);
+    }
+    setenv("GPUBLAS3_PLAN", "packed", 1);
+    use_params(NULL);
+}
+
 /* Two devices of one context (two sub-devices of the test device; skipped
  * where it has none): a share on the second device computes its block of
  * C into scratch of its own (routines/plan/split.c).  When that block
@@ -386,6 +417,8 @@ int main(int argc, char **argv)
     trmm_snapshot();
     rel_stage("test_memlimits", "device_refuses");
     device_refuses(peak);
+    rel_stage("test_memlimits", "square_refused");
+    square_refused();
     rel_stage("test_memlimits", "two_devices_refuse_block");
     two_devices_refuse_block();
     if (!quick) {
