@@ -141,16 +141,15 @@ int *g3_params_field(g3_params *p, const char *name)
 int g3_params_override(g3_params *p, const char *spec)
 {
     char *buf = strdup(spec); /* any length, as the env lists */
-    int bad = !buf;
-    for (char *save = NULL, *tok = bad ? NULL : strtok_r(buf, ",", &save); tok && !bad;
-         tok = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(tok, '='), *end;
-        int *f = NULL;
-        if (eq) {
+    if (!buf)
+        return -1;
+    int bad = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok && !bad; tok = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(tok, '='), *end = NULL;
+        if (eq)
             *eq = 0;
-            f = g3_params_field(p, tok);
-        }
-        long v = eq ? strtol(eq + 1, &end, 10) : -1;
+        int *f = eq ? g3_params_field(p, tok) : NULL;
+        long v = f ? strtol(eq + 1, &end, 10) : -1;
         bad = !f || *end || v < 0 || v > 1 << 16;
         if (!bad)
             *f = (int)v;
