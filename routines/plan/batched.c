@@ -385,9 +385,14 @@ static void batch_plan(const g3_device *d, const g3_call *c, const view *v, g3_p
      * forced there it ran 445-459 against 409-423 direct).  Of the C
      * products this takes on the H100's row (16 or 32 rows, 32 to 64
      * columns, K a multiple of 8) only 32^3 is measured: the others follow
-     * the real products the batch set won on */
+     * the real products the batch set won on.  A real view that leaves a
+     * tile part empty stays off it (H100, 2026-12-07, C 32 x 48 x 32 x
+     * 10000, two rounds, us: 466-499 on the batch set against 347-351
+     * direct; 16 x 32 x 32 137-142 against 201-223, 32 x 64 x 32 396-406
+     * against 453-461) */
     const g3_kset *bs = &sets[G3_SHAPE_BATCH];
-    if (!forced && c->cplx && fits_batch(&bs->p, c) && batch_inplace(bs, v) & G3_INPLACE_CA) {
+    if (!forced && c->cplx && fits_batch(&bs->p, c) && c->M % bs->p.mwg == 0 && c->N % bs->p.nwg == 0 &&
+        batch_inplace(bs, v) & G3_INPLACE_CA) {
         *own = *bs;
         *pl = (g3_plan){ .path = G3_PATH_PACKED, .shape = G3_SHAPE_BATCH, .ks = own, .splits = 1 };
         return;

@@ -701,7 +701,8 @@ static void batch_plan(void **state)
      * it), direct; and C's of 32 x 32 x 32, whose real view (64 x 32) fits
      * the batch set (32 x 32 tiles, batch_max 64, as the H100's), packed on
      * it with A so where it stages A, where Z's (the D row's batch_max 63)
-     * stay direct */
+     * stay direct, as do C's of 32 x 48 x 32, whose 48 real columns leave
+     * the second tile part empty */
     static const char *const cl[] = { "small", "medium", "large" };
     for (int staged = 0; staged < 2; staged++) {
         int n = snprintf(params, sizeof params, "%s", orig);
@@ -715,17 +716,17 @@ static void batch_plan(void **state)
                           i ? "vwm=2,vwn=2,pad=4,batch_max=63" : "vwm=4,vwn=4,pad=0,batch_max=64");
         restart_with(1, pvar, pnone);
         for (int type = 2; type < 4; type++)
-            for (int big = 0; big < 4; big++) {
-                const size_t m = big == 3 ? 32 : big ? 128 : 64, k = big == 3 ? 32 : 64;
-                bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, m, m, k, 1, 0.5, 3);
+            for (int big = 0; big < 5; big++) {
+                const size_t m = big >= 3 ? 32 : big ? 128 : 64, k = big >= 3 ? 32 : 64, nn = big == 4 ? 48 : m;
+                bcase b = mk(type, gpublas3ColumnMajor, gpublas3NoTrans, gpublas3NoTrans, m, nn, k, 1, 0.5, 3);
                 b.tight = big != 2;
-                fails += check_logged(&b, 110 + 8 * staged + 4 * type + big, text, sizeof text);
+                fails += check_logged(&b, 110 + 10 * staged + 5 * type + big, text, sizeof text);
                 const char *line = strstr(text, "plan: batch of 3");
                 const int packed = staged && (big == 1 || (big == 2 && type == 3) || (big == 3 && type == 2)),
                           on_batch = packed && big == 3;
                 if (!line || !strstr(line, packed ? ": packed," : ": direct,") ||
                     !strstr(line, "A(c)") != !packed || !strstr(line, "batch set") != !on_batch) {
-                    print_message("type %d, %zu x %zu x %zu%s, A %sstaged: not %s%s\n", type, m, m, k,
+                    print_message("type %d, %zu x %zu x %zu%s, A %sstaged: not %s%s\n", type, m, nn, k,
                                   b.tight ? "" : " with canaries", staged ? "" : "un",
                                   packed ? "packed with A(c)" : "direct", on_batch ? " on the batch set" : "");
                     fails++;
