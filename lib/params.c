@@ -101,7 +101,7 @@ const char *g3_params_invalid(const g3_params *p, size_t max_wg, size_t local_me
     if (p->batch_max < 0 || p->batch_max > 4096) return "batch_max 0..4096";
     if (p->cvec & ~1) return "cvec must be 0 or 1";
     if (p->rtmap & ~1) return "rtmap must be 0 or 1";
-    if (p->square2k & ~1) return "square2k must be 0 or 1";
+    if (p->square2k < 0 || p->square2k > 65536) return "square2k must be 0..65536";
     if (p->cpref < 0 || p->cpref > 4096) return "cpref must be 0..4096";
     if (esize * p->copy_ts * (p->copy_ts + 1) > local_mem_bytes) return "copy tile larger than local memory";
     if (p->trsm_nb < 1 || p->trsm_nb > 1024) return "trsm_nb must be 1..1024";

@@ -79,9 +79,10 @@ typedef struct {
                            * this (0: none) */
     int batch_max;        /* the batch and tiny classes (each its own set's field): a batch's real products of at
                            * most this many rows and columns run on that set first (0: no such class) */
-    int square2k;         /* 1: SYR2K and HER2K calls whose triangle the plan splits in K run as one GEMM of
-                           * their first term over the whole square, then C <- X + X^T + beta C
-                           * (routines/plan/square.c); no table column yet: 0 unless set */
+    int square2k;         /* nonzero: SYR2K and HER2K calls whose triangle the plan splits in K run as one GEMM
+                           * of their first term over the whole square, then C <- X + X^T + beta C
+                           * (routines/plan/square.c); above 1, also unsplit ones of N at most this and K at
+                           * least N/2 */
     int kreuse;           /* an operand with k contiguous is read in place only where at most this many work-group
                            * tiles read it (routines/plan/packed.c; 0: its G3_INPLACE_REUSE) */
 } g3_params;

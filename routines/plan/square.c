@@ -8,7 +8,12 @@
  * triangle too small to fill the device splits K (splitk.c), in two
  * launches of half-full tiles; the square's GEMM has twice the tiles of
  * each.  Taken where the triangle's plan splits K and the set's square2k
- * asks for it; the cost is X's N x N scratch and one pass over it. */
+ * asks for it, and, where square2k is above 1, for unsplit triangles of N
+ * up to it and K at least N/2, which fill the device little better (H100,
+ * 2026-12-07, us, triangle against the square with its GEMM forced to
+ * split: ZSYR2K 1024 396-401 / 298-308, 2048 1948-1968 / 1654-1657,
+ * CSYR2K 2048 2221-2239 / 1569-1576, DSYR2K 2048 651-664 / 471-476; at
+ * 4096 within 1.06x); the cost is X's N x N scratch and one pass over it. */
 #include "plan.h"
 
 static size_t square_bytes(const g3_call *call)
@@ -19,7 +24,9 @@ static size_t square_bytes(const g3_call *call)
 int g3_square_wins(const g3_device *d, const g3_call *call, const g3_plan *p)
 {
     return call->nterms == 2 && call->tri && !call->band && !call->snapshot && !call->reuse && call->K > 0 &&
-           (call->alpha != 0 || call->alpha_im != 0) && p->path == G3_PATH_SPLITK && p->ks->p.square2k &&
+           (call->alpha != 0 || call->alpha_im != 0) && p->ks->p.square2k &&
+           (p->path == G3_PATH_SPLITK || (p->path == G3_PATH_PACKED && call->N <= (size_t)p->ks->p.square2k &&
+                                          2 * call->K >= call->N)) &&
            square_bytes(call) <= g3_scratch_limit(d) / 2;
 }
 

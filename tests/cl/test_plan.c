@@ -1035,7 +1035,7 @@ static void band_unswizzled(void **state)
  * over the whole square (the next plan line: one term, no triangle) and
  * C <- X + X^T + beta C; not with square2k 0 (the H100's rows have 1),
  * nor for a call that only scales C (K = 0, alpha = 0) or that the plan
- * does not split.  Every
+ * does not split unless square2k, above 1, takes its N and K.  Every
  * result checked, the other triangle's canaries too; C SYR2K's complex
  * beta takes the pre-pass, Z HER2K's diagonal comes out real. */
 static int square_run(const spec_case *c, int want, int seed)
@@ -1081,12 +1081,24 @@ static void square_form(void **state)
             }
         }
     }
-    /* unforced: a triangle the plan does not split stays one */
-    setenv("GPUBLAS3_PARAMS", BASE_PARAMS ",square2k=1", 1);
-    restart_forced(NULL, NULL, NULL);
-    spec_case c = padded(cases[0], 1);
-    c.K = 20;
-    fails += square_run(&c, 0, 30);
+    /* unforced: a triangle the plan does not split stays one with square2k
+     * 1; with square2k above 1 one of N up to it and K at least N/2 runs
+     * as its square, but not one of K under N/2 nor of N over it */
+    static const struct { const char *sq; size_t k; int want; } unsplit[] = {
+        { "1", 60, 0 }, { "128", 60, 1 }, { "128", 50, 1 }, { "128", 40, 0 }, { "64", 60, 0 } };
+    for (size_t u = 0; u < sizeof unsplit / sizeof unsplit[0]; u++) {
+        char with[256];
+        snprintf(with, sizeof with, BASE_PARAMS ",square2k=%s", unsplit[u].sq);
+        setenv("GPUBLAS3_PARAMS", with, 1);
+        restart_forced(NULL, NULL, NULL);
+        for (int i = 0; i < 4; i += 3) {
+            spec_case c = cases[i];
+            c.N = 100;
+            c.K = unsplit[u].k;
+            c = padded(c, 1);
+            fails += square_run(&c, unsplit[u].want, 30 + 2 * (int)u + i / 3);
+        }
+    }
     setenv("GPUBLAS3_PARAMS", BASE_PARAMS, 1);
     restart_forced(NULL, NULL, NULL);
     assert_int_equal(fails, 0);
