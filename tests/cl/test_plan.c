@@ -1033,7 +1033,7 @@ static void band_unswizzled(void **state)
 /* SYR2K's and HER2K's square form (routines/plan/square.c): with square2k
  * a call whose triangle the plan splits in K (forced here) runs as term 0
  * over the whole square (the next plan line: one term, no triangle) and
- * C <- X + X^T + beta C; not with square2k 0 (the H100's rows have 1),
+ * C <- X + X^T + beta C; not with square2k 0 (the H100's rows set it),
  * nor for a call that only scales C (K = 0, alpha = 0) or that the plan
  * does not split unless square2k, above 1, takes its N and K.  Every
  * result checked, the other triangle's canaries too; C SYR2K's complex
