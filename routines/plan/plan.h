@@ -107,7 +107,7 @@ typedef struct {
     size_t kslice;
     int inplace;          /* packed and split-K: operands read in place, not packed (bits below) */
     int transposed;       /* packed, CPUs: run as C^T = op(B)^T op(A)^T into scratch (g3_enqueue decides) */
-    int square;           /* split-K SYR2K, HER2K: run as their square form instead (square.c; g3_enqueue decides) */
+    int square;           /* SYR2K, HER2K: run as their square form instead (square.c; g3_enqueue decides) */
 } g3_plan;
 /* g3_plan.inplace: a[t] is G3_INPLACE_A << t, b[t] G3_INPLACE_B << t, and
  * with G3_INPLACE_KA << t (KB) it is read with k contiguous, with
