@@ -12,8 +12,9 @@
  * packed path and split-K (the GEMM kernel's layers of K slices and the
  * reduction kernel; SYR2K's square form, its reduce_sym), forced by
  * GPUBLAS3_PLAN, in both precisions and the complex forms
- * (copy/cpack.cl, trtri's complex arithmetic; complex calls take the packed path whatever is forced, but
- * small GEMMs, which run on the direct kernel's complex mode),
+ * (copy/cpack.cl, trtri's complex arithmetic; complex calls take the
+ * packed path whatever is forced, but small GEMMs, which run on the
+ * direct kernel's complex mode),
  * operands read in place by the GEMM kernel, the tile maps and the pairs
  * of packs, first with the parameters the library picks for the device,
  * then with every row of the tuned-parameter tables given as arguments (CSV
