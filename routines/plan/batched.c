@@ -348,13 +348,35 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
 #define BATCH_CPREF 4
 #define BATCH_CPREF_K 256
 
-/* Products of c's real shape within the batch_max of a batch class's set p
- * (tiny, batch), filling one of its tiles. */
+/* Real products of c's shape within the batch_max of a batch class's set
+ * p (tiny, batch), filling one of its tiles. */
 static int fits_batch(const g3_params *p, const g3_call *c)
 {
     const size_t bmax = p->batch_max > 0 ? (size_t)p->batch_max : 0;
-    return c->M <= bmax && c->N <= bmax && c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg &&
-           (!c->cplx || p->mwg % 2 == 0);
+    return c->M <= bmax && c->N <= bmax && c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg;
+}
+
+/* Whether complex products like c (real view) run packed on the batch set
+ * bs, which own then holds: a real view of at most batch_max rows on its
+ * tile, one of up to twice that on its tile doubled along M (mwg and
+ * mdimc: each work-item keeps its register tile) where the doubled tile
+ * is within batch_max, filling whole tiles within batch_max columns, A
+ * read in place as its 2x2 form. */
+static int complex_batch(const g3_device *d, const g3_kset *bs, const g3_call *c, const view *v, g3_kset *own)
+{
+    const size_t bmax = bs->p.batch_max > 0 ? (size_t)bs->p.batch_max : 0;
+    *own = *bs;
+    const int tall = c->M > bmax && 2 * (size_t)bs->p.mwg <= bmax;
+    if (tall) {
+        own->p.mwg *= 2;
+        own->p.mdimc *= 2;
+    }
+    if (!bmax || c->M > (tall ? 2 : 1) * bmax || c->N > bmax || c->M % own->p.mwg || c->N % own->p.nwg ||
+        own->p.mwg % 2 || g3_params_invalid(&own->p, d->max_wg, d->local_mem))
+        return 0;
+    if (tall)
+        g3_kset_defines(own);
+    return (batch_inplace(own, v) & G3_INPLACE_CA) != 0;
 }
 
 /* The plan of a batch of products like c (the comment at the top), c as
@@ -389,11 +411,11 @@ static void batch_plan(const g3_device *d, const g3_call *c, const view *v, g3_p
      * tile part empty stays off it (H100, 2026-12-07, C 32 x 48 x 32 x
      * 10000, two rounds, us: 466-499 on the batch set against 347-351
      * direct; 16 x 32 x 32 137-142 against 201-223, 32 x 64 x 32 396-406
-     * against 453-461) */
-    const g3_kset *bs = &sets[G3_SHAPE_BATCH];
-    if (!forced && c->cplx && fits_batch(&bs->p, c) && c->M % bs->p.mwg == 0 && c->N % bs->p.nwg == 0 &&
-        batch_inplace(bs, v) & G3_INPLACE_CA) {
-        *own = *bs;
+     * against 453-461).  A real view of up to twice batch_max rows takes
+     * the tile doubled along M (H100, 2026-12-07, C 64^3 x 4096, two
+     * rounds, us: 448-461 on 64 x 32 tiles against 516-528 on 32 x 32 and
+     * 601-619 direct, CLBlast 534-551) */
+    if (!forced && c->cplx && complex_batch(d, &sets[G3_SHAPE_BATCH], c, v, own)) {
         *pl = (g3_plan){ .path = G3_PATH_PACKED, .shape = G3_SHAPE_BATCH, .ks = own, .splits = 1 };
         return;
     }

@@ -695,14 +695,15 @@ static void batch_plan(void **state)
      * multiply-adds (128 x 128 x 64: 256 x 128 x 128 real; direct_max 256
      * here, as the H100's) run packed, their A read in place as its 2x2
      * form, where the plan's set stages A (GPU-like sets) and the stride is
-     * whole vectors; those of 64 x 64 x 64 (an eighth), those on the same
+     * whole vectors; Z's of 64 x 64 x 64 (an eighth), those on the same
      * sets with A unstaged (as the CPU rows), and C's with canaries between
      * products (a stride of an odd number of reals; Z's vectors of 2 take
-     * it), direct; and C's of 32 x 32 x 32, whose real view (64 x 32) fits
-     * the batch set (32 x 32 tiles, batch_max 64, as the H100's), packed on
-     * it with A so where it stages A, where Z's (the D row's batch_max 63)
-     * stay direct, as do C's of 32 x 48 x 32, whose 48 real columns leave
-     * the second tile part empty */
+     * it), direct; C's of 32 x 32 x 32, whose real view (64 x 32) fits the
+     * batch set (32 x 32 tiles, batch_max 64, as the H100's), packed on it
+     * with A so where it stages A, and C's of 64 x 64 x 64 (real 128 x 64)
+     * so on its tile doubled along M (mwg 64), where Z's (the D row's
+     * batch_max 63, under the doubled tile) stay direct, as do C's of 32 x
+     * 48 x 32, whose 48 real columns leave the second tile part empty */
     static const char *const cl[] = { "small", "medium", "large" };
     for (int staged = 0; staged < 2; staged++) {
         int n = snprintf(params, sizeof params, "%s", orig);
@@ -722,13 +723,16 @@ static void batch_plan(void **state)
                 b.tight = big != 2;
                 fails += check_logged(&b, 110 + 10 * staged + 5 * type + big, text, sizeof text);
                 const char *line = strstr(text, "plan: batch of 3");
-                const int packed = staged && (big == 1 || (big == 2 && type == 3) || (big == 3 && type == 2)),
-                          on_batch = packed && big == 3;
+                const int on_batch = staged && type == 2 && (big == 3 || big == 0),
+                          packed = on_batch || (staged && (big == 1 || (big == 2 && type == 3)));
+                const char *set = line ? strstr(line, "mwg=") : NULL;
+                int mwg = 0;
                 if (!line || !strstr(line, packed ? ": packed," : ": direct,") ||
-                    !strstr(line, "A(c)") != !packed || !strstr(line, "batch set") != !on_batch) {
-                    print_message("type %d, %zu x %zu x %zu%s, A %sstaged: not %s%s\n", type, m, nn, k,
+                    !strstr(line, "A(c)") != !packed || !strstr(line, "batch set") != !on_batch ||
+                    (on_batch && !(set && sscanf(set, "mwg=%d", &mwg) == 1 && mwg == (big ? 32 : 64)))) {
+                    print_message("type %d, %zu x %zu x %zu%s, A %sstaged: not %s%s (mwg %d)\n", type, m, nn, k,
                                   b.tight ? "" : " with canaries", staged ? "" : "un",
-                                  packed ? "packed with A(c)" : "direct", on_batch ? " on the batch set" : "");
+                                  packed ? "packed with A(c)" : "direct", on_batch ? " on the batch set" : "", mwg);
                     fails++;
                 }
             }
