@@ -585,11 +585,17 @@ static gpublas3Status run_slabs(const job *j, size_t mb, size_t nb, size_t kb, c
     return st;
 }
 
+size_t g3_call_budget(const g3_device *d, const g3_call *c)
+{
+    const size_t limit = g3_scratch_limit(d);
+    return limit > c->held ? limit - c->held : 0;
+}
+
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, int splits, size_t extra)
 {
     job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4, .splits = splits,
               .inplace = g3_packed_inplace(c, ks, splits), .cat = g3_packed_cat(c, ks, splits) };
-    size_t budget = g3_scratch_limit(d);
+    size_t budget = g3_call_budget(d, c);
     return extra <= budget && plan_fits(&j, c->M, c->N, c->K, budget - extra);
 }
 
@@ -614,7 +620,7 @@ gpublas3Status g3_packed_enqueue(const g3_device *d, const g3_call *plan, const 
 
     /* Panel sizes: whole when it fits, else halve the largest dimension. */
     const int scale_only = p->K == 0 || p->alpha == 0;
-    size_t budget = g3_scratch_limit(j.d), limit = (size_t)1 << 30;
+    size_t budget = g3_call_budget(j.d, p), limit = (size_t)1 << 30;
     if (j.pr->copy_direct && pl->shape == G3_SHAPE_SKINNY && budget > G3_CPU_SKINNY_PANEL)
         budget = G3_CPU_SKINNY_PANEL;
     size_t mb = p->M < limit ? p->M : limit, nb = p->N < limit ? p->N : limit;
@@ -682,14 +688,20 @@ gpublas3Status g3_packed_transposed(const g3_device *d, const g3_call *c, const 
 {
     size_t bytes[1] = { c->M * c->N * (c->dbl ? 8 : 4) };
     cl_mem T[1];
-    gpublas3Status st = g3_scratch_acquire(d, chain, 1, bytes, T);
+    gpublas3Status st = bytes[0] <= g3_call_budget(d, c) / 2 ? g3_scratch_acquire(d, chain, 1, bytes, T)
+                                                              : gpublas3OutOfResources;
     if (st == gpublas3OutOfResources) /* (then as planned, untransposed) */
         return g3_packed_enqueue(d, c, p, chain);
     if (st != gpublas3Success)
         return st;
     g3_call into = *s;
     into.c = T[0];
+    into.held = c->held + bytes[0];
     st = g3_packed_enqueue(d, &into, ps, chain);
+    if (st == gpublas3OutOfResources) { /* T and the product's panels together over the limit: nothing enqueued */
+        g3_scratch_release(d, chain, 1, T);
+        return g3_packed_enqueue(d, c, p, chain);
+    }
     if (st == gpublas3Success)
         st = g3_reduce_transposed(d, p->ks, c->dbl, c->M, c->N, 1, c->beta, T[0], c->c, c->offc, c->ldc, chain);
     g3_scratch_release(d, chain, 1, T);

@@ -90,6 +90,7 @@ typedef struct {
     int snapshot;
     g3_reuse *reuse;  /* NULL, or a series' shared operand (above) */
     int direct;
+    size_t held;      /* scratch bytes its caller holds for it (the square form's X, the transposed form's T) */
 } g3_call;
 
 /* The ways to run a call. */
@@ -233,6 +234,8 @@ gpublas3Status g3_square_enqueue(const g3_device *d, const g3_call *call, const 
 int g3_packed_cat(const g3_call *c, const g3_kset *ks, int splits);
 /* Does the packed path run c as one panel, in that many slices of K,
  * with `extra` bytes of scratch besides? */
+/* The scratch a call may take: the limit less what its caller holds. */
+size_t g3_call_budget(const g3_device *d, const g3_call *c);
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, int splits, size_t extra);
 /* Does the direct kernel's complex mode run complex call c as it is (one
  * term, general operands, every element of C: GEMM's calls; plan.c)? */

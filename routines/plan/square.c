@@ -27,7 +27,7 @@ int g3_square_wins(const g3_device *d, const g3_call *call, const g3_plan *p)
            (call->alpha != 0 || call->alpha_im != 0) && p->ks->p.square2k &&
            (p->path == G3_PATH_SPLITK || (p->path == G3_PATH_PACKED && call->N <= (size_t)p->ks->p.square2k &&
                                           2 * call->K >= call->N)) &&
-           square_bytes(call) <= g3_scratch_limit(d) / 2;
+           square_bytes(call) <= g3_call_budget(d, call) / 2;
 }
 
 gpublas3Status g3_square_enqueue(const g3_device *d, const g3_call *call, const g3_plan *p, g3_chain *chain)
@@ -47,6 +47,7 @@ gpublas3Status g3_square_enqueue(const g3_device *d, const g3_call *call, const 
     g.c = X[0];
     g.offc = 0;
     g.ldc = call->N;
+    g.held = call->held + bytes[0];
     st = g3_enqueue(&g, chain);
     if (st == gpublas3OutOfResources) { /* its scratch could not be had either: nothing enqueued */
         g3_scratch_release(d, chain, 1, X);

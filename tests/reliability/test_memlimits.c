@@ -24,9 +24,11 @@ static rel_dev dev;
 #define SMALL_TILES "mwg=16,nwg=16,kwg=8,mdimc=4,ndimc=4,vwm=2,vwn=2,kwi=2,sa=1,sb=1,db=1,pad=2,mma=0," \
                     "copy_ts=8,copy_rs=4"
 /* Tiles of different widths (MWG != NWG), as the H100's rows have: the
- * panel shrinking once looped for ever on them under a cap. */
+ * panel shrinking once looped for ever on them under a cap.  And SYR2K in
+ * its square form, as there: X's scratch and its GEMM's together once
+ * went over the cap. */
 #define LOPSIDED_TILES "mwg=16,nwg=32,kwg=8,mdimc=8,ndimc=8,vwm=2,vwn=1,kwi=2,sa=1,sb=0,db=0,pad=2,wtm=8,mma=0," \
-                       "copy_ts=8,copy_rs=2"
+                       "copy_ts=8,copy_rs=2,square2k=65536"
 
 /* Parameters override (NULL: none); the device state reads them again at
  * the first call after a restart.  trsm_subst=0 always: TRMM's snapshot in
@@ -330,6 +332,43 @@ static void square_refused(void)
     use_params(NULL);
 }
 
+/* Scratch a form holds while its GEMM runs counts against the cap: the
+ * square form's X (SYR2K, its GEMM's panels about 2.8 times X whole),
+ * capped at twice X and a little, and the transposed form's T (a skinny
+ * TN product on a CPU's rows, which transposes where the plan is not
+ * forced), capped between T and T with its GEMM's panels.  Either call
+ * stays under the cap, right. */
+static void held_scratch(void)
+{
+    use_params("square2k=65536");
+    spec_case sq = { .routine = SPEC_SYR2K, .order = gpublas3ColumnMajor, .uplo = gpublas3Upper, .N = 77, .K = 91,
+                     .alpha = 1.5, .beta = -1 };
+    spec_case tn = { .routine = SPEC_GEMM, .order = gpublas3ColumnMajor, .transA = gpublas3Trans, .M = 1024, .N = 64,
+                     .K = 512, .alpha = 1.5, .beta = 2.5 };
+    const size_t x = sq.N * sq.N * 4, t = tn.M * tn.N * 4;
+    const struct { const spec_case *c; size_t cap; int forced; } runs[] = { { &sq, 2 * x + 64, 1 },
+                                                                            { &tn, t + t / 4, 0 } };
+    for (int i = 0; i < 2; i++) {
+        if (!runs[i].forced) {
+            unsetenv("GPUBLAS3_PLAN");
+            use_params("square2k=65536");
+        }
+        char desc[200];
+        spec_describe(runs[i].c, desc, sizeof desc);
+        rel_stage("test_memlimits: held scratch", desc);
+        int bad = 0;
+        drain();
+        set_limit(runs[i].cap);
+        outcome o = run_one(runs[i].c, 820 + i, "held scratch", &bad);
+        rel_expect(o.st == gpublas3Success && o.scratch_peak <= (long)runs[i].cap && !bad,
+                   "%s under a cap of %zu bytes: status %d, %ld bytes of scratch", desc, runs[i].cap, o.st,
+                   o.scratch_peak);
+    }
+    set_limit(0);
+    setenv("GPUBLAS3_PLAN", "packed", 1);
+    use_params(NULL);
+}
+
 /* Two devices of one context (two sub-devices of the test device; skipped
  * where it has none): a share on the second device computes its block of
  * C into scratch of its own (routines/plan/split.c).  When that block
@@ -419,6 +458,8 @@ int main(int argc, char **argv)
     device_refuses(peak);
     rel_stage("test_memlimits", "square_refused");
     square_refused();
+    rel_stage("test_memlimits", "held_scratch");
+    held_scratch();
     rel_stage("test_memlimits", "two_devices_refuse_block");
     two_devices_refuse_block();
     if (!quick) {
