@@ -413,8 +413,8 @@ static void batch_plan(const g3_device *d, const g3_call *c, const view *v, g3_p
      * direct; 16 x 32 x 32 137-142 against 201-223, 32 x 64 x 32 396-406
      * against 453-461).  A real view of up to twice batch_max rows takes
      * the tile doubled along M (H100, 2026-12-07, C 64^3 x 4096, two
-     * rounds, us: 448-461 on 64 x 32 tiles against 516-528 on 32 x 32 and
-     * 601-619 direct, CLBlast 534-551) */
+     * rounds, us: 478-492 so against 583-598 direct, 501-538 on 32 x 32
+     * tiles forced, CLBlast 542) */
     if (!forced && c->cplx && complex_batch(d, &sets[G3_SHAPE_BATCH], c, v, own)) {
         *pl = (g3_plan){ .path = G3_PATH_PACKED, .shape = G3_SHAPE_BATCH, .ks = own, .splits = 1 };
         return;

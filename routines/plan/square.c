@@ -10,10 +10,11 @@
  * each.  Taken where the triangle's plan splits K and the set's square2k
  * asks for it, and, where square2k is above 1, for unsplit triangles of N
  * up to it and K at least N/2, which fill the device little better (H100,
- * 2026-12-07, us, triangle against the square with its GEMM forced to
- * split: ZSYR2K 1024 396-401 / 298-308, 2048 1948-1968 / 1654-1657,
- * CSYR2K 2048 2221-2239 / 1569-1576, DSYR2K 2048 651-664 / 471-476; at
- * 4096 within 1.06x); the cost is X's N x N scratch and one pass over it. */
+ * 2026-12-07, us, triangle against the square: ZSYR2K 1024 407-410 / 276,
+ * 2048 2011-2013 / 1609-1631, CSYR2K 2048 2241-2254 / 1531-1537, DSYR2K
+ * 2048 664-688 / 426-429; at 4096 within 1.06x); the cost is X's N x N
+ * scratch (within the scratch limit with its GEMM's: g3_call.held) and
+ * one pass over it. */
 #include "plan.h"
 
 static size_t square_bytes(const g3_call *call)
