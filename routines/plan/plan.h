@@ -232,10 +232,10 @@ gpublas3Status g3_square_enqueue(const g3_device *d, const g3_call *call, const 
  * else 0 or 1) run c's two terms as one product of twice the depth
  * (packed.c)? */
 int g3_packed_cat(const g3_call *c, const g3_kset *ks, int splits);
-/* Does the packed path run c as one panel, in that many slices of K,
- * with `extra` bytes of scratch besides? */
 /* The scratch a call may take: the limit less what its caller holds. */
 size_t g3_call_budget(const g3_device *d, const g3_call *c);
+/* Does the packed path run c as one panel, in that many slices of K,
+ * with `extra` bytes of scratch besides? */
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, int splits, size_t extra);
 /* Does the direct kernel's complex mode run complex call c as it is (one
  * term, general operands, every element of C: GEMM's calls; plan.c)? */

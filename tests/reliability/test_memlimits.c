@@ -351,7 +351,7 @@ static void held_scratch(void)
     for (int i = 0; i < 2; i++) {
         if (!runs[i].forced) {
             unsetenv("GPUBLAS3_PLAN");
-            use_params("square2k=65536");
+            use_params("square2k=65536"); /* (the restart reads GPUBLAS3_PLAN again) */
         }
         char desc[200];
         spec_describe(runs[i].c, desc, sizeof desc);
