@@ -697,11 +697,7 @@ gpublas3Status g3_packed_transposed(const g3_device *d, const g3_call *c, const 
     g3_call into = *s;
     into.c = T[0];
     into.held = c->held + bytes[0];
-    st = g3_packed_enqueue(d, &into, ps, chain);
-    if (st == gpublas3OutOfResources) { /* T and the product's panels together over the limit: nothing enqueued */
-        g3_scratch_release(d, chain, 1, T);
-        return g3_packed_enqueue(d, c, p, chain);
-    }
+    st = g3_packed_enqueue(d, &into, ps, chain); /* (OutOfResources: nothing enqueued) */
     if (st == gpublas3Success)
         st = g3_reduce_transposed(d, p->ks, c->dbl, c->M, c->N, 1, c->beta, T[0], c->c, c->offc, c->ldc, chain);
     g3_scratch_release(d, chain, 1, T);

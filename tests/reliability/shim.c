@@ -19,6 +19,7 @@ static shim_counts counts;
 static long fail_at[SHIM_NFUNCS];   /* countdown: fail when it reaches 0 */
 static cl_int fail_err[SHIM_NFUNCS];
 static size_t create_above, migrate_above;
+static long create_from; /* countdown: clCreateBuffer fails from when it reaches 0 on */
 static cl_ulong fake_max_alloc;
 static int fake_discrete;
 static int injected;
@@ -91,6 +92,7 @@ void shim_fail_nth(shim_func f, long n, cl_int err)
     __atomic_store_n(&fail_at[f], n, __ATOMIC_SEQ_CST);
 }
 void shim_fail_create_above(size_t bytes) { create_above = bytes; }
+void shim_fail_create_from(long n) { __atomic_store_n(&create_from, n, __ATOMIC_SEQ_CST); }
 void shim_fail_migrate_above(size_t bytes) { migrate_above = bytes; }
 void shim_fake_max_alloc(cl_ulong bytes) { fake_max_alloc = bytes; }
 void shim_fake_discrete(void) { fake_discrete = 1; }
@@ -98,6 +100,7 @@ void shim_clear_faults(void)
 {
     for (int f = 0; f < SHIM_NFUNCS; f++) __atomic_store_n(&fail_at[f], 0, __ATOMIC_SEQ_CST);
     create_above = migrate_above = 0;
+    __atomic_store_n(&create_from, 0, __ATOMIC_SEQ_CST);
     fake_max_alloc = 0;
     fake_discrete = 0;
     __atomic_store_n(&injected, 0, __ATOMIC_SEQ_CST);
@@ -137,12 +140,23 @@ static memrec *find_mem(cl_mem m)
 }
 
 /* ---- buffers ---- */
+/* Is this clCreateBuffer past shim_fail_create_from's point?  (The count
+ * stays at 1 from there on.) */
+static int creates_refused(void)
+{
+    if (GET(create_from) == 1)
+        return 1;
+    if (GET(create_from) > 1)
+        ADD(create_from, -1);
+    return 0;
+}
+
 cl_mem clCreateBuffer(cl_context ctx, cl_mem_flags flags, size_t size, void *host, cl_int *errret)
 {
     REAL(clCreateBuffer);
     TRACE("clCreateBuffer");
     cl_int e = fault(SHIM_CREATE_BUFFER);
-    if (e == CL_SUCCESS && create_above && size > create_above) {
+    if (e == CL_SUCCESS && ((create_above && size > create_above) || creates_refused())) {
         e = CL_MEM_OBJECT_ALLOCATION_FAILURE;
         __atomic_store_n(&injected, 1, __ATOMIC_SEQ_CST);
     }

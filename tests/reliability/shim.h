@@ -49,6 +49,7 @@ void shim_reset_calls(void);
 /* Fault injection; all cleared by shim_clear_faults. */
 void shim_fail_nth(shim_func f, long n, cl_int err);        /* the n-th call from now (n >= 1) */
 void shim_fail_create_above(size_t bytes);                  /* clCreateBuffer > bytes: allocation failure */
+void shim_fail_create_from(long n);                         /* clCreateBuffer from the n-th call from now on */
 void shim_fail_migrate_above(size_t bytes);                 /* migrating > bytes in one command fails */
 void shim_fake_max_alloc(cl_ulong bytes);                   /* CL_DEVICE_MAX_MEM_ALLOC_SIZE reported */
 void shim_fake_discrete(void);                              /* CL_DEVICE_HOST_UNIFIED_MEMORY: false */

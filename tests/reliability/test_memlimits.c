@@ -72,6 +72,8 @@ typedef struct {
     int untouched;       /* on failure: all buffers as before, events[0] not written */
 } outcome;
 
+static void creates_from(size_t n) { shim_fail_create_from((long)n); }
+
 /* Runs c with the fault `arm` (if any) armed for the call only. */
 static outcome run_armed(const spec_case *c, uint64_t seed, const char *what, int *bad, void (*arm)(size_t),
                          size_t arg)
@@ -365,6 +367,16 @@ static void held_scratch(void)
                    o.scratch_peak);
     }
     set_limit(0);
+    /* T had, then no other buffer: a clear status and nothing changed
+     * (the untransposed call would pack more, so it is not tried) */
+    char desc[200];
+    spec_describe(&tn, desc, sizeof desc);
+    rel_stage("test_memlimits: held scratch, then nothing", desc);
+    int bad = 0;
+    drain();
+    outcome o = run_armed(&tn, 822, "T, then no buffer", &bad, creates_from, 2);
+    rel_expect(o.st == gpublas3OutOfResources && o.untouched && !bad, "%s with every buffer after T refused: "
+               "status %d, untouched %d", desc, o.st, o.untouched);
     setenv("GPUBLAS3_PLAN", "packed", 1);
     use_params(NULL);
 }
