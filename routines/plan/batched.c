@@ -372,7 +372,7 @@ static int complex_batch(const g3_device *d, const g3_kset *bs, const g3_call *c
         own->p.mdimc *= 2;
     }
     if (!bmax || c->M > (tall ? 2 : 1) * bmax || c->N > bmax || c->M % own->p.mwg || c->N % own->p.nwg ||
-        own->p.mwg % 2 || g3_params_invalid(&own->p, d->max_wg, d->local_mem))
+        own->p.mwg % 2 || (tall && g3_params_invalid(&own->p, d->max_wg, d->local_mem)))
         return 0;
     if (tall)
         g3_kset_defines(own);
