@@ -22,8 +22,12 @@ import os
 import subprocess
 import sys
 
-KERNEL = ["mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "vwn", "sa", "sb", "db", "kwi", "pad", "mma"]
-PLAN = ["direct_max", "splitk_k", "splitk_wgs", "deepk_max", "skinny_max", "medium_wgs"]  # 0: the default
+# copy_direct too: the plan's CPU rules (in place along m or n within 64
+# pages, the CPU skinny panels, packed.c) follow PoCL's copy_direct 1
+KERNEL = ["mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "vwn", "sa", "sb", "db", "kwi", "pad", "mma", "copy_direct",
+          "copy_ts", "copy_rs"]
+PLAN = ["direct_max", "splitk_k", "splitk_wgs", "deepk_max", "skinny_max", "medium_wgs", "medium_k", "kreuse",
+        "square2k", "batch_max"]  # 0: the default
 
 
 def params(table, precision):
