@@ -6,7 +6,8 @@
 
 BUILD is a build folder (its bench/gpublas3-bench), SHAPES a --shapes list.
 The H100's rows (tuned-params/nvidia-h100.csv) are loaded as GPUBLAS3_PARAMS
-class lists, one precision at a time (the variable holds at most 1 KB),
+class lists, one precision at a time, with a GPU's defaults where a row
+leaves a field 0,
 PoCL is given the H100's 132 compute units (POCL_MAX_PTHREAD_COUNT), and
 one unchecked call per shape (--probe) prints its plan (GPUBLAS3_VERBOSE):
 class, path, split, operands read in place.  A tensor-core row (mma, NVIDIA
@@ -27,7 +28,11 @@ import sys
 KERNEL = ["mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "vwn", "sa", "sb", "db", "kwi", "pad", "mma", "copy_direct",
           "copy_ts", "copy_rs"]
 PLAN = ["direct_max", "splitk_k", "splitk_wgs", "deepk_max", "skinny_max", "medium_wgs", "medium_k", "kreuse",
-        "square2k", "batch_max"]  # 0: the default
+        "square2k", "batch_max"]  # 0: the default, the GPU's where it differs from a CPU's (lib/device.c)
+GPU_DEFAULTS = {"direct_max": 128, "splitk_k": 256}
+# fields the H100's rows leave to the library, where PoCL's rows or a CPU's
+# defaults differ (TRMM and TRSM by substitution, cvec, rtmap: lib/device.c)
+GPU_FIXED = ["wtm=0", "cvec=0", "rtmap=0", "trsm_subst=0", "trsm_leaf=1024"]
 
 
 def params(table, precision):
@@ -42,8 +47,9 @@ def params(table, precision):
             while f["mwg"] % f["mdimc"]:
                 f["mdimc"] //= 2
         cls = "" if row["shape"] == "any" else row["shape"] + ":"
+        f.update({k: v for k, v in GPU_DEFAULTS.items() if not f[k]})
         fields = ["%s=%d" % (k, f[k]) for k in KERNEL + PLAN if f[k] or k not in PLAN]
-        lists.append(("s:" if precision == "32" else "d:") + cls + ",".join(fields + ["wtm=0"]))
+        lists.append(("s:" if precision == "32" else "d:") + cls + ",".join(fields + GPU_FIXED))
     return ";".join(lists)
 
 
