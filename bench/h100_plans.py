@@ -7,7 +7,7 @@
 BUILD is a build folder (its bench/gpublas3-bench), SHAPES a --shapes list.
 The H100's rows (tuned-params/nvidia-h100.csv) are loaded as GPUBLAS3_PARAMS
 class lists, one precision at a time, with a GPU's defaults where a row
-leaves a field 0,
+leaves a field 0 and PoCL's own would differ (GPU_DEFAULTS, GPU_FIXED);
 PoCL is given the H100's 132 compute units (POCL_MAX_PTHREAD_COUNT), and
 one unchecked call per shape (--probe) prints its plan (GPUBLAS3_VERBOSE):
 class, path, split, operands read in place.  A tensor-core row (mma, NVIDIA
