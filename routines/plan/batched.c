@@ -352,7 +352,7 @@ static gpublas3Status run_packed(const g3_device *d, const g3_batch *b, const g3
  * p (tiny, batch), filling one of its tiles. */
 static int fits_batch(const g3_params *p, const g3_call *c)
 {
-    const size_t bmax = p->batch_max > 0 ? (size_t)p->batch_max : 0;
+    const size_t bmax = (size_t)p->batch_max; /* 0..4096: g3_params_invalid */
     return c->M <= bmax && c->N <= bmax && c->M >= (size_t)p->mwg && c->N >= (size_t)p->nwg;
 }
 
@@ -364,7 +364,7 @@ static int fits_batch(const g3_params *p, const g3_call *c)
  * read in place as its 2x2 form. */
 static int complex_batch(const g3_device *d, const g3_kset *bs, const g3_call *c, const view *v, g3_kset *own)
 {
-    const size_t bmax = bs->p.batch_max > 0 ? (size_t)bs->p.batch_max : 0;
+    const size_t bmax = (size_t)bs->p.batch_max;
     *own = *bs;
     const int tall = c->M > bmax && 2 * (size_t)bs->p.mwg <= bmax;
     if (tall) {
