@@ -24,9 +24,11 @@
 #   routines every routine at n = 1024 and 4096, S and D, with CLBlast,
 #           then cuBLAS's peer: routines.csv, cublas-routines.csv, table
 #   compare  the shape suite and every routine at 1024 and 4096 (in
-#           $PRECISIONS, default s,d,c,z), run by the build in $BEFORE (a
-#           folder holding an older gpublas3-bench and libgpublas3.so), then
-#           by this one, gpublas3 alone; bench/compare.py prints the ratios
+#           $PRECISIONS, default s,d,c,z), or the bench arguments in
+#           $COMPARE_ARGS, run by each build in $BEFORE (folders that
+#           bench/build_at.sh makes, each an older gpublas3-bench and its
+#           libgpublas3.so), then by this one, gpublas3 alone, $ROUNDS
+#           rounds; bench/compare.py prints each older build's ratios
 #   batched  strided batched GEMM at 16^3 x 20000 ... 512^3 x 64 (S, D; C, Z
 #           at 32^3 and 128^3) with CLBlast, then cuBLAS's peer; 1000
 #           16^3 products against a loop of single calls
@@ -117,16 +119,33 @@ for phase in "$@"; do
         plot routines "$RESULTS/routines.csv" "$RESULTS/cublas-routines.csv"
         ;;
     compare)
-        for side in before after; do
-            if [ $side = before ]; then bin=$BEFORE/gpublas3-bench; lib=$BEFORE; else bin=$B/bench/gpublas3-bench; lib=$B; fi
-            LD_LIBRARY_PATH=$lib:$LD_LIBRARY_PATH $bin --suite shapes --reps 5 --sample 256 --peers gpublas3 \
-                --csv "$RESULTS/shapes-$side.csv" >>"$OUT/compare.log" 2>&1
-            LD_LIBRARY_PATH=$lib:$LD_LIBRARY_PATH $bin --routines gemm,symm,syrk,syr2k,trmm,trsm,hemm,herk,her2k \
-                --sizes 1024,4096 --precisions "${PRECISIONS:-s,d,c,z}" --peers gpublas3 --reps 5 --sample 256 \
-                --csv "$RESULTS/routines-$side.csv" >>"$OUT/compare.log" 2>&1
+        # the builds in $BEFORE (folders of bench/build_at.sh), then this
+        # one, gpublas3 alone, $ROUNDS rounds (default 1) in alternating
+        # order; each older build against this one by bench/compare.py
+        names=() dirs=()
+        for d in ${BEFORE:?folders of older builds}; do names+=("$(basename "$d")"); dirs+=("$d"); done
+        names+=(after); dirs+=("$B")
+        for r in $(seq "${ROUNDS:-1}"); do
+            order=$(seq 0 $(( ${#dirs[@]} - 1 )))
+            [ $(( r % 2 )) = 0 ] && order=$(echo "$order" | tac)
+            for i in $order; do
+                d=${dirs[$i]} bin=${dirs[$i]}/gpublas3-bench
+                [ -x "$bin" ] || bin=$d/bench/gpublas3-bench
+                at="$RESULTS/compare-${names[$i]}-r$r"
+                if [ -n "${COMPARE_ARGS:-}" ]; then
+                    LD_LIBRARY_PATH=$d:$LD_LIBRARY_PATH $bin $COMPARE_ARGS --peers gpublas3 --csv "$at.csv" >>"$OUT/compare.log" 2>&1
+                    continue
+                fi
+                LD_LIBRARY_PATH=$d:$LD_LIBRARY_PATH $bin --suite shapes --reps 5 --sample 256 --peers gpublas3 \
+                    --csv "$at-shapes.csv" >>"$OUT/compare.log" 2>&1
+                LD_LIBRARY_PATH=$d:$LD_LIBRARY_PATH $bin --routines gemm,symm,syrk,syr2k,trmm,trsm,hemm,herk,her2k \
+                    --sizes 1024,4096 --precisions "${PRECISIONS:-s,d,c,z}" --peers gpublas3 --reps 5 --sample 256 \
+                    --csv "$at-routines.csv" >>"$OUT/compare.log" 2>&1
+            done
         done
-        for set in shapes routines; do
-            summary+="compare, $set: $(python3 bench/compare.py --before "$RESULTS/$set-before.csv" --after "$RESULTS/$set-after.csv")"$'\n'
+        for name in "${names[@]:0:${#names[@]}-1}"; do
+            summary+="compare, $name -> after: $(python3 bench/compare.py --before "$RESULTS/compare-$name"-r*.csv \
+                --after "$RESULTS"/compare-after-r*.csv)"$'\n'
         done
         ;;
     batched)
