@@ -345,7 +345,7 @@ static gpublas3Status launch_gemm(const job *j, int t, double beta, cl_mem A, cl
     /* the ids of a square triangle's launch cover only its tiles, and a
      * band's rounds of ids alternate direction (kernels/gemm.cl:
      * round-robin placement then spreads the work evenly, docs/performance.md,
-     * Copy kernels) */
+     * Triangles and bands) */
     if (!a.tri_off && g3_trimap(p, ml, nl, j->pr))
         a.trimap = p->tri;
     if (p->band)
