@@ -54,7 +54,8 @@
  * TRMM's own output excepted: a remote device would read a buffer that
  * home writes, which OpenCL leaves undefined for sub-buffers and which
  * would move C between the devices again; and when a remote share's scratch
- * cannot be had (C is then still untouched). */
+ * cannot be had, or would take over half the remote device's scratch limit
+ * (C is then still untouched). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,7 +73,7 @@ typedef struct {
     rect piece[2];
     int remote;         /* on a device other than queue 0's */
     cl_mem scratch;     /* remote: the pieces, tight, piece k at element at[k] */
-    size_t at[2];
+    size_t at[2], bytes; /* (bytes: the scratch's, held while the pieces run) */
     g3_chain chain;
 } share;
 
@@ -133,6 +134,7 @@ static g3_call in_scratch(const g3_call *c, const share *s, int k)
     w.c = s->scratch;
     w.offc = s->at[k];
     w.ldc = w.M;
+    w.held = c->held + s->bytes;
     return w;
 }
 
@@ -240,7 +242,8 @@ static gpublas3Status queue_devices(const g3_call *c, cl_uint nq, cl_command_que
 }
 
 /* Scratch for every remote share, from its device's pool, before anything
- * writes C. */
+ * writes C; within half the device's scratch limit, as the square form's X
+ * (square.c), so that the share's own GEMM keeps the rest. */
 static gpublas3Status acquire_scratch(const g3_call *c, cl_uint nq, const g3_device **dev, share *s)
 {
     for (cl_uint i = 0; i < nq; i++) {
@@ -251,7 +254,9 @@ static gpublas3Status acquire_scratch(const g3_call *c, cl_uint nq, const g3_dev
             s[i].at[k] = total;
             total += rows(&s[i].piece[k]) * cols(&s[i].piece[k]);
         }
-        size_t bytes = total * elem_bytes(c);
+        size_t bytes = s[i].bytes = total * elem_bytes(c);
+        if (bytes > g3_call_budget(dev[i], c) / 2)
+            return gpublas3OutOfResources;
         gpublas3Status st = g3_scratch_acquire(dev[i], &s[i].chain, 1, &bytes, &s[i].scratch);
         if (st != gpublas3Success)
             return st;

@@ -387,9 +387,14 @@ static void held_scratch(void)
  * cannot be had, the whole call runs on queue 0 (events[1] a marker) and is
  * right; without the fault the second device's share runs (its event, the
  * copy into C, is no marker).  K = 1 keeps the packed operands well under
- * the refused size, the block (M x N/2) over it.  Mode 2: the devices
+ * the refused size, the block (M/2 x N) over it.  Mode 2: the devices
  * report memory of their own (as discrete GPUs do): the call runs whole on
- * queue 0 without any fault. */
+ * queue 0 without any fault.  Modes 3 and 4, K = 512, under a scratch cap
+ * that each device keeps to: a block over half the cap runs the call
+ * whole on queue 0 (mode 3); one within it runs on the second device,
+ * its GEMM within the rest of the cap (mode 4: the two devices' scratch
+ * together at most two caps; the held block lowered it from 2.0 to 1.75
+ * caps in S, 1.76 to 1.52 in D). */
 static void two_devices_refuse_block(void)
 {
     cl_device_partition_property props[] = { CL_DEVICE_PARTITION_EQUALLY, 1, 0 };
@@ -403,22 +408,33 @@ static void two_devices_refuse_block(void)
     cl_context ctx = clCreateContext(NULL, 2, sd, NULL, NULL, &err);
     cl_command_queue q[2] = { clCreateCommandQueue(ctx, sd[0], 0, &err), clCreateCommandQueue(ctx, sd[1], 0, &err) };
     for (int dbl = 0; dbl < 2; dbl++)
-        for (int mode = 0; mode < 3; mode++) {
-            const int refuse = mode == 1, whole = mode > 0;
+        for (int mode = 0; mode < 5; mode++) {
+            const int refuse = mode == 1, whole = mode > 0 && mode < 4;
             spec_case c = { .routine = SPEC_GEMM, .dbl = dbl, .order = gpublas3ColumnMajor, .M = 1024, .N = 256,
-                            .K = 1, .alpha = 1.5, .beta = 2.5, .offA = 3, .offB = 1, .offC = 2 };
+                            .K = mode < 3 ? 1 : 512, .alpha = 1.5, .beta = 2.5, .offA = 3, .offB = 1, .offC = 2 };
+            const size_t block = c.M / 2 * c.N * (dbl ? 8 : 4), cap = mode == 3 ? block * 3 / 2 : 2 * block;
             rel_case r;
-            rel_fill(&r, &c, 800 + 3 * dbl + mode, 3);
+            rel_fill(&r, &c, 800 + 5 * dbl + mode, 3);
             rel_upload(&r, ctx, q[0]);
             restart(); /* an empty pool: the block is a new buffer */
             if (refuse)
-                shim_fail_create_above(c.M * c.N / 2 * (dbl ? 8 : 4) * 3 / 4);
+                shim_fail_create_above(block * 3 / 4);
             if (mode == 2)
                 shim_fake_discrete();
+            set_limit(mode >= 3 ? cap : 0);
+            shim_reset_calls();
+            shim_counts before, after;
+            shim_get(&before);
             cl_event ev[2] = { 0 };
             gpublas3Status st = spec_run_queues(&r.c, 2, q, r.buf[0], r.buf[1], r.buf[2], 0, NULL, ev);
             int injected = shim_injected();
             shim_clear_faults();
+            shim_get(&after);
+            set_limit(0);
+            /* each device within the cap (two pools: sub-devices count apart) */
+            long peak = after.bytes_peak - before.bytes_live;
+            rel_expect(mode < 3 || peak <= 2 * (long)cap, "two devices, mode %d: %ld bytes of scratch, cap %zu "
+                       "a device", mode, peak, cap);
             rel_expect(st == gpublas3Success, "two devices, mode %d: status %d", mode, st);
             if (st != gpublas3Success) {
                 rel_free(&r);
