@@ -129,7 +129,8 @@ for phase in "$@"; do
             order=$(seq 0 $(( ${#dirs[@]} - 1 )))
             [ $(( r % 2 )) = 0 ] && order=$(echo "$order" | tac)
             for i in $order; do
-                d=${dirs[$i]} bin=${dirs[$i]}/gpublas3-bench
+                d=${dirs[$i]}
+                bin=$d/gpublas3-bench
                 [ -x "$bin" ] || bin=$d/bench/gpublas3-bench
                 at="$RESULTS/compare-${names[$i]}-r$r"
                 if [ -n "${COMPARE_ARGS:-}" ]; then

@@ -591,6 +591,11 @@ size_t g3_call_budget(const g3_device *d, const g3_call *c)
     return limit > c->held ? limit - c->held : 0;
 }
 
+int g3_hold_fits(const g3_device *d, const g3_call *c, size_t bytes)
+{
+    return bytes <= g3_call_budget(d, c) / 2;
+}
+
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, int splits, size_t extra)
 {
     job j = { .d = d, .p = c, .ks = ks, .pr = &ks->p, .es = c->dbl ? 8 : 4, .splits = splits,
@@ -688,8 +693,8 @@ gpublas3Status g3_packed_transposed(const g3_device *d, const g3_call *c, const 
 {
     size_t bytes[1] = { c->M * c->N * (c->dbl ? 8 : 4) };
     cl_mem T[1];
-    gpublas3Status st = bytes[0] <= g3_call_budget(d, c) / 2 ? g3_scratch_acquire(d, chain, 1, bytes, T)
-                                                              : gpublas3OutOfResources;
+    gpublas3Status st =
+        g3_hold_fits(d, c, bytes[0]) ? g3_scratch_acquire(d, chain, 1, bytes, T) : gpublas3OutOfResources;
     if (st == gpublas3OutOfResources) /* (then as planned, untransposed) */
         return g3_packed_enqueue(d, c, p, chain);
     if (st != gpublas3Success)

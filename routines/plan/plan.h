@@ -234,6 +234,9 @@ gpublas3Status g3_square_enqueue(const g3_device *d, const g3_call *call, const 
 int g3_packed_cat(const g3_call *c, const g3_kset *ks, int splits);
 /* The scratch a call may take: the limit less what its caller holds. */
 size_t g3_call_budget(const g3_device *d, const g3_call *c);
+/* May a form hold `bytes` of scratch of its own while c runs inside it
+ * (g3_call.held)?  Within half c's budget, so that c keeps the rest. */
+int g3_hold_fits(const g3_device *d, const g3_call *c, size_t bytes);
 /* Does the packed path run c as one panel, in that many slices of K,
  * with `extra` bytes of scratch besides? */
 int g3_packed_whole_fits(const g3_device *d, const g3_call *c, const g3_kset *ks, int splits, size_t extra);

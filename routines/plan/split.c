@@ -242,8 +242,8 @@ static gpublas3Status queue_devices(const g3_call *c, cl_uint nq, cl_command_que
 }
 
 /* Scratch for every remote share, from its device's pool, before anything
- * writes C; within half the device's scratch limit, as the square form's X
- * (square.c), so that the share's own GEMM keeps the rest. */
+ * writes C, where the device's limit lets the share's own GEMM run beside
+ * it (g3_hold_fits). */
 static gpublas3Status acquire_scratch(const g3_call *c, cl_uint nq, const g3_device **dev, share *s)
 {
     for (cl_uint i = 0; i < nq; i++) {
@@ -254,10 +254,10 @@ static gpublas3Status acquire_scratch(const g3_call *c, cl_uint nq, const g3_dev
             s[i].at[k] = total;
             total += rows(&s[i].piece[k]) * cols(&s[i].piece[k]);
         }
-        size_t bytes = s[i].bytes = total * elem_bytes(c);
-        if (bytes > g3_call_budget(dev[i], c) / 2)
+        s[i].bytes = total * elem_bytes(c);
+        if (!g3_hold_fits(dev[i], c, s[i].bytes))
             return gpublas3OutOfResources;
-        gpublas3Status st = g3_scratch_acquire(dev[i], &s[i].chain, 1, &bytes, &s[i].scratch);
+        gpublas3Status st = g3_scratch_acquire(dev[i], &s[i].chain, 1, &s[i].bytes, &s[i].scratch);
         if (st != gpublas3Success)
             return st;
     }

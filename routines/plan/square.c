@@ -28,7 +28,7 @@ int g3_square_wins(const g3_device *d, const g3_call *call, const g3_plan *p)
            (call->alpha != 0 || call->alpha_im != 0) && p->ks->p.square2k &&
            (p->path == G3_PATH_SPLITK || (p->path == G3_PATH_PACKED && call->N <= (size_t)p->ks->p.square2k &&
                                           2 * call->K >= call->N)) &&
-           square_bytes(call) <= g3_call_budget(d, call) / 2;
+           g3_hold_fits(d, call, square_bytes(call));
 }
 
 gpublas3Status g3_square_enqueue(const g3_device *d, const g3_call *call, const g3_plan *p, g3_chain *chain)
